@@ -1,0 +1,30 @@
+import { Form, useLocation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { type Language, LANGUAGES } from '#app/i18n/config.ts'
+
+/**
+ * A visible language switch that works without JavaScript: a plain POST that sets the cookie and
+ * reloads the page in the other language (app/routes/language.tsx).
+ */
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation()
+  const location = useLocation()
+  const current = i18n.language as Language
+  const next = LANGUAGES.find((language) => language !== current) ?? 'ru'
+  return (
+    <Form method="post" action="/language" reloadDocument>
+      <input type="hidden" name="language" value={next} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button
+        type="submit"
+        className="btn-ghost px-3 py-1.5"
+        lang={next}
+        aria-label={`${t('language.label')}: ${t(`language.${next}`)}`}
+        data-testid="language-switch"
+      >
+        <span aria-hidden="true">{next.toUpperCase()}</span>
+        <span className="hidden sm:inline">{t('language.switchTo')}</span>
+      </button>
+    </Form>
+  )
+}

@@ -1,0 +1,40 @@
+import enApi from '#app/locales/en/api.json'
+import enCommon from '#app/locales/en/common.json'
+import enValidation from '#app/locales/en/validation.json'
+import ruApi from '#app/locales/ru/api.json'
+import ruCommon from '#app/locales/ru/common.json'
+import ruValidation from '#app/locales/ru/validation.json'
+
+/** Russian is the source language and the fallback (SPEC §1); English is complete (tests/unit/i18n). */
+export const LANGUAGES = ['ru', 'en'] as const
+export type Language = (typeof LANGUAGES)[number]
+export const DEFAULT_LANGUAGE: Language = 'ru'
+
+export const resources = {
+  ru: { common: ruCommon, api: ruApi, validation: ruValidation },
+  en: { common: enCommon, api: enApi, validation: enValidation },
+} as const
+
+export const NAMESPACES = Object.keys(resources.ru) as (keyof (typeof resources)['ru'])[]
+
+export const i18nConfig = {
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: DEFAULT_LANGUAGE,
+  defaultNS: 'common',
+  ns: NAMESPACES,
+  interpolation: { escapeValue: false },
+} as const
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
+}
+
+/** The first supported language named by an `Accept-Language`/`locale` header, else Russian. */
+export function languageFromHeader(header: string | null | undefined): Language {
+  if (!header) return DEFAULT_LANGUAGE
+  for (const part of header.split(',')) {
+    const tag = part.split(';')[0].trim().slice(0, 2).toLowerCase()
+    if (isLanguage(tag)) return tag
+  }
+  return DEFAULT_LANGUAGE
+}

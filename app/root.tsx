@@ -1,0 +1,95 @@
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/cloudflare'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ErrorScreen } from './components/error-screen.tsx'
+import { SiteHeader } from './components/site-header.tsx'
+import { Toaster } from './components/ui/toaster.tsx'
+import { EMBEDDED_TRANSLATIONS_ID, serializeForScript } from './i18n/embedded.ts'
+import { getLanguage } from './i18n/i18n.server.ts'
+import stylesheet from './styles/app.css?url'
+import { useNonce } from './utils/nonce.tsx'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { language: await getLanguage(request) }
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  const { i18n } = useTranslation()
+  const language = data?.language ?? i18n.language
+  const nonce = useNonce()
+  return (
+    <html lang={language} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-surface text-ink antialiased">
+        {children}
+        <Toaster />
+        <script
+          type="application/json"
+          id={EMBEDDED_TRANSLATIONS_ID}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by serializeForScript
+          dangerouslySetInnerHTML={{ __html: serializeForScript(i18n.store.data[language] ?? {}) }}
+        />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+/** SPEC §2 "Error fallback": sad mascot, generic message, error name and message; 404/405/400 screens. */
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const { t } = useTranslation()
+  if (isRouteErrorResponse(error)) {
+    const known: Record<number, 'notFound' | 'methodNotAllowed' | 'badRequest'> = {
+      404: 'notFound',
+      405: 'methodNotAllowed',
+      400: 'badRequest',
+    }
+    const kind = known[error.status]
+    return (
+      <>
+        <SiteHeader />
+        <ErrorScreen
+          status={error.status}
+          title={kind ? t(`errors.${kind}Title`) : t('errors.genericTitle')}
+          text={kind ? t(`errors.${kind}Text`) : t('errors.genericText')}
+        />
+      </>
+    )
+  }
+  const name = error instanceof Error ? error.name : 'Error'
+  const message = error instanceof Error ? error.message : String(error)
+  return (
+    <>
+      <SiteHeader />
+      <ErrorScreen title={t('errors.genericTitle')} text={t('errors.genericText')} details={{ name, message }} />
+    </>
+  )
+}

@@ -1,0 +1,78 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { SiteHeader } from '#app/components/site-header.tsx'
+import { getLanguage } from '#app/i18n/i18n.server.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: 'description', content: data?.description },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = getT(await getLanguage(request))
+  return { title: t('landing.metaTitle'), description: t('landing.metaDescription') }
+}
+
+const FEATURES = ['slots', 'noDouble', 'reminders', 'share'] as const
+
+/** The landing page for a signed-out visitor: what the product does, sign-in and sign-up. */
+export default function Landing() {
+  const { t } = useTranslation()
+  return (
+    <>
+      <SiteHeader />
+      <main>
+        <section className="container-page grid gap-10 py-12 md:grid-cols-2 md:items-center md:py-20">
+          <div>
+            <h1 className="text-3xl font-bold leading-tight sm:text-4xl lg:text-5xl">{t('landing.title')}</h1>
+            <p className="mt-4 text-lg text-muted">{t('landing.lead')}</p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/signup" className="btn-primary px-6 py-3 text-base">
+                {t('landing.signUp')}
+              </Link>
+              <Link to="/login" className="btn-secondary px-6 py-3 text-base">
+                {t('landing.signIn')}
+              </Link>
+            </div>
+          </div>
+          <div className="card p-6 shadow-sm" aria-hidden="true">
+            <div className="grid grid-cols-7 gap-1 text-center text-xs text-muted">
+              {Array.from({ length: 28 }, (_, i) => (
+                <span
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a static illustration
+                  key={i}
+                  className={`rounded-md py-2 ${i % 7 < 5 && i > 3 ? 'bg-primary-soft font-medium text-primary' : ''}`}
+                >
+                  {i + 1}
+                </span>
+              ))}
+            </div>
+            <div className="mt-4 grid grid-cols-3 gap-2">
+              {['10:00', '10:30', '11:00', '14:00', '14:30', '15:00'].map((time) => (
+                <span key={time} className="rounded-lg border border-primary py-2 text-center text-sm text-primary">
+                  {time}
+                </span>
+              ))}
+            </div>
+          </div>
+        </section>
+        <section className="border-t border-line bg-card py-12">
+          <div className="container-page">
+            <h2 className="text-2xl font-semibold">{t('landing.featuresTitle')}</h2>
+            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {FEATURES.map((feature) => (
+                <li key={feature} className="card p-5">
+                  <h3 className="font-semibold">{t(`landing.features.${feature}.title`)}</h3>
+                  <p className="mt-2 text-sm text-muted">{t(`landing.features.${feature}.text`)}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      </main>
+      <footer className="container-page py-8 text-sm text-muted">{t('footer.support')}</footer>
+    </>
+  )
+}

@@ -1,0 +1,23 @@
+import { type ActionFunctionArgs, redirect } from '@remix-run/cloudflare'
+import { DEFAULT_LANGUAGE, isLanguage } from '#app/i18n/config.ts'
+import { languageCookie } from '#app/i18n/i18n.server.ts'
+import { safeRedirectPath } from '#app/utils/safe-redirect.ts'
+
+/** Keeps the chosen interface language in a cookie, then returns to the page it was chosen on. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const chosen = form.get('language')
+  const language = isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE
+  return redirect(safeRedirectPath(form.get('redirectTo')), {
+    headers: { 'Set-Cookie': await languageCookie.serialize(language) },
+  })
+}
+
+export function loader() {
+  throw new Response(null, { status: 405, statusText: 'Method Not Allowed' })
+}
+
+/** Never rendered: GET answers the 405 screen of the root error boundary. */
+export default function Language() {
+  return null
+}

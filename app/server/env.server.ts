@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import type { RateLimiter } from '#workers/durable/rate-limiter.ts'
+
+/**
+ * The Worker's configuration, parsed once per request from `env` (never from `process.env` at module
+ * load). A wrong value fails loudly with its name. Production secrets are checked where they are used
+ * (each adapter), so a missing one is a clear error at first use rather than a failed deploy.
+ */
+export const EnvSchema = z.object({
+  ENVIRONMENT: z.enum(['development', 'production']),
+  APP_URL: z.url(),
+  /** Signs session cookies and API access tokens. Required outside development and tests. */
+  SESSION_SECRET: z.string().min(32).optional(),
+  /** Unisender Go API key: emails go through it in production. */
+  UNISENDER_GO_API_KEY: z.string().min(1).optional(),
+  MAIL_FROM: z.email().default('noreply@booking.example.com'),
+  MAIL_FROM_NAME: z.string().default('Booking'),
+})
+
+export type AppEnv = z.infer<typeof EnvSchema>
+
+export type Bindings = {
+  DB: D1Database
+  AVATARS: R2Bucket
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>
+  ASSETS: Fetcher
+} & Record<string, unknown>
+
+export function parseEnv(raw: Record<string, unknown>): AppEnv {
+  const result = EnvSchema.safeParse(raw)
+  if (!result.success) {
+    const names = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
+    throw new Error(`Invalid Worker configuration: ${names}`)
+  }
+  return result.data
+}
+
+export const isDevelopment = (env: AppEnv) => env.ENVIRONMENT === 'development'
+
+/** The secret to sign sessions with; development and tests fall back to a fixed local value. */
+export function sessionSecret(env: AppEnv): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET
+  if (env.ENVIRONMENT === 'production')
+    throw new Error('SESSION_SECRET is not set: run `wrangler secret put SESSION_SECRET`')
+  return 'development-only-session-secret-not-for-production'
+}

@@ -1,0 +1,56 @@
+import { Ratelimit } from '@upstash/ratelimit'
+import { Redis } from '@upstash/redis/cloudflare'
+import type { RateLimiter as RateLimiterObject } from '#workers/durable/rate-limiter.ts'
+import type { Bindings } from './env.server.ts'
+
+/** A named limit: at most `limit` hits per `windowMs` for one key. */
+export type RateLimitRule = { name: string; limit: number; windowMs: number }
+
+export type RateLimitDecision = { allowed: boolean; retryAfterSeconds: number }
+
+export interface RateLimits {
+  hit(rule: RateLimitRule, key: string, now?: number): Promise<RateLimitDecision>
+}
+
+function decision(allowed: boolean, resetAt: number, now: number): RateLimitDecision {
+  return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((resetAt - now) / 1000)) }
+}
+
+/** Local and test limiter: one Durable Object per rule and key. */
+export function durableObjectRateLimits(namespace: DurableObjectNamespace<RateLimiterObject>): RateLimits {
+  return {
+    async hit(rule, key, now = Date.now()) {
+      const stub = namespace.get(namespace.idFromName(`${rule.name}:${key}`))
+      const { allowed, resetAt } = await stub.hit(rule.limit, rule.windowMs, now)
+      return decision(allowed, resetAt, now)
+    },
+  }
+}
+
+/** Production limiter through Upstash Redis, when its URL and token are configured. */
+export function upstashRateLimits(url: string, token: string): RateLimits {
+  const redis = new Redis({ url, token })
+  const limiters = new Map<string, Ratelimit>()
+  return {
+    async hit(rule, key, now = Date.now()) {
+      let limiter = limiters.get(rule.name)
+      if (!limiter) {
+        limiter = new Ratelimit({
+          redis,
+          prefix: `rl:${rule.name}`,
+          limiter: Ratelimit.fixedWindow(rule.limit, `${rule.windowMs} ms`),
+        })
+        limiters.set(rule.name, limiter)
+      }
+      const result = await limiter.limit(key)
+      return decision(result.success, result.reset, now)
+    },
+  }
+}
+
+export function getRateLimits(bindings: Bindings): RateLimits {
+  const url = bindings.UPSTASH_REDIS_REST_URL
+  const token = bindings.UPSTASH_REDIS_REST_TOKEN
+  if (typeof url === 'string' && url && typeof token === 'string' && token) return upstashRateLimits(url, token)
+  return durableObjectRateLimits(bindings.RATE_LIMITER)
+}

@@ -1,0 +1,174 @@
+/**
+ * The one schema of the product (ARCHITECTURE.md "Data"): instants are UTC epoch milliseconds,
+ * calendar dates `YYYY-MM-DD` text, time zones IANA names, ids opaque text (UUIDv7).
+ * Every organizer-owned row carries `ownerId`; migrations in `migrations/` are generated from this file.
+ */
+import { sql } from 'drizzle-orm'
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+
+const createdAt = () => integer('created_at').notNull().default(sql`(unixepoch() * 1000)`)
+
+export const TARIFFS = ['Basic', 'Standard', 'Pro'] as const
+export type Tariff = (typeof TARIFFS)[number]
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    /** Lowercased; unique; also the public page path (SPEC §2 share panel). */
+    login: text('login').notNull(),
+    /** Lowercased; unique. */
+    email: text('email').notNull(),
+    emailVerifiedAt: integer('email_verified_at'),
+    /** `pbkdf2-sha256$iterations$salt$hash` (base64); null for accounts made by a provider sign-in. */
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** R2 key of the avatar, if any. */
+    imageKey: text('image_key'),
+    timeZone: text('time_zone').notNull().default('Europe/Moscow'),
+    culture: text('culture', { enum: ['ru', 'en'] })
+      .notNull()
+      .default('ru'),
+    tariff: text('tariff', { enum: TARIFFS }).notNull().default('Basic'),
+    tariffValidUntil: integer('tariff_valid_until'),
+    isConsentMailing: integer('is_consent_mailing', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_login_unique').on(t.login), uniqueIndex('users_email_unique').on(t.email)],
+)
+
+export type WeeklyInterval = { start: string; end: string }
+export type WeeklyDay = { weekday: number; intervals: WeeklyInterval[] }
+
+export const schedules = sqliteTable(
+  'schedules',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    timeZone: text('time_zone').notNull(),
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    /** ISO weekday 1..7 to `HH:mm` intervals, always read and written whole. */
+    weekly: text('weekly', { mode: 'json' }).$type<WeeklyDay[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('schedules_owner').on(t.ownerId)],
+)
+
+export const scheduleAdjustments = sqliteTable(
+  'schedule_adjustments',
+  {
+    id: text('id').primaryKey(),
+    scheduleId: text('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    /** `YYYY-MM-DD` in the schedule's time zone. */
+    date: text('date').notNull(),
+    isDayOff: integer('is_day_off', { mode: 'boolean' }).notNull().default(false),
+    intervals: text('intervals', { mode: 'json' }).$type<WeeklyInterval[]>().notNull(),
+  },
+  (t) => [uniqueIndex('schedule_adjustments_date').on(t.scheduleId, t.date)],
+)
+
+export const PLACE_TYPES = ['Meet', 'Online', 'Phone'] as const
+export const WHO_CALL_TYPES = ['MemberCallToOrganizer', 'OrganizerCallToMember'] as const
+export const PARTICIPANT_TYPES = [
+  'SimpleNotCollective',
+  'SimpleCollective',
+  'GroupNotCollective',
+  'GroupCollective',
+] as const
+export const TIME_UNITS = ['Minutes', 'Hours', 'Days'] as const
+export const CURRENCIES = ['RUB', 'USD', 'EUR'] as const
+
+export const eventTypes = sqliteTable(
+  'event_types',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Lowercased, unique per owner (SPEC §5 "Event link"). */
+    link: text('link').notNull(),
+    description: text('description').notNull().default(''),
+    color: text('color').notNull().default('#ff0000'),
+    placeType: text('place_type', { enum: PLACE_TYPES }).notNull().default('Meet'),
+    meetingPoint: text('meeting_point'),
+    whoCallType: text('who_call_type', { enum: WHO_CALL_TYPES }),
+    durationInMinutes: integer('duration_in_minutes').notNull(),
+    stepMinutes: integer('step_minutes').notNull(),
+    timeBeforeMinutes: integer('time_before_minutes'),
+    timeAfterMinutes: integer('time_after_minutes'),
+    remindersInMinutes: text('reminders_in_minutes', { mode: 'json' }).$type<number[]>().notNull(),
+    whenClosesValue: integer('when_closes_value').notNull().default(0),
+    whenClosesType: text('when_closes_type', { enum: TIME_UNITS }).notNull().default('Minutes'),
+    recordIsOpenType: text('record_is_open_type', { enum: ['Period', 'NoRestrictions'] })
+      .notNull()
+      .default('NoRestrictions'),
+    /** `YYYY-MM-DD`, schedule time zone, inclusive. */
+    recordIsOpenPeriodStart: text('record_is_open_period_start'),
+    recordIsOpenPeriodEnd: text('record_is_open_period_end'),
+    maximumRecordsPerDay: integer('maximum_records_per_day').notNull().default(0),
+    participantType: text('participant_type', { enum: PARTICIPANT_TYPES }).notNull().default('SimpleNotCollective'),
+    minSeats: integer('min_seats').notNull().default(1),
+    totalSeats: integer('total_seats').notNull().default(1),
+    isLastNameRequired: integer('is_last_name_required', { mode: 'boolean' }).notNull().default(false),
+    isMessengerRequired: integer('is_messenger_required', { mode: 'boolean' }).notNull().default(false),
+    isPhoneRequired: integer('is_phone_required', { mode: 'boolean' }).notNull().default(false),
+    isOptionalInputsHidden: integer('is_optional_inputs_hidden', { mode: 'boolean' }).notNull().default(false),
+    isShowCost: integer('is_show_cost', { mode: 'boolean' }).notNull().default(false),
+    cost: real('cost'),
+    currency: text('currency', { enum: CURRENCIES }),
+    isShowRedirection: integer('is_show_redirection', { mode: 'boolean' }).notNull().default(false),
+    redirectUrl: text('redirect_url'),
+    redirectComment: text('redirect_comment'),
+    scheduleId: text('schedule_id')
+      .notNull()
+      .references(() => schedules.id),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    isShowOnSpecialistPage: integer('is_show_on_specialist_page', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('event_types_owner_link').on(t.ownerId, t.link),
+    uniqueIndex('event_types_owner_name').on(t.ownerId, t.name),
+    index('event_types_schedule').on(t.scheduleId),
+  ],
+)
+
+export const OUTBOX_CHANNELS = ['email', 'telegram', 'push'] as const
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const
+
+/**
+ * Every message the product sends (email, Telegram, push) is written here in the same batch as the
+ * change that causes it, then delivered by the cron drain (ARCHITECTURE.md "Cron").
+ */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: text('id').primaryKey(),
+    channel: text('channel', { enum: OUTBOX_CHANNELS }).notNull(),
+    /** Email address, Telegram chat id or push token. */
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull().default(''),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** Channel-specific extras, e.g. email attachments `[{ filename, contentType, content }]`. */
+    payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>(),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the next delivery may be tried; the drain skips rows whose time has not come. */
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    /** A delivery claims a row until this instant, so overlapping drains never send it twice. */
+    lockedUntil: integer('locked_until').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: integer('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_due').on(t.status, t.nextAttemptAt)],
+)

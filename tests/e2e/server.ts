@@ -1,0 +1,35 @@
+/**
+ * The server the browser tests run against: a fresh local D1 (migrated and seeded) under
+ * .wrangler/e2e, and `wrangler dev` on E2E_PORT (8799), started by playwright.config.ts.
+ */
+import { execFileSync, spawn } from 'node:child_process'
+import { rmSync } from 'node:fs'
+
+const port = process.env.E2E_PORT ?? '8799'
+const persist = ['--persist-to', '.wrangler/e2e']
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' }
+
+rmSync('.wrangler/e2e', { recursive: true, force: true })
+execFileSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...persist], { stdio: 'inherit', env })
+execFileSync('npx', ['tsx', 'db/seed.ts', ...persist], { stdio: 'inherit', env })
+
+const wrangler = spawn(
+  'npx',
+  [
+    'wrangler',
+    'dev',
+    '--port',
+    port,
+    '--ip',
+    '127.0.0.1',
+    '--test-scheduled',
+    '--var',
+    'ENVIRONMENT:development',
+    '--var',
+    `APP_URL:http://localhost:${port}`,
+    ...persist,
+  ],
+  { stdio: 'inherit', env },
+)
+wrangler.on('exit', (code) => process.exit(code ?? 0))
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => wrangler.kill(signal))

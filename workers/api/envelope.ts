@@ -1,0 +1,55 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { z } from 'zod'
+import { issueText } from '#app/i18n/zod-errors.ts'
+import type { ApiEnv } from './context.ts'
+
+/** SPEC §3 "Response envelope"; API-CONTRACT.md "Envelope and errors". */
+export type Envelope<T> = { isOk: boolean; data: T | null; apiErrors: { text: string }[] }
+
+export function ok<T>(c: Context<ApiEnv>, data: T, status: 200 | 201 = 200) {
+  return c.json<Envelope<T>>({ isOk: true, data, apiErrors: [] }, status)
+}
+
+/** An error answer: thrown anywhere in a handler, shaped once by the router's `onError`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly texts: string[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(texts.join('; '))
+  }
+}
+
+export function errorResponse(c: Context<ApiEnv>, error: ApiError) {
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
+  return c.json<Envelope<null>>(
+    { isOk: false, data: null, apiErrors: error.texts.map((text) => ({ text })) },
+    error.status,
+  )
+}
+
+/** Reads and validates a JSON body: malformed JSON and each schema issue answer 400, translated. */
+export async function readJson<S extends z.ZodType>(c: Context<ApiEnv>, schema: S): Promise<z.infer<S>> {
+  const t = c.get('t')
+  let body: unknown
+  try {
+    body = await c.req.json()
+  } catch {
+    throw new ApiError(400, [t('api:malformedJson')])
+  }
+  return parseWith(c, schema, body)
+}
+
+export function parseWith<S extends z.ZodType>(c: Context<ApiEnv>, schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value)
+  if (!result.success) {
+    const t = c.get('t')
+    throw new ApiError(
+      400,
+      result.error.issues.map((issue) => issueText(issue, t)),
+    )
+  }
+  return result.data
+}

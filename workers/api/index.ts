@@ -1,0 +1,42 @@
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { languageFromHeader } from '#app/i18n/config.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import { getDb } from '#app/server/db.server.ts'
+import { parseEnv } from '#app/server/env.server.ts'
+import { parseViewerTimeZone } from '#app/domain/time-zones/time-zones.ts'
+import type { ApiEnv } from './context.ts'
+import { definitions } from './definitions.ts'
+import { ApiError, errorResponse } from './envelope.ts'
+
+/** Routers of the JSON API (SPEC §7), answered under every version prefix (API-CONTRACT.md). */
+const routes = new Hono<ApiEnv>().route('/definitions', definitions)
+
+export const api = new Hono<ApiEnv>()
+
+api.use('*', async (c, next) => {
+  const language = languageFromHeader(c.req.header('locale') ?? c.req.header('Accept-Language'))
+  c.set('language', language)
+  c.set('t', getT(language))
+  c.set('config', parseEnv(c.env))
+  c.set('db', getDb(c.env.DB))
+  c.set('viewerTimeZone', parseViewerTimeZone(c.req.header('timezone') ?? c.req.query('timezone')))
+  await next()
+})
+
+api.route('/api/:version{v2|v3|v4}', routes)
+
+api.notFound((c) => errorResponse(c, new ApiError(404, [c.get('t')('api:notFound')])))
+
+api.onError((error, c) => {
+  const t = c.get('t') ?? getT('ru')
+  if (error instanceof ApiError) return errorResponse(c, error)
+  if (error instanceof HTTPException) {
+    const key =
+      error.status === 404 ? 'api:notFound' : error.status === 405 ? 'api:methodNotAllowed' : 'api:serverError'
+    return errorResponse(c, new ApiError(error.status, [t(key)]))
+  }
+  // Never a stack trace to the client; the log keeps it.
+  console.error('API error', error)
+  return errorResponse(c, new ApiError(500, [t('api:serverError')]))
+})

@@ -1,0 +1,31 @@
+import { createRequestHandler } from '@remix-run/cloudflare'
+// The Remix server build: `npm run build` makes it before wrangler bundles this entry.
+import * as build from '#build/server'
+import type { Bindings } from '#app/server/env.server.ts'
+import { api } from './api/index.ts'
+import { runScheduled } from './cron/dispatcher.ts'
+import type { LoadContext } from './load-context.ts'
+import { newNonce, withSecurityHeaders } from './security-headers.ts'
+
+export { RateLimiter } from './durable/rate-limiter.ts'
+
+const handleRemix = createRequestHandler(build)
+
+export default {
+  async fetch(request, env, ctx) {
+    const url = new URL(request.url)
+    const nonce = newNonce()
+    let response: Response
+    if (url.pathname.startsWith('/api/')) {
+      response = await api.fetch(request, env, ctx)
+    } else {
+      const context: LoadContext = { cloudflare: { env, ctx }, nonce }
+      response = await handleRemix(request, context)
+    }
+    return withSecurityHeaders(response, url.pathname, nonce)
+  },
+
+  async scheduled(controller, env, _ctx) {
+    await runScheduled(controller.cron, controller.scheduledTime, env)
+  },
+} satisfies ExportedHandler<Bindings>

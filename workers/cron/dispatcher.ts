@@ -1,0 +1,27 @@
+import { getDb } from '#app/server/db.server.ts'
+import { type AppEnv, type Bindings, parseEnv } from '#app/server/env.server.ts'
+import { drainOutbox } from '#app/server/outbox/outbox.server.ts'
+import type { Db } from '#app/server/db.server.ts'
+
+export type CronJob = { name: string; run: (deps: { db: Db; env: AppEnv; now: number }) => Promise<unknown> }
+
+/** Cron expression (wrangler.toml `[triggers]`) to the jobs it runs (ARCHITECTURE.md "Cron"). */
+export const CRON_JOBS: Record<string, CronJob[]> = {
+  '* * * * *': [{ name: 'outbox', run: ({ db, env, now }) => drainOutbox(db, env, now) }],
+}
+
+/**
+ * Runs every job of a cron expression. Jobs are independent: one failing is logged and does not stop
+ * the others; the run still rejects at the end so the failure shows in the Worker's logs and metrics.
+ */
+export async function runScheduled(cron: string, scheduledTime: number, bindings: Bindings) {
+  const jobs = CRON_JOBS[cron]
+  if (!jobs) throw new Error(`No cron jobs for "${cron}"`)
+  const deps = { db: getDb(bindings.DB), env: parseEnv(bindings), now: scheduledTime }
+  const results = await Promise.allSettled(jobs.map((job) => job.run(deps)))
+  const failures = results.flatMap((result, i) =>
+    result.status === 'rejected' ? [`${jobs[i].name}: ${String(result.reason)}`] : [],
+  )
+  if (failures.length > 0) throw new Error(`Cron "${cron}" failed: ${failures.join('; ')}`)
+  return results
+}

@@ -1,0 +1,43 @@
+/**
+ * Security headers on every response (issue: Platform). Pages refuse framing except the widget routes,
+ * which any site may frame (SPEC §2 "Public booking routes").
+ */
+export function isFramable(pathname: string): boolean {
+  return pathname.startsWith('/widget/')
+}
+
+export function contentSecurityPolicy(nonce: string, framable: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${framable ? '*' : "'none'"}`,
+  ].join('; ')
+}
+
+export function withSecurityHeaders(response: Response, pathname: string, nonce: string): Response {
+  const secured = new Response(response.body, response)
+  const framable = isFramable(pathname)
+  const type = secured.headers.get('Content-Type') ?? ''
+  if (type.includes('text/html')) {
+    secured.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, framable))
+  } else if (!secured.headers.has('Content-Security-Policy')) {
+    secured.headers.set('Content-Security-Policy', `default-src 'none'; frame-ancestors ${framable ? '*' : "'none'"}`)
+  }
+  if (!framable) secured.headers.set('X-Frame-Options', 'DENY')
+  secured.headers.set('X-Content-Type-Options', 'nosniff')
+  secured.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+  return secured
+}
+
+export function newNonce(): string {
+  const bytes = new Uint8Array(16)
+  crypto.getRandomValues(bytes)
+  return btoa(String.fromCharCode(...bytes))
+}
