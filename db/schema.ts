@@ -172,3 +172,43 @@ export const outbox = sqliteTable(
   },
   (t) => [index('outbox_due').on(t.status, t.nextAttemptAt)],
 )
+
+/** Web sessions: the cookie holds a random token; only its SHA-256 is stored (ARCHITECTURE.md "Data"). */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sessions_token').on(t.tokenHash), index('sessions_user').on(t.userId)],
+)
+
+/**
+ * JSON API refresh tokens, rotated on each use. Tokens of one sign-in share a family; a reused (already
+ * rotated) token revokes its whole family (ARCHITECTURE.md "Sessions and the API").
+ */
+export const refreshTokens = sqliteTable(
+  'refresh_tokens',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    familyId: text('family_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    revokedAt: integer('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_token').on(t.tokenHash),
+    index('refresh_tokens_family').on(t.familyId),
+    index('refresh_tokens_user').on(t.userId),
+  ],
+)

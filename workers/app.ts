@@ -5,7 +5,7 @@ import type { Bindings } from '#app/server/env.server.ts'
 import { api } from './api/index.ts'
 import { runScheduled } from './cron/dispatcher.ts'
 import type { LoadContext } from './load-context.ts'
-import { newNonce, withSecurityHeaders } from './security-headers.ts'
+import { isCrossSiteFormPost, newNonce, withSecurityHeaders } from './security-headers.ts'
 
 export { RateLimiter } from './durable/rate-limiter.ts'
 
@@ -16,7 +16,9 @@ export default {
     const url = new URL(request.url)
     const nonce = newNonce()
     let response: Response
-    if (url.pathname.startsWith('/api/')) {
+    if (isCrossSiteFormPost(request, url)) {
+      response = new Response('Cross-site request refused', { status: 403 })
+    } else if (url.pathname.startsWith('/api/')) {
       response = await api.fetch(request, env, ctx)
     } else {
       const context: LoadContext = { cloudflare: { env, ctx }, nonce }

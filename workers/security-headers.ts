@@ -41,3 +41,14 @@ export function newNonce(): string {
   crypto.getRandomValues(bytes)
   return btoa(String.fromCharCode(...bytes))
 }
+
+/**
+ * Pages' forms accept only same-origin posts (ARCHITECTURE.md: "Remix actions check the Origin"). The JSON
+ * API is exempt: it authenticates with bearer tokens, never cookies, so a cross-site post gains nothing.
+ */
+export function isCrossSiteFormPost(request: Request, url: URL): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD' || url.pathname.startsWith('/api/')) return false
+  const origin = request.headers.get('Origin')
+  if (origin) return origin !== url.origin
+  return request.headers.get('Sec-Fetch-Site') === 'cross-site'
+}

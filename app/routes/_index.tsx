@@ -1,29 +1,53 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
-import { Link } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AppShell } from '#app/components/app-shell.tsx'
+import { Home } from '#app/components/home.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
+import { getSessionUser } from '#app/server/auth/session.server.ts'
+import { getDb } from '#app/server/db.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title },
   { name: 'description', content: data?.description },
 ]
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = getT(await getLanguage(request))
-  return { title: t('landing.metaTitle'), description: t('landing.metaDescription') }
+  const user = await getSessionUser(getDb(context.cloudflare.env.DB), request)
+  return {
+    title: user ? t('home.metaTitle') : t('landing.metaTitle'),
+    description: t('landing.metaDescription'),
+    user: user
+      ? { id: user.id, login: user.login, firstName: user.firstName, lastName: user.lastName, tariff: user.tariff }
+      : null,
+  }
 }
 
 const FEATURES = ['slots', 'noDouble', 'reminders', 'share'] as const
 
+/** `/`: the home of a signed-in specialist, the landing page for everyone else. */
+export default function Index() {
+  const { user } = useLoaderData<typeof loader>()
+  if (user) {
+    return (
+      <AppShell user={user}>
+        <Home user={user} />
+      </AppShell>
+    )
+  }
+  return <Landing />
+}
+
 /** The landing page for a signed-out visitor: what the product does, sign-in and sign-up. */
-export default function Landing() {
+function Landing() {
   const { t } = useTranslation()
   return (
     <>
       <SiteHeader />
-      <main>
+      <main data-testid="landing">
         <section className="container-page grid gap-10 py-12 md:grid-cols-2 md:items-center md:py-20">
           <div>
             <h1 className="text-3xl font-bold leading-tight sm:text-4xl lg:text-5xl">{t('landing.title')}</h1>

@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
+import { Outlet, useLoaderData } from '@remix-run/react'
+import { AppShell } from '#app/components/app-shell.tsx'
+import { requireUser } from '#app/server/auth/session.server.ts'
+import { getDb } from '#app/server/db.server.ts'
+
+/** The signed-in specialist's pages: `_app.*` routes render inside the app shell (SPEC §2 "Header"). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(getDb(context.cloudflare.env.DB), request)
+  return {
+    user: {
+      id: user.id,
+      login: user.login,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      hasAvatar: user.imageKey !== null,
+      tariff: user.tariff,
+      timeZone: user.timeZone,
+    },
+  }
+}
+
+export default function AppLayout() {
+  const { user } = useLoaderData<typeof loader>()
+  return (
+    <AppShell user={user}>
+      <Outlet />
+    </AppShell>
+  )
+}

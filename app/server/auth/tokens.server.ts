@@ -1,0 +1,75 @@
+/** Random tokens, their stored hashes, and signed short-lived access tokens (HS256 JWT). */
+const encoder = new TextEncoder()
+
+function base64Url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '')
+}
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  const padded = text.replaceAll('-', '+').replaceAll('_', '/') + '='.repeat((4 - (text.length % 4)) % 4)
+  return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0))
+}
+
+/** 32 random bytes, URL-safe: session cookies, refresh tokens, reset links. */
+export function randomToken(): string {
+  return base64Url(crypto.getRandomValues(new Uint8Array(32)))
+}
+
+/** How tokens and codes are stored: never in the clear. */
+export async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(text))
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+async function hmacKey(secret: string) {
+  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ])
+}
+
+export async function hmac(secret: string, data: string): Promise<string> {
+  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(data))
+  return base64Url(new Uint8Array(signature))
+}
+
+export async function verifyHmac(secret: string, data: string, signature: string): Promise<boolean> {
+  try {
+    return await crypto.subtle.verify('HMAC', await hmacKey(secret), fromBase64Url(signature), encoder.encode(data))
+  } catch {
+    return false
+  }
+}
+
+export type AccessClaims = { sub: string; exp: number; iat: number }
+
+/** Access tokens of the JSON API live 15 minutes; refresh tokens renew them. */
+export const ACCESS_TOKEN_TTL_MS = 15 * 60_000
+
+export async function signAccessToken(secret: string, userId: string, now: number): Promise<string> {
+  const header = base64Url(encoder.encode(JSON.stringify({ alg: 'HS256', typ: 'JWT' })))
+  const claims: AccessClaims = {
+    sub: userId,
+    iat: Math.floor(now / 1000),
+    exp: Math.floor((now + ACCESS_TOKEN_TTL_MS) / 1000),
+  }
+  const payload = base64Url(encoder.encode(JSON.stringify(claims)))
+  return `${header}.${payload}.${await hmac(secret, `${header}.${payload}`)}`
+}
+
+/** The user id of a valid, unexpired access token; null for anything else. */
+export async function verifyAccessToken(secret: string, token: string, now: number): Promise<string | null> {
+  const [header, payload, signature] = token.split('.')
+  if (!header || !payload || !signature) return null
+  if (!(await verifyHmac(secret, `${header}.${payload}`, signature))) return null
+  try {
+    const claims = JSON.parse(new TextDecoder().decode(fromBase64Url(payload))) as AccessClaims
+    if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null
+    return claims.exp * 1000 > now ? claims.sub : null
+  } catch {
+    return null
+  }
+}
