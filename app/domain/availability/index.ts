@@ -1,6 +1,6 @@
 // Availability engine: which slots of an event type can be booked, why a
 // candidate is not offered, and how slots group on the public page.
-// Rules: tests/fixtures/scenarios/README.md; user guide: docs/availability.md.
+// Rules: tests/fixtures/scenarios/README.md; user guide: README.md "Availability".
 export { computeSlots } from './compute-slots.ts'
 export { type ContractAnswer, type ContractSlot, formatContractAnswer, toContractAnswer } from './contract-answer.ts'
 export { type CandidateExplanation, type DateExplanation, type Rejection, explainDate } from './explain.ts'
