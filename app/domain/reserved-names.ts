@@ -1,0 +1,55 @@
+/**
+ * Logins and event-type links that would collide with the app's own routes (SPEC §2) or with
+ * infrastructure paths. A login `login` would make `/login/<link>` ambiguous with the sign-in page, so
+ * these are refused for logins (accounts) and links (event types) alike, case-insensitively.
+ */
+export const RESERVED_NAMES: ReadonlySet<string> = new Set(
+  [
+    'api',
+    'apple',
+    'assets',
+    'booking',
+    'build',
+    'confirmGoogleOauth',
+    'confirmMicrosoftOauth',
+    'confirmYandexOauth',
+    'confirmAppleOauth',
+    'contacts',
+    'dev',
+    'email-confirm',
+    'eventTypes',
+    'favicon.ico',
+    'GoogleOAuth',
+    'help',
+    'integrations',
+    'language',
+    'login',
+    'logout',
+    'meetings',
+    'menu',
+    'notification-center',
+    'oAuthRedirectPage',
+    'old-meetings',
+    'OutlookOAuth',
+    'profile',
+    'public',
+    'restore',
+    'robots.txt',
+    'schedules',
+    'shareLink',
+    'signup',
+    'signupDone',
+    'specialistPagePreview',
+    'static',
+    'tariff',
+    'telegram',
+    'user',
+    'wallet',
+    'webhooks',
+    'widget',
+  ].map((name) => name.toLowerCase()),
+)
+
+export function isReservedName(name: string): boolean {
+  return RESERVED_NAMES.has(name.trim().toLowerCase())
+}
