@@ -1,6 +1,8 @@
+import enAccounts from '#app/locales/en/accounts.json'
 import enApi from '#app/locales/en/api.json'
 import enCommon from '#app/locales/en/common.json'
 import enValidation from '#app/locales/en/validation.json'
+import ruAccounts from '#app/locales/ru/accounts.json'
 import ruApi from '#app/locales/ru/api.json'
 import ruCommon from '#app/locales/ru/common.json'
 import ruValidation from '#app/locales/ru/validation.json'
@@ -11,8 +13,8 @@ export type Language = (typeof LANGUAGES)[number]
 export const DEFAULT_LANGUAGE: Language = 'ru'
 
 export const resources = {
-  ru: { common: ruCommon, api: ruApi, validation: ruValidation },
-  en: { common: enCommon, api: enApi, validation: enValidation },
+  ru: { common: ruCommon, api: ruApi, validation: ruValidation, accounts: ruAccounts },
+  en: { common: enCommon, api: enApi, validation: enValidation, accounts: enAccounts },
 } as const
 
 export const NAMESPACES = Object.keys(resources.ru) as (keyof (typeof resources)['ru'])[]
