@@ -32,7 +32,8 @@ export const PasswordSchema = z.string({ error: 'accounts:required' }).superRefi
 })
 
 const LOGIN_ALLOWED = /^[A-Za-z0-9._@-]+$/
-const LETTER_NOT_LATIN = /[^\x00-\x7F]/
+/** A letter outside Latin (Cyrillic, accented): SPEC §5 "only Latin letters". */
+const LETTER_NOT_LATIN = /(?![A-Za-z])\p{L}/u
 
 /** The problem with a login (SPEC §5), or null when it is acceptable. Logins are kept lowercased. */
 export function loginProblem(login: string): string | null {
