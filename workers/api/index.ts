@@ -6,11 +6,12 @@ import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { parseViewerTimeZone } from '#app/domain/time-zones/time-zones.ts'
 import type { ApiEnv } from './context.ts'
+import { accounts } from './accounts.ts'
 import { definitions } from './definitions.ts'
 import { ApiError, errorResponse } from './envelope.ts'
 
 /** Routers of the JSON API (SPEC §7), answered under every version prefix (API-CONTRACT.md). */
-const routes = new Hono<ApiEnv>().route('/definitions', definitions)
+const routes = new Hono<ApiEnv>().route('/definitions', definitions).route('/', accounts)
 
 export const api = new Hono<ApiEnv>()
 
