@@ -212,3 +212,4 @@ export const refreshTokens = sqliteTable(
     index('refresh_tokens_user').on(t.userId),
   ],
 )
+export * from './schema-booking.ts'
