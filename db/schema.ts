@@ -213,3 +213,4 @@ export const refreshTokens = sqliteTable(
   ],
 )
 export * from './schema-accounts.ts'
+export * from './schema-booking.ts'
