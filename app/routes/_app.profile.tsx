@@ -132,11 +132,11 @@ export default function Profile() {
 
   useEffect(() => {
     if (navigation.state !== 'idle' || !actionData) return
-    if (actionData.intent === 'password' && actionData.result?.status === 'success') {
+    if (actionData.intent === 'password' && actionData.result?.status !== 'error') {
       setPasswordOpen(false)
       showToast(t('accounts:profile.passwordChanged'), { kind: 'success' })
     }
-    if (actionData.intent === 'profile' && actionData.result?.status === 'success')
+    if (actionData.intent === 'profile' && actionData.result?.status !== 'error')
       showToast(t('accounts:profile.saved'), { kind: 'success' })
   }, [actionData, navigation.state, t])
 
