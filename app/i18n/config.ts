@@ -1,8 +1,12 @@
 import enApi from '#app/locales/en/api.json'
 import enCommon from '#app/locales/en/common.json'
+import enEventTypes from '#app/locales/en/eventTypes.json'
+import enSchedules from '#app/locales/en/schedules.json'
 import enValidation from '#app/locales/en/validation.json'
 import ruApi from '#app/locales/ru/api.json'
 import ruCommon from '#app/locales/ru/common.json'
+import ruEventTypes from '#app/locales/ru/eventTypes.json'
+import ruSchedules from '#app/locales/ru/schedules.json'
 import ruValidation from '#app/locales/ru/validation.json'
 
 /** Russian is the source language and the fallback (SPEC §1); English is complete (tests/unit/i18n). */
@@ -11,8 +15,8 @@ export type Language = (typeof LANGUAGES)[number]
 export const DEFAULT_LANGUAGE: Language = 'ru'
 
 export const resources = {
-  ru: { common: ruCommon, api: ruApi, validation: ruValidation },
-  en: { common: enCommon, api: enApi, validation: enValidation },
+  ru: { common: ruCommon, api: ruApi, validation: ruValidation, eventTypes: ruEventTypes, schedules: ruSchedules },
+  en: { common: enCommon, api: enApi, validation: enValidation, eventTypes: enEventTypes, schedules: enSchedules },
 } as const
 
 export const NAMESPACES = Object.keys(resources.ru) as (keyof (typeof resources)['ru'])[]
