@@ -1,7 +1,9 @@
 import enApi from '#app/locales/en/api.json'
+import enBooking from '#app/locales/en/booking.json'
 import enCommon from '#app/locales/en/common.json'
 import enValidation from '#app/locales/en/validation.json'
 import ruApi from '#app/locales/ru/api.json'
+import ruBooking from '#app/locales/ru/booking.json'
 import ruCommon from '#app/locales/ru/common.json'
 import ruValidation from '#app/locales/ru/validation.json'
 
@@ -11,8 +13,8 @@ export type Language = (typeof LANGUAGES)[number]
 export const DEFAULT_LANGUAGE: Language = 'ru'
 
 export const resources = {
-  ru: { common: ruCommon, api: ruApi, validation: ruValidation },
-  en: { common: enCommon, api: enApi, validation: enValidation },
+  ru: { common: ruCommon, api: ruApi, validation: ruValidation, booking: ruBooking },
+  en: { common: enCommon, api: enApi, validation: enValidation, booking: enBooking },
 } as const
 
 export const NAMESPACES = Object.keys(resources.ru) as (keyof (typeof resources)['ru'])[]

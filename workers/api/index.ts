@@ -7,10 +7,14 @@ import { parseEnv } from '#app/server/env.server.ts'
 import { parseViewerTimeZone } from '#app/domain/time-zones/time-zones.ts'
 import type { ApiEnv } from './context.ts'
 import { definitions } from './definitions.ts'
+import { ghostBooking, publicBooking } from './public-booking.ts'
 import { ApiError, errorResponse } from './envelope.ts'
 
 /** Routers of the JSON API (SPEC §7), answered under every version prefix (API-CONTRACT.md). */
-const routes = new Hono<ApiEnv>().route('/definitions', definitions)
+const routes = new Hono<ApiEnv>()
+  .route('/definitions', definitions)
+  .route('/public', publicBooking)
+  .route('/ghostBooking', ghostBooking)
 
 export const api = new Hono<ApiEnv>()
 
