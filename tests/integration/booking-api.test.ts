@@ -4,7 +4,7 @@ import { and, count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#app/server/db.server.ts'
 import { contacts, meetingParticipants, meetings, outbox, reminders } from '#db/schema.ts'
-import { HOLD_TTL_MS } from '#workers/durable/host-lock.ts'
+import { HOLD_TTL_MS } from '#app/server/booking/host-lock-client.server.ts'
 import { api, contactInfo, createBookableHost, firstFreeSlot } from './helpers/booking.ts'
 
 const db = () => getDb(env.DB)

@@ -14,7 +14,12 @@ import { holdHost, isValidMonth, isoDateFromParts, viewerDay, viewerMonth } from
 import { BOOKING_LIMITS, clientKey } from '#app/server/booking/limits.server.ts'
 import { drainOutbox } from '#app/server/outbox/outbox.server.ts'
 import { getRateLimits } from '#app/server/rate-limit.server.ts'
-import { type BookOutcome, MAX_SLOTS_PER_REQUEST, hostLock, type HoldResult } from '#workers/durable/host-lock.ts'
+import {
+  type BookOutcome,
+  MAX_SLOTS_PER_REQUEST,
+  hostLock,
+  type HoldResult,
+} from '#app/server/booking/host-lock-client.server.ts'
 import type { ApiEnv } from './context.ts'
 import { ApiError, ok, parseWith, readJson } from './envelope.ts'
 

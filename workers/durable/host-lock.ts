@@ -1,45 +1,21 @@
 import { DurableObject } from 'cloudflare:workers'
-import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
 import { newId } from '#app/domain/ids.ts'
-import type { Language } from '#app/i18n/config.ts'
 import { findEventTypeById, bookingsFor, loadCalendar } from '#app/server/booking/availability.server.ts'
-import { type BookingResult, confirmBooking, slotIsFree } from '#app/server/booking/book.server.ts'
+import { confirmBooking, slotIsFree } from '#app/server/booking/book.server.ts'
+import {
+  type BookInput,
+  type BookOutcome,
+  HOLD_TTL_MS,
+  type Hold,
+  type HoldResult,
+} from '#app/server/booking/host-lock-client.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import type { Bindings } from '#app/server/env.server.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
 
-/** How long a ghost booking holds its slot while the client fills in the form. */
-export const HOLD_TTL_MS = 10 * 60_000
 /** An expired hold is remembered this long, so a late form still knows which slot it meant (and may book it if free). */
 const TOMBSTONE_MS = 24 * 60 * 60_000
-export const MAX_SLOTS_PER_REQUEST = 10
 const MAX_HOLDS_PER_CLIENT = 20
-
-export type Hold = {
-  id: string
-  eventTypeId: string
-  clientId: string
-  start: number
-  end: number
-  expiresAt: number
-}
-
-export type HoldResult = { ok: true; holds: Hold[] } | { ok: false; reason: 'notFound' | 'slotTaken' | 'tooManyHolds' }
-
-export type BookInput = {
-  ownerId: string
-  eventTypeId: string
-  /** Ghost bookings to confirm, or (for API clients that skip holding) the slots themselves. */
-  holdIds: string[]
-  slots: { start: number; end: number }[]
-  contact: ContactInfo
-  language: Language
-  timeZone: string
-  idempotencyKey: string | null
-  appUrl: string
-}
-
-export type BookOutcome = BookingResult | { ok: false; reason: 'notFound' | 'holdNotFound' }
 
 /**
  * One object per host (`idFromName(ownerId)`): the only writer of that host's bookings and the keeper of its
@@ -185,9 +161,4 @@ export class HostLock extends DurableObject<Bindings> {
     await this.remove(stale)
     await this.rearm(now)
   }
-}
-
-export function hostLock(bindings: Bindings, ownerId: string) {
-  const namespace = bindings.HOST_LOCK
-  return namespace.get(namespace.idFromName(ownerId))
 }

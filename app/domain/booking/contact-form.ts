@@ -3,9 +3,9 @@
 import { z } from 'zod'
 import { LONG_TEXT_MAX, NAME_MIN, TEXT_MAX } from '../constants.ts'
 
-export const MESSENGERS = ['WhatsApp', 'Telegram', 'Viber'] as const
-export type Messenger = (typeof MESSENGERS)[number]
-export const DEFAULT_MESSENGER: Messenger = 'WhatsApp'
+import { DEFAULT_MESSENGER, MESSENGERS } from './messengers.ts'
+
+export { DEFAULT_MESSENGER, MESSENGERS }
 
 export type RequiredFields = {
   isLastNameRequired: boolean

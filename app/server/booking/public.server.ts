@@ -12,7 +12,7 @@ import {
   slotsOfViewerDay,
 } from '#app/domain/availability/index.ts'
 import { type IsoDate, daysInMonth, instantToZoned, isoDateOf } from '#app/domain/time/index.ts'
-import { hostLock, type Hold } from '#workers/durable/host-lock.ts'
+import { hostLock, type Hold } from '#app/server/booking/host-lock-client.server.ts'
 import { meetingParticipants, meetings } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
 import type { Bindings } from '../env.server.ts'
