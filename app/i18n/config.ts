@@ -1,11 +1,13 @@
 import enAccounts from '#app/locales/en/accounts.json'
 import enApi from '#app/locales/en/api.json'
+import enBooking from '#app/locales/en/booking.json'
 import enCommon from '#app/locales/en/common.json'
 import enEventTypes from '#app/locales/en/eventTypes.json'
 import enSchedules from '#app/locales/en/schedules.json'
 import enValidation from '#app/locales/en/validation.json'
 import ruAccounts from '#app/locales/ru/accounts.json'
 import ruApi from '#app/locales/ru/api.json'
+import ruBooking from '#app/locales/ru/booking.json'
 import ruCommon from '#app/locales/ru/common.json'
 import ruEventTypes from '#app/locales/ru/eventTypes.json'
 import ruSchedules from '#app/locales/ru/schedules.json'
@@ -24,6 +26,7 @@ export const resources = {
     accounts: ruAccounts,
     eventTypes: ruEventTypes,
     schedules: ruSchedules,
+    booking: ruBooking,
   },
   en: {
     common: enCommon,
@@ -32,6 +35,7 @@ export const resources = {
     accounts: enAccounts,
     eventTypes: enEventTypes,
     schedules: enSchedules,
+    booking: enBooking,
   },
 } as const
 

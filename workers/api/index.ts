@@ -10,6 +10,7 @@ import { accounts } from './accounts.ts'
 import { definitions } from './definitions.ts'
 import { eventTypesApi, eventTypeUniquenessApi, widgetApi } from './event-types.ts'
 import { schedulesApi } from './schedules.ts'
+import { ghostBooking, publicBooking } from './public-booking.ts'
 import { ApiError, errorResponse } from './envelope.ts'
 import { RuleError } from '#app/server/rule-error.server.ts'
 
@@ -21,6 +22,8 @@ const routes = new Hono<ApiEnv>()
   .route('/eventTypes', eventTypesApi)
   .route('/unique/eventType', eventTypeUniquenessApi)
   .route('/widget', widgetApi)
+  .route('/public', publicBooking)
+  .route('/ghostBooking', ghostBooking)
 
 export const api = new Hono<ApiEnv>()
 
