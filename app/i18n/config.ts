@@ -1,10 +1,12 @@
 import enAccounts from '#app/locales/en/accounts.json'
 import enApi from '#app/locales/en/api.json'
 import enCommon from '#app/locales/en/common.json'
+import enNotify from '#app/locales/en/notify.json'
 import enValidation from '#app/locales/en/validation.json'
 import ruAccounts from '#app/locales/ru/accounts.json'
 import ruApi from '#app/locales/ru/api.json'
 import ruCommon from '#app/locales/ru/common.json'
+import ruNotify from '#app/locales/ru/notify.json'
 import ruValidation from '#app/locales/ru/validation.json'
 
 /** Russian is the source language and the fallback (SPEC §1); English is complete (tests/unit/i18n). */
@@ -13,8 +15,8 @@ export type Language = (typeof LANGUAGES)[number]
 export const DEFAULT_LANGUAGE: Language = 'ru'
 
 export const resources = {
-  ru: { common: ruCommon, api: ruApi, validation: ruValidation, accounts: ruAccounts },
-  en: { common: enCommon, api: enApi, validation: enValidation, accounts: enAccounts },
+  ru: { common: ruCommon, api: ruApi, validation: ruValidation, accounts: ruAccounts, notify: ruNotify },
+  en: { common: enCommon, api: enApi, validation: enValidation, accounts: enAccounts, notify: enNotify },
 } as const
 
 export const NAMESPACES = Object.keys(resources.ru) as (keyof (typeof resources)['ru'])[]
