@@ -8,10 +8,11 @@ import { parseViewerTimeZone } from '#app/domain/time-zones/time-zones.ts'
 import type { ApiEnv } from './context.ts'
 import { accounts } from './accounts.ts'
 import { definitions } from './definitions.ts'
+import { notify } from './notify.ts'
 import { ApiError, errorResponse } from './envelope.ts'
 
 /** Routers of the JSON API (SPEC §7), answered under every version prefix (API-CONTRACT.md). */
-const routes = new Hono<ApiEnv>().route('/definitions', definitions).route('/', accounts)
+const routes = new Hono<ApiEnv>().route('/definitions', definitions).route('/', accounts).route('/', notify)
 
 export const api = new Hono<ApiEnv>()
 
