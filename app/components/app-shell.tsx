@@ -2,6 +2,7 @@ import { NavLink } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LanguageSwitch } from './language-switch.tsx'
+import { NotificationBadge } from './notify/notification-badge.tsx'
 
 export type ShellUser = { id: string; login: string; firstName: string; lastName: string; tariff: string }
 
@@ -35,6 +36,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
             ))}
           </nav>
           <div className="flex items-center gap-2">
+            <NotificationBadge />
             <LanguageSwitch />
             <span className="hidden text-sm font-medium md:inline" data-testid="shell-user-name">
               {user.firstName} {user.lastName}
