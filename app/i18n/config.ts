@@ -4,6 +4,7 @@ import enBooking from '#app/locales/en/booking.json'
 import enCommon from '#app/locales/en/common.json'
 import enEventTypes from '#app/locales/en/eventTypes.json'
 import enSchedules from '#app/locales/en/schedules.json'
+import enNotify from '#app/locales/en/notify.json'
 import enValidation from '#app/locales/en/validation.json'
 import ruAccounts from '#app/locales/ru/accounts.json'
 import ruApi from '#app/locales/ru/api.json'
@@ -11,6 +12,7 @@ import ruBooking from '#app/locales/ru/booking.json'
 import ruCommon from '#app/locales/ru/common.json'
 import ruEventTypes from '#app/locales/ru/eventTypes.json'
 import ruSchedules from '#app/locales/ru/schedules.json'
+import ruNotify from '#app/locales/ru/notify.json'
 import ruValidation from '#app/locales/ru/validation.json'
 
 /** Russian is the source language and the fallback (SPEC §1); English is complete (tests/unit/i18n). */
@@ -27,6 +29,7 @@ export const resources = {
     eventTypes: ruEventTypes,
     schedules: ruSchedules,
     booking: ruBooking,
+    notify: ruNotify,
   },
   en: {
     common: enCommon,
@@ -36,6 +39,7 @@ export const resources = {
     eventTypes: enEventTypes,
     schedules: enSchedules,
     booking: enBooking,
+    notify: enNotify,
   },
 } as const
 

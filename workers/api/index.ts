@@ -11,6 +11,7 @@ import { definitions } from './definitions.ts'
 import { eventTypesApi, eventTypeUniquenessApi, widgetApi } from './event-types.ts'
 import { schedulesApi } from './schedules.ts'
 import { ghostBooking, publicBooking } from './public-booking.ts'
+import { notify } from './notify.ts'
 import { ApiError, errorResponse } from './envelope.ts'
 import { RuleError } from '#app/server/rule-error.server.ts'
 
@@ -24,6 +25,7 @@ const routes = new Hono<ApiEnv>()
   .route('/widget', widgetApi)
   .route('/public', publicBooking)
   .route('/ghostBooking', ghostBooking)
+  .route('/', notify)
 
 export const api = new Hono<ApiEnv>()
 
