@@ -5,13 +5,18 @@ import { getT } from '#app/i18n/translate.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { parseViewerTimeZone } from '#app/domain/time-zones/time-zones.ts'
+import { ActionError, actionErrorTexts } from '#app/server/meetings/errors.server.ts'
 import type { ApiEnv } from './context.ts'
 import { accounts } from './accounts.ts'
+import { contactsApi } from './contacts.ts'
 import { definitions } from './definitions.ts'
 import { ApiError, errorResponse } from './envelope.ts'
 
 /** Routers of the JSON API (SPEC §7), answered under every version prefix (API-CONTRACT.md). */
-const routes = new Hono<ApiEnv>().route('/definitions', definitions).route('/', accounts)
+const routes = new Hono<ApiEnv>()
+  .route('/definitions', definitions)
+  .route('/contacts', contactsApi)
+  .route('/', accounts)
 
 export const api = new Hono<ApiEnv>()
 
@@ -32,6 +37,7 @@ api.notFound((c) => errorResponse(c, new ApiError(404, [c.get('t')('api:notFound
 api.onError((error, c) => {
   const t = c.get('t') ?? getT('ru')
   if (error instanceof ApiError) return errorResponse(c, error)
+  if (error instanceof ActionError) return errorResponse(c, new ApiError(error.status, actionErrorTexts(error, t)))
   if (error instanceof HTTPException) {
     const key =
       error.status === 404 ? 'api:notFound' : error.status === 405 ? 'api:methodNotAllowed' : 'api:serverError'
