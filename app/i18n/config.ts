@@ -5,6 +5,8 @@ import enCommon from '#app/locales/en/common.json'
 import enEventTypes from '#app/locales/en/eventTypes.json'
 import enSchedules from '#app/locales/en/schedules.json'
 import enNotify from '#app/locales/en/notify.json'
+import enContacts from '#app/locales/en/contacts.json'
+import enMeetings from '#app/locales/en/meetings.json'
 import enValidation from '#app/locales/en/validation.json'
 import ruAccounts from '#app/locales/ru/accounts.json'
 import ruApi from '#app/locales/ru/api.json'
@@ -13,6 +15,8 @@ import ruCommon from '#app/locales/ru/common.json'
 import ruEventTypes from '#app/locales/ru/eventTypes.json'
 import ruSchedules from '#app/locales/ru/schedules.json'
 import ruNotify from '#app/locales/ru/notify.json'
+import ruContacts from '#app/locales/ru/contacts.json'
+import ruMeetings from '#app/locales/ru/meetings.json'
 import ruValidation from '#app/locales/ru/validation.json'
 
 /** Russian is the source language and the fallback (SPEC §1); English is complete (tests/unit/i18n). */
@@ -30,6 +34,8 @@ export const resources = {
     schedules: ruSchedules,
     booking: ruBooking,
     notify: ruNotify,
+    contacts: ruContacts,
+    meetings: ruMeetings,
   },
   en: {
     common: enCommon,
@@ -40,6 +46,8 @@ export const resources = {
     schedules: enSchedules,
     booking: enBooking,
     notify: enNotify,
+    contacts: enContacts,
+    meetings: enMeetings,
   },
 } as const
 
