@@ -212,3 +212,5 @@ export const refreshTokens = sqliteTable(
     index('refresh_tokens_user').on(t.userId),
   ],
 )
+export * from './schema-accounts.ts'
+export * from './schema-booking.ts'

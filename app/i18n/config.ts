@@ -1,8 +1,10 @@
+import enAccounts from '#app/locales/en/accounts.json'
 import enApi from '#app/locales/en/api.json'
 import enCommon from '#app/locales/en/common.json'
 import enEventTypes from '#app/locales/en/eventTypes.json'
 import enSchedules from '#app/locales/en/schedules.json'
 import enValidation from '#app/locales/en/validation.json'
+import ruAccounts from '#app/locales/ru/accounts.json'
 import ruApi from '#app/locales/ru/api.json'
 import ruCommon from '#app/locales/ru/common.json'
 import ruEventTypes from '#app/locales/ru/eventTypes.json'
@@ -15,8 +17,22 @@ export type Language = (typeof LANGUAGES)[number]
 export const DEFAULT_LANGUAGE: Language = 'ru'
 
 export const resources = {
-  ru: { common: ruCommon, api: ruApi, validation: ruValidation, eventTypes: ruEventTypes, schedules: ruSchedules },
-  en: { common: enCommon, api: enApi, validation: enValidation, eventTypes: enEventTypes, schedules: enSchedules },
+  ru: {
+    common: ruCommon,
+    api: ruApi,
+    validation: ruValidation,
+    accounts: ruAccounts,
+    eventTypes: ruEventTypes,
+    schedules: ruSchedules,
+  },
+  en: {
+    common: enCommon,
+    api: enApi,
+    validation: enValidation,
+    accounts: enAccounts,
+    eventTypes: enEventTypes,
+    schedules: enSchedules,
+  },
 } as const
 
 export const NAMESPACES = Object.keys(resources.ru) as (keyof (typeof resources)['ru'])[]

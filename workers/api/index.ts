@@ -6,6 +6,7 @@ import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { parseViewerTimeZone } from '#app/domain/time-zones/time-zones.ts'
 import type { ApiEnv } from './context.ts'
+import { accounts } from './accounts.ts'
 import { definitions } from './definitions.ts'
 import { eventTypesApi, eventTypeUniquenessApi, widgetApi } from './event-types.ts'
 import { schedulesApi } from './schedules.ts'
@@ -15,6 +16,7 @@ import { RuleError } from '#app/server/rule-error.server.ts'
 /** Routers of the JSON API (SPEC §7), answered under every version prefix (API-CONTRACT.md). */
 const routes = new Hono<ApiEnv>()
   .route('/definitions', definitions)
+  .route('/', accounts)
   .route('/schedule', schedulesApi)
   .route('/eventTypes', eventTypesApi)
   .route('/unique/eventType', eventTypeUniquenessApi)
