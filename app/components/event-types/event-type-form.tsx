@@ -82,6 +82,7 @@ export function EventTypeForm(props: Props) {
                       type="radio"
                       name="participantType"
                       value={type}
+                      aria-label={t(`eventTypes:participantTypes.${type}`)}
                       checked={values.participantType === type}
                       onChange={() => {
                         if (isLocked && capability) return onLocked(capability)
