@@ -212,4 +212,6 @@ export const refreshTokens = sqliteTable(
     index('refresh_tokens_user').on(t.userId),
   ],
 )
+export * from './schema-accounts.ts'
 export * from './schema-booking.ts'
+export * from './schema-notify.ts'

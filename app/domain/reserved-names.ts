@@ -8,6 +8,7 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set(
     'api',
     'apple',
     'assets',
+    'avatars',
     'booking',
     'build',
     'confirmGoogleOauth',

@@ -1,0 +1,67 @@
+import { Form } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button, type ButtonVariant } from './button.tsx'
+import { Modal } from './modal.tsx'
+
+export type ConfirmDialogProps = {
+  open: boolean
+  onClose: () => void
+  title: ReactNode
+  description?: ReactNode
+  confirmLabel?: ReactNode
+  cancelLabel?: ReactNode
+  variant?: Extract<ButtonVariant, 'primary' | 'danger'>
+  loading?: boolean
+  /** Called on confirm, unless `form` is given. */
+  onConfirm?: () => void
+  /** Confirm posts this form instead (works with Remix actions): `action` and hidden `fields`. */
+  form?: { action: string; fields?: Record<string, string> }
+  children?: ReactNode
+}
+
+/** "Are you sure?": a modal with a confirm and a cancel button. */
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  variant = 'primary',
+  loading = false,
+  onConfirm,
+  form,
+  children,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation()
+  const cancel = (
+    <Button variant="secondary" onClick={onClose} disabled={loading}>
+      {cancelLabel ?? t('ui.cancel')}
+    </Button>
+  )
+  const confirmText = confirmLabel ?? t('ui.confirm')
+  return (
+    <Modal open={open} onClose={onClose} title={title} size="sm">
+      {description ? <p className="text-sm text-muted">{description}</p> : null}
+      {children}
+      <div className="mt-5 flex flex-wrap justify-end gap-2">
+        {cancel}
+        {form ? (
+          <Form method="post" action={form.action}>
+            {Object.entries(form.fields ?? {}).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <Button type="submit" variant={variant} loading={loading}>
+              {confirmText}
+            </Button>
+          </Form>
+        ) : (
+          <Button variant={variant} loading={loading} onClick={onConfirm}>
+            {confirmText}
+          </Button>
+        )}
+      </div>
+    </Modal>
+  )
+}

@@ -1,0 +1,172 @@
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react'
+
+type Common = {
+  label: ReactNode
+  /** Error texts, already translated; shown under the control and linked by `aria-describedby`. */
+  errors?: readonly (string | undefined)[] | null
+  hint?: ReactNode
+  className?: string
+}
+
+const CONTROL =
+  'w-full rounded-lg border bg-card px-3 py-2.5 text-sm text-ink placeholder:text-muted focus:border-primary focus:outline-none'
+
+function useFieldIds(id: string | undefined, errors: Common['errors'], hint: ReactNode) {
+  const fallback = useId()
+  const controlId = id ?? fallback
+  const shown = (errors ?? []).filter((text): text is string => Boolean(text))
+  const errorId = shown.length > 0 ? `${controlId}-error` : undefined
+  const hintId = hint ? `${controlId}-hint` : undefined
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
+  return { controlId, shown, errorId, hintId, describedBy }
+}
+
+function FieldFrame({
+  controlId,
+  label,
+  hint,
+  hintId,
+  shown,
+  errorId,
+  className,
+  children,
+}: {
+  controlId: string
+  label: ReactNode
+  hint: ReactNode
+  hintId?: string
+  shown: string[]
+  errorId?: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div className={`flex flex-col gap-1.5 ${className ?? ''}`}>
+      <label htmlFor={controlId} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {errorId ? (
+        <div id={errorId} className="text-xs text-error" role="alert">
+          {shown.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+export type FieldProps = Common & InputHTMLAttributes<HTMLInputElement>
+
+/** A labelled input with its hint and errors. */
+export function Field({ label, errors, hint, className, id, ...input }: FieldProps) {
+  const ids = useFieldIds(id, errors, hint)
+  return (
+    <FieldFrame label={label} hint={hint} className={className} {...ids}>
+      <input
+        id={ids.controlId}
+        aria-invalid={ids.errorId ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={`${CONTROL} ${ids.errorId ? 'border-error' : 'border-line'}`}
+        {...input}
+      />
+    </FieldFrame>
+  )
+}
+
+export type TextareaFieldProps = Common & TextareaHTMLAttributes<HTMLTextAreaElement>
+
+export function TextareaField({ label, errors, hint, className, id, ...textarea }: TextareaFieldProps) {
+  const ids = useFieldIds(id, errors, hint)
+  return (
+    <FieldFrame label={label} hint={hint} className={className} {...ids}>
+      <textarea
+        id={ids.controlId}
+        aria-invalid={ids.errorId ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={`${CONTROL} min-h-24 ${ids.errorId ? 'border-error' : 'border-line'}`}
+        {...textarea}
+      />
+    </FieldFrame>
+  )
+}
+
+export type SelectFieldProps = Common &
+  SelectHTMLAttributes<HTMLSelectElement> & { options: readonly { value: string; label: string }[] }
+
+export function SelectField({ label, errors, hint, className, id, options, ...select }: SelectFieldProps) {
+  const ids = useFieldIds(id, errors, hint)
+  return (
+    <FieldFrame label={label} hint={hint} className={className} {...ids}>
+      <select
+        id={ids.controlId}
+        aria-invalid={ids.errorId ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={`${CONTROL} ${ids.errorId ? 'border-error' : 'border-line'}`}
+        {...select}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  )
+}
+
+export type CheckboxFieldProps = Omit<Common, 'hint'> & InputHTMLAttributes<HTMLInputElement>
+
+/** A checkbox with its label to the right and errors underneath. */
+export function CheckboxField({ label, errors, className, id, ...input }: CheckboxFieldProps) {
+  const ids = useFieldIds(id, errors, null)
+  return (
+    <div className={`flex flex-col gap-1 ${className ?? ''}`}>
+      <div className="flex items-start gap-2">
+        <input
+          type="checkbox"
+          id={ids.controlId}
+          aria-invalid={ids.errorId ? true : undefined}
+          aria-describedby={ids.describedBy}
+          className="mt-0.5 size-4 accent-[var(--color-primary)]"
+          {...input}
+        />
+        <label htmlFor={ids.controlId} className="text-sm text-ink">
+          {label}
+        </label>
+      </div>
+      {ids.errorId ? (
+        <div id={ids.errorId} className="text-xs text-error" role="alert">
+          {ids.shown.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+/** Errors of a whole form (not tied to one field). */
+export function FormErrors({ errors, id }: { errors?: readonly (string | undefined)[] | null; id?: string }) {
+  const shown = (errors ?? []).filter((text): text is string => Boolean(text))
+  if (shown.length === 0) return null
+  return (
+    <div id={id} role="alert" className="rounded-lg border border-error bg-error-soft px-3 py-2 text-sm text-error">
+      {shown.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+    </div>
+  )
+}

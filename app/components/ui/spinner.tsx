@@ -1,0 +1,9 @@
+/** A small rotating ring; decorative (the busy state is announced by the element that owns it). */
+export function Spinner({ className = 'size-5' }: { className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`inline-block animate-spin rounded-full border-2 border-current border-t-transparent ${className}`}
+    />
+  )
+}

@@ -1,0 +1,72 @@
+import { and, eq, isNull, gt } from 'drizzle-orm'
+import { refreshTokens } from '#db/schema.ts'
+import { newId } from '#app/domain/ids.ts'
+import type { Db } from '../db.server.ts'
+import { randomToken, sha256, signAccessToken } from '../auth/tokens.server.ts'
+import { AccountError } from './errors.server.ts'
+
+/** Refresh tokens of the JSON API live 30 days; each use replaces it (ARCHITECTURE.md "Sessions and the API"). */
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000
+
+export type TokenPair = { token: string; refreshToken: string }
+
+/** A new access token and a refresh token, in a new family unless one is given (rotation). */
+export async function issueTokenPair(
+  db: Db,
+  secret: string,
+  userId: string,
+  now: number,
+  familyId: string = newId(now),
+): Promise<TokenPair> {
+  const refreshToken = randomToken()
+  await db.insert(refreshTokens).values({
+    id: newId(now),
+    tokenHash: await sha256(refreshToken),
+    familyId,
+    userId,
+    expiresAt: now + REFRESH_TOKEN_TTL_MS,
+  })
+  return { token: await signAccessToken(secret, userId, now), refreshToken }
+}
+
+/**
+ * Exchanges a refresh token for a new pair. The token is marked used in one conditional UPDATE, so two
+ * concurrent uses cannot both succeed; presenting a used or revoked token revokes its whole family (a
+ * stolen token was probably replayed) and answers 401.
+ */
+export async function rotateRefreshToken(db: Db, secret: string, refreshToken: string, now: number) {
+  const tokenHash = await sha256(refreshToken)
+  const [claimed] = await db
+    .update(refreshTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, tokenHash),
+        isNull(refreshTokens.usedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, now),
+      ),
+    )
+    .returning()
+  if (claimed) return issueTokenPair(db, secret, claimed.userId, now, claimed.familyId)
+  const [known] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1)
+  if (known) await revokeFamily(db, known.familyId, now)
+  throw new AccountError(401, [{ key: 'api:unauthorized' }])
+}
+
+async function revokeFamily(db: Db, familyId: string, now: number) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+}
+
+/** Logout of the JSON API: the refresh token's family stops working. Unknown tokens are ignored. */
+export async function revokeRefreshToken(db: Db, refreshToken: string, now: number) {
+  const [known] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, await sha256(refreshToken)))
+    .limit(1)
+  if (known) await revokeFamily(db, known.familyId, now)
+}

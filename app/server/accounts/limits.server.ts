@@ -1,0 +1,26 @@
+import type { RateLimitRule, RateLimits } from '../rate-limit.server.ts'
+import { AccountError } from './errors.server.ts'
+
+const MINUTE = 60_000
+
+/**
+ * Rate limits of the account operations (ARCHITECTURE.md "Sessions and the API"): sign-in per account and
+ * per IP, sign-up per IP, codes per IP (the code itself also dies after a few wrong guesses), code resend
+ * and restore per email and per IP.
+ */
+export const ACCOUNT_LIMITS = {
+  signinAccount: { name: 'signin-account', limit: 10, windowMs: 15 * MINUTE },
+  signinIp: { name: 'signin-ip', limit: 60, windowMs: 15 * MINUTE },
+  signupIp: { name: 'signup-ip', limit: 20, windowMs: 60 * MINUTE },
+  codeIp: { name: 'code-ip', limit: 30, windowMs: 15 * MINUTE },
+  resendEmail: { name: 'resend-email', limit: 6, windowMs: 60 * MINUTE },
+  restoreIp: { name: 'restore-ip', limit: 20, windowMs: 60 * MINUTE },
+  restoreEmail: { name: 'restore-email', limit: 5, windowMs: 60 * MINUTE },
+  oauthIp: { name: 'oauth-ip', limit: 60, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, RateLimitRule>
+
+/** Counts one attempt; over the limit it throws 429 with the SPEC §8 text. */
+export async function enforceLimit(limits: RateLimits, rule: RateLimitRule, key: string, now: number) {
+  const decision = await limits.hit(rule, key, now)
+  if (!decision.allowed) throw new AccountError(429, [{ key: 'api:tooManyRequests' }], decision.retryAfterSeconds)
+}

@@ -1,0 +1,63 @@
+/**
+ * Accounts (issue 4): one-time secrets sent by email and provider sign-ins. Codes and tokens are stored
+ * only as SHA-256 hashes (ARCHITECTURE.md "Data").
+ */
+import { sql } from 'drizzle-orm'
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { users } from './schema.ts'
+
+export const ACCOUNT_SECRET_KINDS = ['signupCode', 'emailLink', 'restore'] as const
+export type AccountSecretKind = (typeof ACCOUNT_SECRET_KINDS)[number]
+
+/**
+ * The sign-up code (6 digits, limited attempts), the email-confirmation link and the password-reset link.
+ * A user has at most one live secret of each kind: issuing a new one deletes the old.
+ */
+export const accountSecrets = sqliteTable(
+  'account_secrets',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ACCOUNT_SECRET_KINDS }).notNull(),
+    secretHash: text('secret_hash').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    /** Wrong guesses so far (codes); the secret dies at the limit. */
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: integer('used_at'),
+    createdAt: integer('created_at').notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [uniqueIndex('account_secrets_hash').on(t.secretHash), index('account_secrets_user').on(t.userId, t.kind)],
+)
+
+export const OAUTH_PROVIDERS = ['yandex', 'google', 'apple', 'microsoft'] as const
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number]
+
+/** A provider account linked to a local one (SPEC §2 sign-in with Yandex, Google, Apple, Microsoft). */
+export const oauthAccounts = sqliteTable(
+  'oauth_accounts',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider', { enum: OAUTH_PROVIDERS }).notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: integer('created_at').notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [
+    uniqueIndex('oauth_accounts_provider_user').on(t.provider, t.providerUserId),
+    index('oauth_accounts_user').on(t.userId),
+  ],
+)
+
+/** One-time OAuth states: PKCE verifier and the way back, deleted when used or expired. */
+export const oauthStates = sqliteTable('oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  provider: text('provider', { enum: OAUTH_PROVIDERS }).notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  redirectTo: text('redirect_to').notNull().default('/'),
+  expiresAt: integer('expires_at').notNull(),
+})

@@ -1,0 +1,169 @@
+import type { Context } from 'hono'
+import { z } from 'zod'
+import {
+  ChangePasswordSchema,
+  ConfirmCodeSchema,
+  CULTURES,
+  EmailSchema,
+  LoginSchema,
+  ProfileSchema,
+  RestoreRequestSchema,
+  RestoreSchema,
+  SigninSchema,
+  SignupSchema,
+  TimeZoneSchema,
+} from '#app/domain/accounts/rules.ts'
+import { issueTokenPair, revokeRefreshToken, rotateRefreshToken } from '#app/server/accounts/api-tokens.server.ts'
+import { accountDeps } from '#app/server/accounts/deps.server.ts'
+import { AccountError, problemText } from '#app/server/accounts/errors.server.ts'
+import {
+  confirmSignupCode,
+  isEmailFree,
+  isLoginFree,
+  requestRestore,
+  resendSignupCode,
+  resetPassword,
+  signin,
+  signup,
+} from '#app/server/accounts/identity.server.ts'
+import {
+  changePassword,
+  deleteAccount,
+  deleteAvatar,
+  profileView,
+  setAvatar,
+  setCulture,
+  setTimeZone,
+  updateProfile,
+} from '#app/server/accounts/profile.server.ts'
+import { sessionSecret } from '#app/server/env.server.ts'
+import { Hono } from 'hono'
+import { requireAuth } from './auth.ts'
+import type { ApiEnv } from './context.ts'
+import { ApiError, errorResponse, ok, parseWith, readJson } from './envelope.ts'
+
+const deps = (c: Context<ApiEnv>) => accountDeps(c.env, c.executionCtx, c.req.raw, c.get('language'))
+const secret = (c: Context<ApiEnv>) => sessionSecret(c.get('config'))
+const origin = (c: Context<ApiEnv>) => new URL(c.req.url).origin
+const flag = (value: string | undefined) => value === 'true' || value === '1'
+
+const RefreshSchema = z.object({
+  accessToken: z.string().max(4000).optional(),
+  refreshToken: z.string({ error: 'accounts:required' }).min(1, 'accounts:required').max(200),
+})
+const LogoutSchema = RefreshSchema.pick({ refreshToken: true })
+
+/** SPEC §7 Identity, Uniqueness (email, login) and Profile, in the shapes of API-CONTRACT.md. */
+export const accounts = new Hono<ApiEnv>()
+  .post('/identity/signup/email', async (c) => {
+    const input = await readJson(c, SignupSchema)
+    const { id } = await signup(deps(c), input, { isConsentMailing: flag(c.req.query('isConsentMailing')) })
+    return ok(c, { id }, 201)
+  })
+  .post('/identity/signup/email/code', async (c) => {
+    const input = await readJson(c, ConfirmCodeSchema)
+    const d = deps(c)
+    const user = await confirmSignupCode(d, input)
+    return ok(c, await issueTokenPair(d.db, secret(c), user.id, d.now))
+  })
+  .post('/identity/signup/email/resend', async (c) => {
+    const input = await readJson(c, z.object({ email: EmailSchema }))
+    await resendSignupCode(deps(c), input)
+    return ok(c, null)
+  })
+  .post('/identity/signin/email', async (c) => {
+    const input = await readJson(c, SigninSchema)
+    const d = deps(c)
+    const user = await signin(d, input)
+    return ok(c, await issueTokenPair(d.db, secret(c), user.id, d.now))
+  })
+  .post('/identity/refresh/token', async (c) => {
+    const input = await readJson(c, RefreshSchema)
+    const d = deps(c)
+    return ok(c, await rotateRefreshToken(d.db, secret(c), input.refreshToken, d.now))
+  })
+  .post('/identity/logout', async (c) => {
+    const input = await readJson(c, LogoutSchema)
+    const d = deps(c)
+    await revokeRefreshToken(d.db, input.refreshToken, d.now)
+    return ok(c, null)
+  })
+  .post('/restore', async (c) => {
+    await requestRestore(deps(c), await readJson(c, RestoreRequestSchema))
+    return ok(c, null)
+  })
+  .put('/restore', async (c) => {
+    await resetPassword(deps(c), await readJson(c, RestoreSchema))
+    return ok(c, null)
+  })
+  .get('/unique/email/:email', async (c) => {
+    const parsed = EmailSchema.safeParse(c.req.param('email'))
+    return ok(c, { isOk: parsed.success && (await isEmailFree(deps(c), parsed.data)) })
+  })
+  .get('/unique/login/:login', async (c) => {
+    const parsed = LoginSchema.safeParse(c.req.param('login'))
+    return ok(c, { isOk: parsed.success && (await isLoginFree(deps(c), parsed.data)) })
+  })
+  .get('/profile', requireAuth, (c) => ok(c, profileView(c.get('user'), origin(c))))
+  .put('/profile', requireAuth, async (c) => {
+    const user = c.get('user')
+    const input = await readJson(c, ProfileSchema.partial())
+    const merged = parseWith(c, ProfileSchema, {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      description: user.description,
+      ianaTimeZoneId: user.timeZone,
+      culture: user.culture,
+      ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
+    })
+    await updateProfile(c.get('db'), user.id, merged)
+    return ok(c, null)
+  })
+  .delete('/profile', requireAuth, async (c) => {
+    await deleteAccount(c.get('db'), c.env.AVATARS, c.get('user'))
+    return ok(c, null)
+  })
+  .put('/profile/avatar', requireAuth, async (c) => {
+    const form = await c.req.formData().catch(() => null)
+    const file = form?.get('file') ?? form?.get('avatar')
+    if (!(file instanceof File)) throw new AccountError(400, [{ field: 'avatar', key: 'accounts:avatar.required' }])
+    const key = await setAvatar(c.get('db'), c.env.AVATARS, c.get('user'), file)
+    return ok(c, { imageUrl: `${origin(c)}/avatars/${key}` })
+  })
+  .delete('/profile/avatar', requireAuth, async (c) => {
+    await deleteAvatar(c.get('db'), c.env.AVATARS, c.get('user'))
+    return ok(c, null)
+  })
+  .put('/profile/password', requireAuth, async (c) => {
+    await changePassword(c.get('db'), c.get('user'), await readJson(c, ChangePasswordSchema))
+    return ok(c, null)
+  })
+  .put('/profile/culture', requireAuth, async (c) => {
+    const input = await readJson(c, z.object({ culture: z.enum(CULTURES, { error: 'accounts:culture.invalid' }) }))
+    await setCulture(c.get('db'), c.get('user').id, input.culture)
+    return ok(c, null)
+  })
+  .put('/user/ianaTimeZoneId', requireAuth, async (c) => {
+    const zone = parseWith(c, z.object({ ianaTimeZoneId: TimeZoneSchema }), {
+      ianaTimeZoneId: c.req.query('ianaTimeZoneId'),
+    })
+    await setTimeZone(c.get('db'), c.get('user').id, zone.ianaTimeZoneId)
+    return ok(c, null)
+  })
+
+// Account errors become the envelope here; anything else goes on to the API's own error handler.
+accounts.onError((error, c) => {
+  if (!(error instanceof AccountError)) throw error
+  const t = c.get('t')
+  const headers: Record<string, string> = error.retryAfterSeconds
+    ? { 'Retry-After': String(error.retryAfterSeconds) }
+    : {}
+  return errorResponse(
+    c,
+    new ApiError(
+      error.status,
+      error.problems.map((p) => problemText(p, t)),
+      headers,
+    ),
+  )
+})
