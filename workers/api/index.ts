@@ -10,12 +10,14 @@ import type { ApiEnv } from './context.ts'
 import { accounts } from './accounts.ts'
 import { contactsApi } from './contacts.ts'
 import { definitions } from './definitions.ts'
+import { meetingsApi } from './meetings.ts'
 import { ApiError, errorResponse } from './envelope.ts'
 
 /** Routers of the JSON API (SPEC §7), answered under every version prefix (API-CONTRACT.md). */
 const routes = new Hono<ApiEnv>()
   .route('/definitions', definitions)
   .route('/contacts', contactsApi)
+  .route('/', meetingsApi)
   .route('/', accounts)
 
 export const api = new Hono<ApiEnv>()
