@@ -8,6 +8,11 @@ import { DAY, HOUR, createEventType, createMeeting } from './helpers/meetings.ts
 import { bearerFor, createTestUser } from './helpers/users.ts'
 
 const db = () => getDb(env.DB)
+
+function icsOf(mail: { payload: unknown } | null | undefined): string {
+  const attachments = (mail?.payload as { attachments?: { content: string }[] } | null)?.attachments
+  return attachments?.[0]?.content ?? ''
+}
 const email = (prefix: string) => `${unique(prefix)}@example.com`
 
 type Booking = {
@@ -131,7 +136,7 @@ describe('booking actions', () => {
     expect(row).toMatchObject({ status: 'canceled', sequence: 1 })
     const mail = await lastEmailTo(client)
     expect(mail?.subject).toMatch(/^Встреча отменена/)
-    const ics = (mail?.payload as { attachments: { content: string }[] }).attachments[0].content
+    const ics = icsOf(mail)
     expect(ics).toContain('METHOD:CANCEL')
     expect(ics).toContain('SEQUENCE:1')
     expect(ics).toContain(`UID:${meeting.id}@fastslot`)
@@ -168,9 +173,7 @@ describe('booking actions', () => {
     const canceledOne = after.body.data.contactInfos.find((c) => c.id === meeting.participants[0].id)
     const stayed = after.body.data.contactInfos.find((c) => c.id === meeting.participants[1].id)
     expect([canceledOne?.isCanceled, stayed?.isCanceled]).toEqual([true, false])
-    expect(
-      ((await lastEmailTo(first))?.payload as { attachments: { content: string }[] }).attachments[0].content,
-    ).toContain('METHOD:CANCEL')
+    expect(icsOf(await lastEmailTo(first))).toContain('METHOD:CANCEL')
     expect(await emailsTo(second)).toEqual([])
     const foreign = await api('PATCH', `/userEvents/${meeting.id}`, {
       auth,
@@ -216,9 +219,7 @@ describe('booking actions', () => {
     expect((await meetingRow(meeting.id)).adjutantEmails).toEqual([helper])
     const invite = await lastEmailTo(helper)
     expect(invite?.subject).toMatch(/^Приглашение/)
-    expect((invite?.payload as { attachments: { content: string }[] }).attachments[0].content).toContain(
-      'METHOD:REQUEST',
-    )
+    expect(icsOf(invite)).toContain('METHOD:REQUEST')
     const list = await api<{ email: string }[]>('GET', `/userEvents/${meeting.id}/adjutant`, { auth })
     expect(list.body.data).toEqual([{ id: helper, email: helper }])
     const dup = await api('PUT', `/userEvents/${meeting.id}/adjutant`, {
