@@ -124,6 +124,8 @@ async function signIn(page: Page, t: (typeof TEXTS)['ru' | 'en'], login: string,
 
 for (const language of ['ru', 'en'] as const) {
   const t = TEXTS[language]
+  // Whole journeys: many pages each, slower on the phone profile of a shared machine.
+  test.describe.configure({ timeout: 90_000 })
 
   test(`${language}: sign up with the emailed code, log out, sign in by login and email, restore the password`, async ({
     page,
