@@ -213,3 +213,5 @@ export const refreshTokens = sqliteTable(
   ],
 )
 export * from './schema-accounts.ts'
+export * from './schema-booking.ts'
+export * from './schema-notify.ts'

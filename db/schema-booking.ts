@@ -1,0 +1,200 @@
+/**
+ * Meetings, their participants, the organizer's contacts and reminder jobs (SPEC §3 "Booking (organizer view)",
+ * "Meeting (participant view)", "Contact", "Participant/invitee", "Notification").
+ *
+ * Instants are UTC epoch milliseconds; `timeZone` columns are IANA names. Every row carries `ownerId` (the
+ * organizer), so every organizer query filters by it. Writes that change a host's calendar go through the host's
+ * Durable Object (ARCHITECTURE.md "Booking without double booking"); the unique indexes below back it up.
+ */
+import { sql } from 'drizzle-orm'
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+// Only lazily used bindings (inside `references(() => ...)`) come from schema.ts: it re-exports this file, so its
+// constants are not initialised yet while this module evaluates. The enum lists below mirror schema.ts.
+import { eventTypes, users } from './schema.ts'
+
+const PLACE_TYPES = ['Meet', 'Online', 'Phone'] as const
+const WHO_CALL_TYPES = ['MemberCallToOrganizer', 'OrganizerCallToMember'] as const
+const PARTICIPANT_TYPES = ['SimpleNotCollective', 'SimpleCollective', 'GroupNotCollective', 'GroupCollective'] as const
+const REMINDER_CHANNELS = ['email', 'telegram', 'push'] as const
+
+const createdAt = () => integer('created_at').notNull().default(sql`(unixepoch() * 1000)`)
+
+/**
+ * Stored meeting status. `completed` (SPEC §4) is not stored: it is an `upcoming` meeting whose `endAt` has passed.
+ */
+export const MEETING_STATUSES = ['upcoming', 'canceled'] as const
+export type MeetingStatus = (typeof MEETING_STATUSES)[number]
+
+export const PARTICIPANT_STATUSES = ['booked', 'canceled'] as const
+export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number]
+
+/** member: booked it or was invited; visitor: added by a member; adjutant: a helper invited by the organizer. */
+export const PARTICIPANT_ROLES = ['member', 'visitor', 'adjutant'] as const
+export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number]
+
+export const MESSENGER_TYPES = ['WhatsApp', 'Telegram', 'Viber'] as const
+export type MessengerType = (typeof MESSENGER_TYPES)[number]
+
+export const LANGUAGES = ['ru', 'en'] as const
+
+export const meetings = sqliteTable(
+  'meetings',
+  {
+    id: text('id').primaryKey(),
+    /** The organizer (host). */
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for a one-off meeting (or when the event type was deleted later). */
+    eventTypeId: text('event_type_id').references(() => eventTypes.id, { onDelete: 'set null' }),
+    /** Copies taken at booking time, so later edits or deletion of the event type do not rewrite history. */
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    color: text('color').notNull().default('#ff0000'),
+    placeType: text('place_type', { enum: PLACE_TYPES }).notNull().default('Meet'),
+    meetingPoint: text('meeting_point'),
+    whoCallType: text('who_call_type', { enum: WHO_CALL_TYPES }),
+    participantType: text('participant_type', { enum: PARTICIPANT_TYPES }).notNull().default('SimpleNotCollective'),
+    minSeats: integer('min_seats').notNull().default(1),
+    totalSeats: integer('total_seats').notNull().default(1),
+    /** [startAt, endAt) in UTC ms. */
+    startAt: integer('start_at').notNull(),
+    endAt: integer('end_at').notNull(),
+    /** The zone the meeting was booked in (event type's schedule zone): ICS TZID and email wording. */
+    timeZone: text('time_zone').notNull(),
+    status: text('status', { enum: MEETING_STATUSES }).notNull().default('upcoming'),
+    /** SPEC "isFaild/isFailed": organizer's held/not-held override of a completed meeting; null = not set. */
+    isFailed: integer('is_failed', { mode: 'boolean' }),
+    /** ICS SEQUENCE: incremented on every change sent to participants (move, cancel). UID is `<id>@fastslot`. */
+    sequence: integer('sequence').notNull().default(0),
+    /** Emails of adjutants (SPEC §3 "Adjutant"). */
+    adjutantEmails: text('adjutant_emails', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    canceledAt: integer('canceled_at'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at').notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [
+    index('meetings_owner_start').on(t.ownerId, t.startAt),
+    index('meetings_event_type_start').on(t.eventTypeId, t.startAt),
+    /** One live meeting per event type and start: a group slot fills seats of that one meeting. */
+    uniqueIndex('meetings_event_type_start_live')
+      .on(t.eventTypeId, t.startAt)
+      .where(sql`status = 'upcoming' AND event_type_id IS NOT NULL`),
+  ],
+)
+
+export const contacts = sqliteTable(
+  'contacts',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    /** Lowercased; unique per owner when present. */
+    email: text('email'),
+    phone: text('phone'),
+    messengerType: text('messenger_type', { enum: MESSENGER_TYPES }),
+    messengerValue: text('messenger_value'),
+    comment: text('comment'),
+    /** SPEC "custom field labelled clinic ID". */
+    customField: text('custom_field'),
+    lastEventTypeId: text('last_event_type_id').references(() => eventTypes.id, { onDelete: 'set null' }),
+    lastBookingAt: integer('last_booking_at'),
+    isArchived: integer('is_archived', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at').notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [uniqueIndex('contacts_owner_email').on(t.ownerId, t.email), index('contacts_owner').on(t.ownerId)],
+)
+
+export const meetingParticipants = sqliteTable(
+  'meeting_participants',
+  {
+    id: text('id').primaryKey(),
+    meetingId: text('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    /** The organizer (same as the meeting's), for owner-filtered queries. */
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactId: text('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    role: text('role', { enum: PARTICIPANT_ROLES }).notNull().default('member'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    /** Lowercased. */
+    email: text('email').notNull(),
+    phone: text('phone'),
+    messengerType: text('messenger_type', { enum: MESSENGER_TYPES }),
+    messengerValue: text('messenger_value'),
+    comment: text('comment'),
+    customField: text('custom_field'),
+    status: text('status', { enum: PARTICIPANT_STATUSES }).notNull().default('booked'),
+    /** Language of the participant's emails and pages. */
+    language: text('language', { enum: LANGUAGES }).notNull().default('ru'),
+    /** The participant's (viewer's) time zone at booking. */
+    timeZone: text('time_zone').notNull(),
+    /** SHA-256 (hex) of the random token in the participant's self-service cancel/move link. */
+    manageTokenHash: text('manage_token_hash').notNull(),
+    /** The booking submission this row came from: one submission may book several slots (several meetings). */
+    bookingId: text('booking_id').notNull(),
+    /** The client's Idempotency-Key of that submission, if sent. */
+    idempotencyKey: text('idempotency_key'),
+    canceledAt: integer('canceled_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('meeting_participants_meeting').on(t.meetingId),
+    index('meeting_participants_owner').on(t.ownerId),
+    index('meeting_participants_contact').on(t.contactId),
+    index('meeting_participants_booking').on(t.bookingId),
+    uniqueIndex('meeting_participants_manage_token').on(t.manageTokenHash),
+    /** A retried submission never adds a second row to the same meeting. */
+    uniqueIndex('meeting_participants_idempotency').on(t.ownerId, t.idempotencyKey, t.meetingId),
+    /** The same email is booked at most once in a meeting. */
+    uniqueIndex('meeting_participants_meeting_email_live').on(t.meetingId, t.email).where(sql`status = 'booked'`),
+  ],
+)
+
+export const REMINDER_RECIPIENTS = ['client', 'organizer'] as const
+export const REMINDER_STATUSES = ['scheduled', 'sent', 'failed', 'canceled'] as const
+export type ReminderStatus = (typeof REMINDER_STATUSES)[number]
+
+/**
+ * Reminder jobs, written in the booking batch from the event type's `remindersInMinutes` (one per offset, per
+ * client participant and one per offset for the organizer). The cron sends due `scheduled` rows through the outbox.
+ */
+export const reminders = sqliteTable(
+  'reminders',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    meetingId: text('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    /** The client participant it is for; null for the organizer's reminder. */
+    participantId: text('participant_id').references(() => meetingParticipants.id, { onDelete: 'cascade' }),
+    recipientKind: text('recipient_kind', { enum: REMINDER_RECIPIENTS }).notNull(),
+    channel: text('channel', { enum: REMINDER_CHANNELS }).notNull().default('email'),
+    /** Minutes before the meeting start (from the event type's remindersInMinutes). */
+    offsetMinutes: integer('offset_minutes').notNull(),
+    /** meeting.startAt - offsetMinutes; moved with the meeting. */
+    dueAt: integer('due_at').notNull(),
+    status: text('status', { enum: REMINDER_STATUSES }).notNull().default('scheduled'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** The outbox row that carried it, once sent. */
+    outboxId: text('outbox_id'),
+    sentAt: integer('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reminders_due').on(t.status, t.dueAt),
+    index('reminders_meeting').on(t.meetingId),
+    uniqueIndex('reminders_unique').on(t.meetingId, t.participantId, t.recipientKind, t.channel, t.offsetMinutes),
+  ],
+)
