@@ -98,8 +98,14 @@ async function mailTo(request: APIRequestContext, to: string, subject: RegExp): 
   return found!
 }
 
+/** Opens a page and waits until its script has loaded, so typing is not lost to hydration. */
+async function open(page: Page, path: string) {
+  await page.goto(path)
+  await page.waitForLoadState('networkidle')
+}
+
 async function setLanguage(page: Page, language: 'ru' | 'en') {
-  await page.goto('/login')
+  await open(page, '/login')
   if ((await page.locator('html').getAttribute('lang')) !== language) {
     await page.getByTestId('language-switch').click()
     await expect(page.locator('html')).toHaveAttribute('lang', language)
@@ -116,7 +122,7 @@ async function logout(page: Page, t: (typeof TEXTS)['ru' | 'en']) {
 }
 
 async function signIn(page: Page, t: (typeof TEXTS)['ru' | 'en'], login: string, password: string) {
-  await page.goto('/login')
+  await open(page, '/login')
   await page.getByLabel(t.loginOrEmail).fill(login)
   await page.getByLabel(t.password, { exact: true }).fill(password)
   await page.getByRole('button', { name: t.signIn, exact: true }).click()
@@ -124,6 +130,8 @@ async function signIn(page: Page, t: (typeof TEXTS)['ru' | 'en'], login: string,
 
 for (const language of ['ru', 'en'] as const) {
   const t = TEXTS[language]
+  // Whole journeys: many pages each, slower on the phone profile of a shared machine.
+  test.describe.configure({ timeout: 90_000 })
 
   test(`${language}: sign up with the emailed code, log out, sign in by login and email, restore the password`, async ({
     page,
@@ -133,7 +141,7 @@ for (const language of ['ru', 'en'] as const) {
     const email = `${login}@example.com`
     await setLanguage(page, language)
 
-    await page.goto('/signup')
+    await open(page, '/signup')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.signupTitle)
     await page.getByLabel(t.login, { exact: true }).fill(login)
     await page.getByLabel(t.email, { exact: true }).fill(email)
@@ -172,12 +180,16 @@ for (const language of ['ru', 'en'] as const) {
     await logout(page, t)
 
     await page.getByRole('link', { name: t.forgot }).click()
-    await page.getByLabel(t.email).fill(email)
-    await page.getByRole('button', { name: t.sendLink }).click()
-    await expect(page.getByTestId('restore-sent')).toHaveText(t.sent)
+    await page.waitForLoadState('networkidle')
+    // Typed right after a client-side navigation, the value can be lost to a re-render: type until it is sent.
+    await expect(async () => {
+      await page.getByLabel(t.email).fill(email)
+      await page.getByRole('button', { name: t.sendLink }).click()
+      await expect(page.getByTestId('restore-sent')).toHaveText(t.sent, { timeout: 3000 })
+    }).toPass()
     const restore = await mailTo(request, email, /./)
     const link = restore.text.match(/https?:\/\/\S+\/restore\/[A-Za-z0-9_-]+/)![0]
-    await page.goto(new URL(link).pathname)
+    await open(page, new URL(link).pathname)
     await page.getByLabel(t.newPassword).fill('Another-pass-2')
     await page.getByLabel(t.repeat).fill('Another-pass-2')
     await page.getByRole('button', { name: t.savePassword }).click()
@@ -207,7 +219,7 @@ for (const language of ['ru', 'en'] as const) {
     await setLanguage(page, language)
     await signIn(page, t, login, PASSWORD)
     await expect(page.getByTestId('home')).toBeVisible()
-    await page.goto('/profile')
+    await open(page, '/profile')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.greeting('Борис'))
 
     await page
@@ -223,6 +235,7 @@ for (const language of ['ru', 'en'] as const) {
     await page.getByRole('button', { name: t.save, exact: true }).click()
     await expect(page.getByText(t.saved)).toBeVisible()
     await page.reload()
+    await page.waitForLoadState('networkidle')
     await expect(page.getByLabel(t.timeZone)).toHaveValue('Asia/Tokyo')
 
     await page.getByTestId('change-password').click()
