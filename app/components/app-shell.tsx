@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { NAV_ITEMS } from './accounts/menu-items.ts'
 import { ProfileMenu } from './accounts/profile-menu.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
+import { NotificationBadge } from './notify/notification-badge.tsx'
 
 export type ShellUser = {
   id: string
@@ -44,6 +45,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
             </nav>
           </div>
           <div className="flex items-center gap-2">
+            <NotificationBadge />
             <LanguageSwitch />
             <ProfileMenu user={user} />
             <Link

@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test'
+import { OAuth2Server } from 'oauth2-mock-server'
 
 type Mail = { id: string; to: string; subject: string; text: string; html: string; sentAt: string }
 
@@ -240,3 +241,69 @@ for (const language of ['ru', 'en'] as const) {
     await expect(page.getByText(t.wrongPassword)).toBeVisible()
   })
 }
+
+/**
+ * Sign-in with a provider against a real local OpenID provider (oauth2-mock-server) standing in for
+ * Google, Yandex and Microsoft: PKCE is checked by it, the code is exchanged by the Worker.
+ */
+test.describe('sign-in with a provider', () => {
+  const mockPort = Number(process.env.E2E_PORT ?? '8799') + 100
+  let server: OAuth2Server
+  let claims: Record<string, unknown> = {}
+
+  test.beforeAll(async () => {
+    server = new OAuth2Server()
+    await server.issuer.keys.generate('RS256')
+    server.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, claims))
+    server.service.on('beforeUserinfo', (response) => {
+      // Yandex's profile call answers in its own shape.
+      response.body = {
+        id: claims.sub,
+        default_email: claims.email,
+        first_name: claims.given_name,
+        last_name: claims.family_name,
+      }
+    })
+    await server.start(mockPort, 'localhost')
+  })
+
+  test.afterAll(async () => {
+    await server.stop()
+  })
+
+  test('ru: a new person signs in with Google and lands in the app shell', async ({ page }, testInfo) => {
+    const email = `g${testInfo.project.name}${Date.now().toString(36)}@gmail.example`
+    claims = { sub: `google-${email}`, email, email_verified: true, given_name: 'Григорий', family_name: 'Гуглов' }
+    await setLanguage(page, 'ru')
+    await page.getByTestId('oauth-google').click()
+    await expect(page.getByTestId('home')).toBeVisible()
+    await page.goto('/profile')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Здравствуйте, Григорий!')
+  })
+
+  test('en: Yandex links to the existing account with the same verified email', async ({ page, request }, testInfo) => {
+    const login = `ya${testInfo.project.name}${Date.now().toString(36)}`
+    const email = `${login}@yandex.example`
+    await request.post('/api/v2/identity/signup/email', {
+      data: { login, email, password: PASSWORD, firstName: 'Яна', lastName: 'Яндексова', isAgreementAccepted: true },
+    })
+    const mail = await mailTo(request, email, /\d{6}/)
+    await request.post('/api/v2/identity/signup/email/code', {
+      data: { email, code: mail.text.match(/\b(\d{6})\b/)![1] },
+    })
+    claims = { sub: `yandex-${login}`, email, given_name: 'Other', family_name: 'Name' }
+    await setLanguage(page, 'en')
+    await page.getByTestId('oauth-yandex').click()
+    await expect(page.getByTestId('home')).toBeVisible()
+    await page.goto('/profile')
+    await expect(page.getByTestId('profile-login')).toHaveText(login)
+  })
+
+  test('a forged state is refused with a translated message', async ({ page }) => {
+    await setLanguage(page, 'en')
+    await page.goto('/confirmGoogleOauth?code=stolen&state=forged')
+    await expect(page.getByTestId('oauth-error')).toHaveText(
+      'The sign-in link is invalid or outdated. Please try again.',
+    )
+  })
+})

@@ -27,6 +27,9 @@ const wrangler = spawn(
     'ENVIRONMENT:development',
     '--var',
     `APP_URL:http://localhost:${port}`,
+    // Every sign-in provider goes to the local OpenID provider that tests/e2e/accounts.spec.ts starts.
+    '--var',
+    `OAUTH_MOCK_ISSUER:http://localhost:${Number(port) + 100}`,
     ...persist,
   ],
   { stdio: 'inherit', env },

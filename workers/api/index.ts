@@ -5,11 +5,16 @@ import { getT } from '#app/i18n/translate.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { parseViewerTimeZone } from '#app/domain/time-zones/time-zones.ts'
+import { ActionError, actionErrorTexts } from '#app/server/meetings/errors.server.ts'
 import type { ApiEnv } from './context.ts'
 import { accounts } from './accounts.ts'
+import { contactsApi } from './contacts.ts'
 import { definitions } from './definitions.ts'
 import { eventTypesApi, eventTypeUniquenessApi, widgetApi } from './event-types.ts'
 import { schedulesApi } from './schedules.ts'
+import { ghostBooking, publicBooking } from './public-booking.ts'
+import { notify } from './notify.ts'
+import { meetingsApi } from './meetings.ts'
 import { ApiError, errorResponse } from './envelope.ts'
 import { RuleError } from '#app/server/rule-error.server.ts'
 
@@ -21,6 +26,11 @@ const routes = new Hono<ApiEnv>()
   .route('/eventTypes', eventTypesApi)
   .route('/unique/eventType', eventTypeUniquenessApi)
   .route('/widget', widgetApi)
+  .route('/public', publicBooking)
+  .route('/ghostBooking', ghostBooking)
+  .route('/', notify)
+  .route('/contacts', contactsApi)
+  .route('/', meetingsApi)
 
 export const api = new Hono<ApiEnv>()
 
@@ -48,6 +58,7 @@ api.onError((error, c) => {
     })
     return errorResponse(c, new ApiError(error.status, texts))
   }
+  if (error instanceof ActionError) return errorResponse(c, new ApiError(error.status, actionErrorTexts(error, t)))
   if (error instanceof HTTPException) {
     const key =
       error.status === 404 ? 'api:notFound' : error.status === 405 ? 'api:methodNotAllowed' : 'api:serverError'
