@@ -45,6 +45,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return runListAction(db, user, await request.formData(), getT(await getLanguage(request)))
 }
 
+/** The list's action with its search and page kept, so the list stays where it was after an action. */
+function listAction(params: URLSearchParams): string {
+  const kept = new URLSearchParams(params)
+  kept.delete('index')
+  const query = kept.toString()
+  return `/eventTypes?index${query ? `&${query}` : ''}`
+}
+
 /** `/eventTypes`: search, pages of 32, cards with their actions (SPEC §2 "Event types"). */
 export default function EventTypes() {
   const { items, totalCount, page, search, canAdd } = useLoaderData<typeof loader>()
@@ -136,7 +144,7 @@ export default function EventTypes() {
         confirmLabel={t('eventTypes:actions.delete')}
         variant="danger"
         loading={navigation.state === 'submitting'}
-        form={{ action: '/eventTypes?index', fields: { intent: 'delete', id: deleting ?? '' } }}
+        form={{ action: listAction(params), fields: { intent: 'delete', id: deleting ?? '' } }}
       />
       <TariffLimitModal open={tariffOpen} onClose={() => setTariffOpen(false)} />
     </section>

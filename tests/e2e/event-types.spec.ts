@@ -1,5 +1,8 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test'
 
+// Each test is a whole flow through several pages: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 })
+
 const DEMO = { login: 'demo', password: 'Demo-password-1' }
 
 const TEXTS = {
@@ -115,8 +118,9 @@ const TEXTS = {
 
 type Texts = (typeof TEXTS)['ru' | 'en']
 
-async function setLanguage(page: Page, language: 'ru' | 'en') {
-  await page.goto('/login')
+/** Switches the interface language on the current kind of page (after sign-in: the profile's culture follows). */
+async function setLanguage(page: Page, language: 'ru' | 'en', path = '/login') {
+  await page.goto(path)
   if ((await page.locator('html').getAttribute('lang')) !== language) {
     await page.getByTestId('language-switch').click()
     await expect(page.locator('html')).toHaveAttribute('lang', language)
@@ -124,7 +128,7 @@ async function setLanguage(page: Page, language: 'ru' | 'en') {
 }
 
 async function signIn(page: Page, t: Texts, login: string, password: string) {
-  await page.goto('/login')
+  await setLanguage(page, 'ru')
   await page.getByLabel(t.loginOrEmail).fill(login)
   await page.getByLabel(t.password, { exact: true }).fill(password)
   await page.getByRole('button', { name: t.signIn, exact: true }).click()
@@ -160,8 +164,8 @@ for (const language of ['ru', 'en'] as const) {
   const t = TEXTS[language]
 
   test(`${language}: a schedule with weekly hours, copied days, an adjustment and a day-off`, async ({ page }) => {
-    await setLanguage(page, language)
-    await signIn(page, t, DEMO.login, DEMO.password)
+    await signIn(page, TEXTS.ru, DEMO.login, DEMO.password)
+    await setLanguage(page, language, '/')
     await page.goto('/schedules')
     await page.getByRole('button', { name: t.createSchedule }).click()
     await expect(page.getByTestId('schedule-editor')).toBeVisible()
@@ -216,8 +220,8 @@ for (const language of ['ru', 'en'] as const) {
     context,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-    await setLanguage(page, language)
-    await signIn(page, t, DEMO.login, DEMO.password)
+    await signIn(page, TEXTS.ru, DEMO.login, DEMO.password)
+    await setLanguage(page, language, '/')
     await page.goto('/eventTypes')
     await page.getByRole('link', { name: t.createEventType }).click()
     await expect(page.getByTestId('event-type-wizard')).toBeVisible()
@@ -266,8 +270,8 @@ for (const language of ['ru', 'en'] as const) {
     await expect(page.getByTestId('qr-png')).toHaveAttribute('href', /^data:image\/png;base64,/)
     await page.getByTestId('copy-link').click()
     await expect(page.getByTestId('toast-success').last()).toContainText(t.linkCopied)
-    await page.getByLabel(t.style).selectOption({ label: t.compact })
-    await page.getByLabel(t.width).fill('360')
+    await page.getByLabel(t.style, { exact: true }).selectOption({ label: t.compact })
+    await page.getByLabel(t.width, { exact: true }).fill('360')
     await expect(page.getByTestId('widget-code')).toHaveValue(
       new RegExp(`/widget/booking/user/demo/event/intro_call_${suffix}\\?size=small" width="360"`),
     )
@@ -296,8 +300,8 @@ for (const language of ['ru', 'en'] as const) {
     request,
   }) => {
     const specialist = await newSpecialist(request, `${language}${unique()}`)
-    await setLanguage(page, language)
-    await signIn(page, t, specialist.login, specialist.password)
+    await signIn(page, TEXTS.ru, specialist.login, specialist.password)
+    await setLanguage(page, language, '/')
 
     // Day-offs need Standard: the tariff-limit modal.
     await page.goto('/schedules')

@@ -7,7 +7,8 @@ import { ParticipantIcon } from './event-type-form.tsx'
 export function EventTypeCard({ eventType, onDelete }: { eventType: EventTypeView; onDelete: () => void }) {
   const { t } = useTranslation()
   const action = (intent: string, label: string, className = 'btn-ghost px-2 py-1 text-sm') => (
-    <Form method="post" action="/eventTypes?index">
+    // No action: the post goes to the list's own URL, so the search and page stay as they are.
+    <Form method="post">
       <input type="hidden" name="id" value={eventType.id} />
       <button type="submit" name="intent" value={intent} className={className}>
         {label}

@@ -133,16 +133,19 @@ export function SharePanel({ appUrl, login, link, publicUrl, mailto, isWidgetAll
                 errors={[isFrameDimension(height) ? undefined : t('eventTypes:share.dimensionError')]}
               />
             </div>
-            <label className="flex flex-col gap-1.5 text-sm font-medium">
-              {t('eventTypes:share.code')}
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="widget-code" className="text-sm font-medium">
+                {t('eventTypes:share.code')}
+              </label>
               <textarea
+                id="widget-code"
                 readOnly
                 value={code}
                 rows={3}
                 className="w-full rounded-lg border border-line bg-surface p-3 font-mono text-xs"
                 data-testid="widget-code"
               />
-            </label>
+            </div>
             <div>{copyButton(code, t('eventTypes:share.copyCode'), t('eventTypes:share.codeCopied'), 'copy-code')}</div>
           </>
         ) : (
