@@ -10,7 +10,7 @@ import {
   type HoldResult,
 } from '#app/server/booking/host-lock-client.server.ts'
 import { getDb } from '#app/server/db.server.ts'
-import type { Bindings } from '#app/server/env.server.ts'
+import { type Bindings, parseEnv, sessionSecret } from '#app/server/env.server.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
 
 /** An expired hold is remembered this long, so a late form still knows which slot it meant (and may book it if free). */
@@ -146,6 +146,7 @@ export class HostLock extends DurableObject<Bindings> {
         },
         input.appUrl,
         now,
+        sessionSecret(parseEnv(this.env)),
       )
       if (result.ok) {
         await this.remove(input.holdIds)
