@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers'
 import { newId } from '#app/domain/ids.ts'
 import { findEventTypeById, bookingsFor, loadCalendar } from '#app/server/booking/availability.server.ts'
-import { confirmBooking, slotIsFree } from '#app/server/booking/book.server.ts'
+import { confirmBooking, findReplay, slotIsFree } from '#app/server/booking/book.server.ts'
 import {
   type BookInput,
   type BookOutcome,
@@ -127,6 +127,11 @@ export class HostLock extends DurableObject<Bindings> {
       const db = getDb(this.env.DB)
       const context = await findEventTypeById(db, input.ownerId, input.eventTypeId)
       if (!context) return { ok: false, reason: 'notFound' }
+      // A retried submission returns its booking, even though its holds were consumed by the first one.
+      if (input.idempotencyKey) {
+        const replay = await findReplay(db, input.ownerId, input.idempotencyKey, context, now)
+        if (replay) return replay
+      }
       const holds = await this.getHolds(input.holdIds, now)
       if (holds.length !== new Set(input.holdIds).size || holds.some((h) => h.eventTypeId !== input.eventTypeId)) {
         return { ok: false, reason: 'holdNotFound' }
