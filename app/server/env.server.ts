@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { HostLock } from '#workers/durable/host-lock.ts'
 import type { RateLimiter } from '#workers/durable/rate-limiter.ts'
 
 /**
@@ -34,6 +35,7 @@ export type Bindings = {
   DB: D1Database
   AVATARS: R2Bucket
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>
+  HOST_LOCK: DurableObjectNamespace<HostLock>
   ASSETS: Fetcher
 } & Record<string, unknown>
 

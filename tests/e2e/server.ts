@@ -36,6 +36,9 @@ const wrangler = spawn(
     'TELEGRAM_BOT_USERNAME:fastslot_e2e_bot',
     '--var',
     `TELEGRAM_API_BASE:http://127.0.0.1:${Number(port) + 1000}`,
+    // Every sign-in provider goes to the local OpenID provider that tests/e2e/accounts.spec.ts starts.
+    '--var',
+    `OAUTH_MOCK_ISSUER:http://localhost:${Number(port) + 100}`,
     ...persist,
   ],
   { stdio: 'inherit', env },

@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:workers'
 import { newId } from '#app/domain/ids.ts'
 import { reminderRowsFor } from '#app/domain/reminders/plan.ts'
+import { upsertContactStatement } from '#app/server/contacts/contacts.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { participantLinkRow } from '#app/server/notify/links.server.ts'
-import { meetingParticipants, meetings, participantLinks, reminders } from '#db/schema.ts'
+import { eventTypes, meetingParticipants, meetings, participantLinks, reminders, schedules } from '#db/schema.ts'
 
 export type TestClient = {
   firstName: string
@@ -67,4 +68,125 @@ export async function createTestMeeting(input: {
     ...(links.length > 0 ? [db.insert(participantLinks).values(links)] : []),
   ])
   return { meeting, participants, reminders: rows }
+}
+
+const db = () => getDb(env.DB)
+
+export const HOUR = 60 * 60_000
+export const DAY = 24 * HOUR
+
+/** A weekday 09:00-18:00 schedule in Moscow and an event type on it. */
+export async function createEventType(
+  ownerId: string,
+  overrides: Partial<typeof eventTypes.$inferInsert> = {},
+): Promise<typeof eventTypes.$inferSelect> {
+  const scheduleId = newId()
+  await db()
+    .insert(schedules)
+    .values({
+      id: scheduleId,
+      ownerId,
+      name: 'Рабочие часы',
+      timeZone: 'Europe/Moscow',
+      isDefault: true,
+      weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, intervals: [{ start: '09:00', end: '18:00' }] })),
+    })
+  const id = newId()
+  const [row] = await db()
+    .insert(eventTypes)
+    .values({
+      id,
+      ownerId,
+      name: `Консультация ${id.slice(-6)}`,
+      link: `consult-${id.slice(-8)}`,
+      durationInMinutes: 60,
+      stepMinutes: 60,
+      remindersInMinutes: [60],
+      scheduleId,
+      ...overrides,
+    })
+    .returning()
+  return row
+}
+
+export type Person = {
+  email: string
+  firstName: string
+  lastName?: string
+  phone?: string
+  role?: 'member' | 'visitor' | 'adjutant'
+}
+
+let tokens = 0
+
+/** A booked meeting with its participants and their contacts, written the way the booking batch writes them. */
+export async function createMeeting(
+  ownerId: string,
+  input: {
+    eventType?: typeof eventTypes.$inferSelect | null
+    startAt: number
+    durationMinutes?: number
+    people: Person[]
+    status?: 'upcoming' | 'canceled'
+    minSeats?: number
+    totalSeats?: number
+    participantType?: (typeof meetings.$inferInsert)['participantType']
+    isFailed?: boolean | null
+  },
+) {
+  const now = Date.now()
+  const id = newId()
+  const eventType = input.eventType ?? null
+  const endAt = input.startAt + (input.durationMinutes ?? eventType?.durationInMinutes ?? 60) * 60_000
+  const bookingId = newId()
+  const participants = input.people.map((person) => ({
+    id: newId(),
+    meetingId: id,
+    ownerId,
+    role: person.role ?? ('member' as const),
+    firstName: person.firstName,
+    lastName: person.lastName ?? '',
+    email: person.email.toLowerCase(),
+    phone: person.phone ?? null,
+    timeZone: 'Europe/Moscow',
+    manageTokenHash: `test-token-${now}-${tokens++}-${Math.random()}`,
+    bookingId,
+  }))
+  await db().batch([
+    db()
+      .insert(meetings)
+      .values({
+        id,
+        ownerId,
+        eventTypeId: eventType?.id ?? null,
+        name: eventType?.name ?? 'Разовая встреча',
+        color: eventType?.color ?? '#3b5bdb',
+        placeType: eventType?.placeType ?? 'Online',
+        meetingPoint: eventType?.meetingPoint ?? 'https://zoom.us/j/123456',
+        participantType: input.participantType ?? eventType?.participantType ?? 'SimpleNotCollective',
+        minSeats: input.minSeats ?? eventType?.minSeats ?? 1,
+        totalSeats: input.totalSeats ?? eventType?.totalSeats ?? 1,
+        startAt: input.startAt,
+        endAt,
+        timeZone: 'Europe/Moscow',
+        status: input.status ?? 'upcoming',
+        isFailed: input.isFailed ?? null,
+      }),
+    ...input.people
+      .filter((person) => (person.role ?? 'member') === 'member')
+      .map((person) =>
+        upsertContactStatement(db(), ownerId, person, { eventTypeId: eventType?.id ?? null, at: input.startAt }, now),
+      ),
+  ])
+  // Link participants to their contacts, as the booking batch does.
+  const contactRows = await db().query.contacts.findMany({ where: (c, { eq }) => eq(c.ownerId, ownerId) })
+  const byEmail = new Map(contactRows.map((c) => [c.email, c.id]))
+  if (participants.length > 0) {
+    await db()
+      .insert(meetingParticipants)
+      .values(
+        participants.map((p) => ({ ...p, contactId: p.role === 'member' ? (byEmail.get(p.email) ?? null) : null })),
+      )
+  }
+  return { id, participants, startAt: input.startAt, endAt }
 }

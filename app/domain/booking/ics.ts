@@ -1,0 +1,77 @@
+// ICS (RFC 5545) for a booked meeting, built with ical-generator: it escapes TEXT values (\ ; , newline),
+// folds lines at 75 octets and ends them with CRLF. Instants are written in UTC (`...Z`), which every
+// calendar reads unambiguously; the meeting's own zone travels as X-WR-TIMEZONE and in the description
+// (docs/decisions/0030-booking-holds-and-ics.md).
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
+
+export type IcsPerson = { name: string; email: string }
+
+export type IcsMeeting = {
+  /** The meeting id; the UID is `<id>@fastslot`. */
+  id: string
+  sequence: number
+  start: number
+  end: number
+  /** IANA zone the meeting was booked in. */
+  timeZone: string
+  summary: string
+  description?: string
+  /** A place (offline, phone) or an online meeting link. */
+  location?: string | null
+  url?: string | null
+  organizer: IcsPerson
+  attendees: IcsPerson[]
+  canceled?: boolean
+}
+
+export const ICS_PRODUCT_ID = { company: 'FastSlot', product: 'Booking', language: 'RU' }
+
+/** A parameter value (CN) may not hold DQUOTE or control characters (RFC 5545 §3.1 param-value). */
+export function safeParam(value: string): string {
+  return Array.from(value, (ch) => (ch === '"' || ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f ? ' ' : ch))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+export function meetingUid(meetingId: string): string {
+  return `${meetingId}@fastslot`
+}
+
+function isUrl(value: string | null | undefined): value is string {
+  return !!value && /^https?:\/\/\S+$/i.test(value)
+}
+
+/** One VCALENDAR holding one VEVENT per meeting (several slots booked at once give several events). */
+export function buildIcs(meetings: IcsMeeting[], now: number, method: 'REQUEST' | 'CANCEL' | 'PUBLISH' = 'REQUEST') {
+  const calendar = ical({
+    prodId: ICS_PRODUCT_ID,
+    method: ICalCalendarMethod[method],
+    x: meetings[0] ? [['X-WR-TIMEZONE', meetings[0].timeZone]] : [],
+  })
+  for (const meeting of meetings) {
+    const url = meeting.url ?? (isUrl(meeting.location) ? meeting.location : null)
+    const event = calendar.createEvent({
+      id: meetingUid(meeting.id),
+      sequence: meeting.sequence,
+      stamp: new Date(now),
+      start: new Date(meeting.start),
+      end: new Date(meeting.end),
+      summary: meeting.summary,
+      description: meeting.description ?? '',
+      location: meeting.location ?? null,
+      url: url ?? null,
+      status: meeting.canceled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      organizer: { name: safeParam(meeting.organizer.name) || meeting.organizer.email, email: meeting.organizer.email },
+    })
+    for (const attendee of meeting.attendees) {
+      event.createAttendee({
+        name: safeParam(attendee.name) || attendee.email,
+        email: attendee.email,
+        role: ICalAttendeeRole.REQ,
+        status: ICalAttendeeStatus.ACCEPTED,
+      })
+    }
+  }
+  return calendar.toString()
+}

@@ -1,0 +1,87 @@
+/**
+ * Plan gating (SPEC §6) as one matrix: what each tariff may do and how many of a thing it may hold.
+ * The server enforces it (403 with the tariff text in the API, the tariff-limit modal in pages); the pages
+ * read the same matrix to show "Available from" badges. Limits the SPEC leaves open are chosen in
+ * docs/decisions/0020-plan-gating-matrix.md.
+ */
+import type { Tariff } from '#db/schema.ts'
+
+export const CAPABILITIES = [
+  'adjustments',
+  'oneTimeMeetings',
+  'moreEventTypes',
+  'customReminders',
+  'emailContacts',
+  'widgets',
+  'extraCalendarOfSameType',
+  'groupMeetings',
+  'collectiveMeetings',
+  'videoMeetingLinks',
+  'costAndRedirect',
+] as const
+export type Capability = (typeof CAPABILITIES)[number]
+
+export type PlanLimits = {
+  /** Event types the specialist may hold (active or not); null = no limit. */
+  eventTypes: number | null
+  /** Schedules the specialist may hold, the default one included; null = no limit. */
+  schedules: number | null
+}
+
+export type Plan = { capabilities: ReadonlySet<Capability>; limits: PlanLimits }
+
+const STANDARD: Capability[] = [
+  'adjustments',
+  'oneTimeMeetings',
+  'moreEventTypes',
+  'customReminders',
+  'emailContacts',
+  'widgets',
+  'extraCalendarOfSameType',
+]
+
+export const PLANS: Record<Tariff, Plan> = {
+  Basic: { capabilities: new Set(), limits: { eventTypes: 2, schedules: 2 } },
+  Standard: { capabilities: new Set(STANDARD), limits: { eventTypes: null, schedules: 5 } },
+  Pro: {
+    capabilities: new Set([...STANDARD, 'groupMeetings', 'collectiveMeetings', 'videoMeetingLinks', 'costAndRedirect']),
+    limits: { eventTypes: null, schedules: null },
+  },
+}
+
+/** Tariffs in ascending order: the cheapest one that allows a capability is the badge's "Available from". */
+const ORDER: Tariff[] = ['Basic', 'Standard', 'Pro']
+
+export function can(tariff: Tariff, capability: Capability): boolean {
+  return PLANS[tariff].capabilities.has(capability)
+}
+
+export function cheapestPlanWith(capability: Capability): Tariff {
+  const found = ORDER.find((tariff) => can(tariff, capability))
+  if (!found) throw new Error(`No plan allows ${capability}`)
+  return found
+}
+
+/** Whether one more of a limited thing fits the plan, given how many the specialist holds. */
+export function withinLimit(tariff: Tariff, kind: keyof PlanLimits, held: number): boolean {
+  const limit = PLANS[tariff].limits[kind]
+  return limit === null || held < limit
+}
+
+/** The capability a participant type needs, if any (SPEC §6: group and collective need Pro). */
+export function capabilityForParticipantType(participantType: string): Capability | null {
+  if (participantType === 'SimpleCollective') return 'collectiveMeetings'
+  if (participantType === 'GroupNotCollective' || participantType === 'GroupCollective') return 'groupMeetings'
+  return null
+}
+
+/** The plan's options as the API's getEventTypeTariffOptions answers them. */
+export function tariffOptions(tariff: Tariff) {
+  const plan = PLANS[tariff]
+  return {
+    tariff,
+    limits: plan.limits,
+    capabilities: Object.fromEntries(CAPABILITIES.map((capability) => [capability, plan.capabilities.has(capability)])),
+    availableFrom: Object.fromEntries(CAPABILITIES.map((capability) => [capability, cheapestPlanWith(capability)])),
+  }
+}

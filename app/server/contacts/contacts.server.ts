@@ -1,0 +1,363 @@
+/**
+ * Contacts of one specialist (SPEC §2 Contacts, §7 Contacts): every query filters by the owner, so another
+ * specialist's contact is unreachable (404).
+ */
+import type { TFunction } from 'i18next'
+import {
+  type SQL,
+  type SQLWrapper,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  lt,
+  ne,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm'
+import { type ContactFilter, type NewContact, communicationMethod } from '#app/domain/contacts/rules.ts'
+import { newId } from '#app/domain/ids.ts'
+import { can } from '#app/domain/plans.ts'
+import { addDays, startOfZonedDay } from '#app/domain/time/index.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import type { Db } from '#app/server/db.server.ts'
+import { ActionError } from '#app/server/meetings/errors.server.ts'
+import { composeEmail, hello } from '#app/server/meetings/mail.server.ts'
+import { enqueueMessage } from '#app/server/outbox/outbox.server.ts'
+import { contacts, eventTypes, meetingParticipants, meetings, type users } from '#db/schema.ts'
+
+type Owner = Pick<
+  typeof users.$inferSelect,
+  'id' | 'tariff' | 'timeZone' | 'firstName' | 'lastName' | 'login' | 'culture'
+>
+
+function escapeLike(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
+}
+
+/**
+ * Case-insensitive "contains". SQLite folds only ASCII case, so Cyrillic names are matched in the casings a name
+ * is typed in: as given, lower, upper and capitalised.
+ */
+function likeCi(column: SQLWrapper, value: string) {
+  const lower = value.toLocaleLowerCase()
+  const casings = new Set([
+    value,
+    lower,
+    value.toLocaleUpperCase(),
+    lower.charAt(0).toLocaleUpperCase() + lower.slice(1),
+  ])
+  return or(...[...casings].map((casing) => sql`${column} like ${escapeLike(casing)} escape '\\'`)) as SQL
+}
+
+/** A held meeting of the contact: booked participant of a past, not cancelled meeting not marked failed. */
+function heldMeetingOf(db: Db, now: number) {
+  return db
+    .select({ one: sql`1` })
+    .from(meetingParticipants)
+    .innerJoin(meetings, eq(meetings.id, meetingParticipants.meetingId))
+    .where(
+      and(
+        eq(meetingParticipants.contactId, contacts.id),
+        eq(meetingParticipants.status, 'booked'),
+        eq(meetings.status, 'upcoming'),
+        lt(meetings.endAt, now),
+        or(sql`${meetings.isFailed} is null`, eq(meetings.isFailed, false)),
+      ),
+    )
+}
+
+function filterWhere(db: Db, owner: Owner, filter: ContactFilter, now: number) {
+  const conditions = [eq(contacts.ownerId, owner.id), eq(contacts.isArchived, filter.viewArchive)]
+  if (filter.firstName) conditions.push(likeCi(contacts.firstName, filter.firstName))
+  if (filter.lastName) conditions.push(likeCi(contacts.lastName, filter.lastName))
+  if (filter.email) conditions.push(likeCi(contacts.email, filter.email))
+  if (filter.firstAndLastName) {
+    conditions.push(likeCi(sql`${contacts.firstName} || ' ' || ${contacts.lastName}`, filter.firstAndLastName))
+  }
+  if (filter.from) conditions.push(gte(contacts.lastBookingAt, startOfZonedDay(owner.timeZone, filter.from)))
+  if (filter.to) conditions.push(lt(contacts.lastBookingAt, startOfZonedDay(owner.timeZone, addDays(filter.to, 1))))
+  if (filter.eventTypeIds.length > 0) {
+    const bookedThatType = db
+      .select({ one: sql`1` })
+      .from(meetingParticipants)
+      .innerJoin(meetings, eq(meetings.id, meetingParticipants.meetingId))
+      .where(and(eq(meetingParticipants.contactId, contacts.id), inArray(meetings.eventTypeId, filter.eventTypeIds)))
+    const last = inArray(contacts.lastEventTypeId, filter.eventTypeIds)
+    conditions.push(or(last, exists(bookedThatType)) ?? last)
+  }
+  if (filter.viewNotDone) conditions.push(notExists(heldMeetingOf(db, now)))
+  return and(...conditions)
+}
+
+export type ContactRow = {
+  id: string
+  firstName: string
+  lastName: string
+  email: string | null
+  phone: string | null
+  messengerType: string | null
+  messengerValue: string | null
+  customField: string | null
+  eventTypeId: string | null
+  eventTypeName: string | null
+  lastBookingAt: number | null
+  communicationMethod: 'messenger' | 'phone' | 'email'
+  isArchived: boolean
+}
+
+export async function listContacts(
+  db: Db,
+  owner: Owner,
+  filter: ContactFilter,
+  page: { limit: number; offset: number },
+  now: number,
+): Promise<{ items: ContactRow[]; totalCount: number }> {
+  const where = filterWhere(db, owner, filter, now)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ contact: contacts, eventTypeName: eventTypes.name })
+      .from(contacts)
+      .leftJoin(eventTypes, and(eq(eventTypes.id, contacts.lastEventTypeId), eq(eventTypes.ownerId, owner.id)))
+      .where(where)
+      .orderBy(desc(sql`coalesce(${contacts.lastBookingAt}, ${contacts.createdAt})`), asc(contacts.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ value: count() }).from(contacts).where(where),
+  ])
+  return {
+    totalCount: total?.value ?? 0,
+    items: rows.map(({ contact, eventTypeName }) => ({
+      id: contact.id,
+      firstName: contact.firstName,
+      lastName: contact.lastName,
+      email: contact.email,
+      phone: contact.phone,
+      messengerType: contact.messengerType,
+      messengerValue: contact.messengerValue,
+      customField: contact.customField,
+      eventTypeId: contact.lastEventTypeId,
+      eventTypeName,
+      lastBookingAt: contact.lastBookingAt,
+      communicationMethod: communicationMethod(contact),
+      isArchived: contact.isArchived,
+    })),
+  }
+}
+
+/** The owner's event types for the filter's checkbox list. */
+export async function contactEventTypes(db: Db, ownerId: string) {
+  return db
+    .select({ id: eventTypes.id, name: eventTypes.name, color: eventTypes.color })
+    .from(eventTypes)
+    .where(eq(eventTypes.ownerId, ownerId))
+    .orderBy(asc(eventTypes.name))
+}
+
+/** Adds a contact by hand; an email the owner already has is refused (never duplicated by email). */
+export async function addContact(db: Db, ownerId: string, input: NewContact, now: number): Promise<{ id: string }> {
+  const [existing] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.ownerId, ownerId), eq(contacts.email, input.email)))
+    .limit(1)
+  if (existing) throw new ActionError(400, [{ field: 'email', key: 'contacts:errors.emailTaken' }])
+  const id = newId(now)
+  await db
+    .insert(contacts)
+    .values({ id, ownerId, ...input, lastName: input.lastName ?? '', createdAt: now, updatedAt: now })
+  return { id }
+}
+
+/**
+ * The statement that creates or refreshes the contact of a booking participant (one per owner and email), for
+ * the booking's batch: a returning client's name, phone and messenger are updated, an archived one reopened.
+ */
+export function upsertContactStatement(
+  db: Db,
+  ownerId: string,
+  person: {
+    email: string
+    firstName: string
+    lastName?: string | null
+    phone?: string | null
+    messengerType?: NewContact['messengerType']
+    messengerValue?: string | null
+  },
+  booking: { eventTypeId: string | null; at: number },
+  now: number,
+) {
+  const values = {
+    firstName: person.firstName,
+    lastName: person.lastName ?? '',
+    phone: person.phone ?? null,
+    messengerType: person.messengerValue ? (person.messengerType ?? 'WhatsApp') : null,
+    messengerValue: person.messengerValue || null,
+  }
+  return db
+    .insert(contacts)
+    .values({
+      id: newId(now),
+      ownerId,
+      email: person.email.toLowerCase(),
+      ...values,
+      lastEventTypeId: booking.eventTypeId,
+      lastBookingAt: booking.at,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [contacts.ownerId, contacts.email],
+      set: {
+        firstName: values.firstName,
+        lastName: sql`case when ${values.lastName} <> '' then ${values.lastName} else ${contacts.lastName} end`,
+        phone: sql`coalesce(${values.phone}, ${contacts.phone})`,
+        messengerType: sql`coalesce(${values.messengerType}, ${contacts.messengerType})`,
+        messengerValue: sql`coalesce(${values.messengerValue}, ${contacts.messengerValue})`,
+        lastEventTypeId: sql`coalesce(${booking.eventTypeId}, ${contacts.lastEventTypeId})`,
+        lastBookingAt: sql`max(coalesce(${contacts.lastBookingAt}, 0), ${booking.at})`,
+        isArchived: false,
+        updatedAt: now,
+      },
+    })
+}
+
+async function ownedContacts(db: Db, ownerId: string, ids: string[]) {
+  const unique = [...new Set(ids)]
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.ownerId, ownerId), inArray(contacts.id, unique)))
+  // Any id that is not the owner's: the whole request is refused, as for a missing row (no leak).
+  if (rows.length !== unique.length) throw new ActionError(404, [{ key: 'api:notFound' }])
+  return rows
+}
+
+/** Archive (`isArchived`) or reopen the given contacts of the owner. */
+export async function setArchived(db: Db, ownerId: string, ids: string[], isArchived: boolean, now: number) {
+  await ownedContacts(db, ownerId, ids)
+  await db
+    .update(contacts)
+    .set({ isArchived, updatedAt: now })
+    .where(and(eq(contacts.ownerId, ownerId), inArray(contacts.id, ids)))
+  return { count: new Set(ids).size }
+}
+
+export function canEmailContacts(owner: Pick<Owner, 'tariff'>): boolean {
+  return can(owner.tariff, 'emailContacts')
+}
+
+function requireEmailPlan(owner: Owner) {
+  if (!canEmailContacts(owner)) throw new ActionError(403, [{ key: 'api:tariffLimit' }])
+}
+
+function ownerName(owner: Owner) {
+  return [owner.firstName, owner.lastName].filter(Boolean).join(' ')
+}
+
+/** SPEC §3 "Message result": which contacts got the email (`ids_ok`) and which could not (`ids_error`: no email). */
+export type MessageResult = { message: string; title: string; ids_ok: string[]; ids_error: string[] }
+
+async function sendToContacts(
+  db: Db,
+  owner: Owner,
+  ids: string[],
+  now: number,
+  t: TFunction,
+  compose: (contact: typeof contacts.$inferSelect, t: TFunction) => ReturnType<typeof composeEmail>,
+): Promise<MessageResult> {
+  requireEmailPlan(owner)
+  const rows = await ownedContacts(db, owner.id, ids)
+  const ok: string[] = []
+  const failed: string[] = []
+  const statements = []
+  for (const contact of rows) {
+    if (!contact.email) {
+      failed.push(contact.id)
+      continue
+    }
+    const email = compose(contact, getT(owner.culture))
+    statements.push(
+      enqueueMessage(
+        db,
+        {
+          channel: 'email',
+          recipient: contact.email,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+        },
+        now,
+      ).query,
+    )
+    ok.push(contact.id)
+  }
+  if (statements.length > 0) await db.batch(statements as [(typeof statements)[number], ...typeof statements])
+  return {
+    title: t('contacts:message.resultTitle') as string,
+    message: t('contacts:message.resultText', { count: ok.length }) as string,
+    ids_ok: ok,
+    ids_error: failed,
+  }
+}
+
+/** Sends a specialist's message to the selected contacts through the outbox (plan-gated, SPEC §6). */
+export async function messageContacts(
+  db: Db,
+  owner: Owner,
+  input: { contactIds: string[]; message: string },
+  now: number,
+  t: TFunction,
+) {
+  requireEmailPlan(owner)
+  return await sendToContacts(db, owner, input.contactIds, now, t, (contact, mt) =>
+    composeEmail(mt('contacts:mail.messageSubject', { name: ownerName(owner) }) as string, [
+      hello(mt, contact.firstName),
+      input.message,
+      mt('contacts:mail.replyHint', { name: ownerName(owner) }) as string,
+    ]),
+  )
+}
+
+/** Invites the selected contacts to book: the event type's link, or the specialist's public page. */
+export async function inviteContacts(
+  db: Db,
+  owner: Owner,
+  input: { contactIds: string[]; eventTypeId?: string | null },
+  origin: string,
+  now: number,
+  t: TFunction,
+) {
+  requireEmailPlan(owner)
+  let url = `${origin}/user/${owner.login}`
+  let eventName: string | null = null
+  if (input.eventTypeId) {
+    const [eventType] = await db
+      .select({ link: eventTypes.link, name: eventTypes.name })
+      .from(eventTypes)
+      .where(
+        and(eq(eventTypes.id, input.eventTypeId), eq(eventTypes.ownerId, owner.id), ne(eventTypes.isActive, false)),
+      )
+      .limit(1)
+    if (!eventType) throw new ActionError(404, [{ key: 'api:notFound' }])
+    url = `${origin}/${owner.login}/${eventType.link}`
+    eventName = eventType.name
+  }
+  return await sendToContacts(db, owner, input.contactIds, now, t, (contact, mt) =>
+    composeEmail(
+      mt('contacts:mail.inviteSubject', { name: ownerName(owner) }) as string,
+      [
+        hello(mt, contact.firstName),
+        eventName
+          ? (mt('contacts:mail.inviteEventLine', { name: ownerName(owner), event: eventName }) as string)
+          : (mt('contacts:mail.inviteLine', { name: ownerName(owner) }) as string),
+      ],
+      [{ label: mt('contacts:mail.inviteButton') as string, url }],
+    ),
+  )
+}

@@ -1,0 +1,39 @@
+import { data } from '@remix-run/cloudflare'
+import type { TFunction } from 'i18next'
+import type { z } from 'zod'
+import { issueText } from '#app/i18n/zod-errors.ts'
+import { ActionError, actionErrorTexts } from './errors.server.ts'
+
+/** What a page action answers: its intent, and either the result or the translated errors. */
+export type ActionAnswer<T> = { ok: true; intent: string; result: T } | { ok: false; intent: string; errors: string[] }
+
+class FormInputError extends Error {
+  constructor(readonly texts: string[]) {
+    super(texts.join('; '))
+  }
+}
+
+/**
+ * Runs a page action's work. Bad input answers 400 with the translated issues; a refused operation its status
+ * (403 plan, 404 another owner's or missing row, 409 taken slot); nothing changes in either case.
+ */
+export async function pageAction<T>(intent: string, t: TFunction, work: () => Promise<T>) {
+  try {
+    return data<ActionAnswer<T>>({ ok: true, intent, result: await work() })
+  } catch (error) {
+    if (error instanceof FormInputError) {
+      return data<ActionAnswer<T>>({ ok: false, intent, errors: error.texts }, { status: 400 })
+    }
+    if (error instanceof ActionError) {
+      return data<ActionAnswer<T>>({ ok: false, intent, errors: actionErrorTexts(error, t) }, { status: error.status })
+    }
+    throw error
+  }
+}
+
+/** Parses form input with a schema inside `pageAction`. */
+export function parseForm<S extends z.ZodType>(t: TFunction, schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value)
+  if (!result.success) throw new FormInputError(result.error.issues.map((issue) => issueText(issue, t)))
+  return result.data
+}
