@@ -136,7 +136,7 @@ export const meetingParticipants = sqliteTable(
     language: text('language', { enum: LANGUAGES }).notNull().default('ru'),
     /** The participant's (viewer's) time zone at booking. */
     timeZone: text('time_zone').notNull(),
-    /** SHA-256 (base64url) of the random token in the participant's self-service cancel/move link. */
+    /** SHA-256 (hex) of the random token in the participant's self-service cancel/move link. */
     manageTokenHash: text('manage_token_hash').notNull(),
     /** The booking submission this row came from: one submission may book several slots (several meetings). */
     bookingId: text('booking_id').notNull(),

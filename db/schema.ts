@@ -214,3 +214,4 @@ export const refreshTokens = sqliteTable(
 )
 export * from './schema-accounts.ts'
 export * from './schema-booking.ts'
+export * from './schema-notify.ts'

@@ -7,6 +7,7 @@ import { runScheduled } from './cron/dispatcher.ts'
 import type { LoadContext } from './load-context.ts'
 import { isCrossSiteFormPost, newNonce, withSecurityHeaders } from './security-headers.ts'
 
+export { HostLock } from './durable/host-lock.ts'
 export { RateLimiter } from './durable/rate-limiter.ts'
 
 const handleRemix = createRequestHandler(build)

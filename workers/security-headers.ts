@@ -3,7 +3,9 @@
  * which any site may frame (SPEC §2 "Public booking routes").
  */
 export function isFramable(pathname: string): boolean {
-  return pathname.startsWith('/widget/')
+  // `/user/...`: the public booking pages also run inside a frame (SPEC §2 "widget mode is also when the page is
+  // inside a frame"); they hold nothing of a signed-in user.
+  return pathname.startsWith('/widget/') || pathname.startsWith('/user/')
 }
 
 export function contentSecurityPolicy(nonce: string, framable: boolean): string {

@@ -1,12 +1,20 @@
 import enAccounts from '#app/locales/en/accounts.json'
 import enApi from '#app/locales/en/api.json'
+import enBooking from '#app/locales/en/booking.json'
 import enCommon from '#app/locales/en/common.json'
+import enEventTypes from '#app/locales/en/eventTypes.json'
+import enSchedules from '#app/locales/en/schedules.json'
+import enNotify from '#app/locales/en/notify.json'
 import enContacts from '#app/locales/en/contacts.json'
 import enMeetings from '#app/locales/en/meetings.json'
 import enValidation from '#app/locales/en/validation.json'
 import ruAccounts from '#app/locales/ru/accounts.json'
 import ruApi from '#app/locales/ru/api.json'
+import ruBooking from '#app/locales/ru/booking.json'
 import ruCommon from '#app/locales/ru/common.json'
+import ruEventTypes from '#app/locales/ru/eventTypes.json'
+import ruSchedules from '#app/locales/ru/schedules.json'
+import ruNotify from '#app/locales/ru/notify.json'
 import ruContacts from '#app/locales/ru/contacts.json'
 import ruMeetings from '#app/locales/ru/meetings.json'
 import ruValidation from '#app/locales/ru/validation.json'
@@ -22,6 +30,10 @@ export const resources = {
     api: ruApi,
     validation: ruValidation,
     accounts: ruAccounts,
+    eventTypes: ruEventTypes,
+    schedules: ruSchedules,
+    booking: ruBooking,
+    notify: ruNotify,
     contacts: ruContacts,
     meetings: ruMeetings,
   },
@@ -30,6 +42,10 @@ export const resources = {
     api: enApi,
     validation: enValidation,
     accounts: enAccounts,
+    eventTypes: enEventTypes,
+    schedules: enSchedules,
+    booking: enBooking,
+    notify: enNotify,
     contacts: enContacts,
     meetings: enMeetings,
   },

@@ -21,7 +21,9 @@ export const i18nServer = new RemixI18Next({
     supportedLanguages: [...LANGUAGES],
     fallbackLanguage: DEFAULT_LANGUAGE,
     cookie: languageCookie,
-    order: ['cookie'],
+    // `?lang=en` wins: a widget in another site's frame gets no first-party cookie (issue 6, widget).
+    searchParamKey: 'lang',
+    order: ['searchParams', 'cookie'],
   },
   i18next: { ...i18nConfig, resources },
 })

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { AppShell } from '#app/components/app-shell.tsx'
+import { avatarUrl } from '#app/server/accounts/profile.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 
@@ -13,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       login: user.login,
       firstName: user.firstName,
       lastName: user.lastName,
-      hasAvatar: user.imageKey !== null,
+      imageUrl: avatarUrl(user.imageKey),
       tariff: user.tariff,
       timeZone: user.timeZone,
     },

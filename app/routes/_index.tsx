@@ -6,6 +6,7 @@ import { Home } from '#app/components/home.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
+import { avatarUrl } from '#app/server/accounts/profile.server.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 
@@ -21,7 +22,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: user ? t('home.metaTitle') : t('landing.metaTitle'),
     description: t('landing.metaDescription'),
     user: user
-      ? { id: user.id, login: user.login, firstName: user.firstName, lastName: user.lastName, tariff: user.tariff }
+      ? {
+          id: user.id,
+          login: user.login,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          tariff: user.tariff,
+          imageUrl: avatarUrl(user.imageKey),
+        }
       : null,
   }
 }

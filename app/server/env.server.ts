@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { HostLock } from '#workers/durable/host-lock.ts'
 import type { RateLimiter } from '#workers/durable/rate-limiter.ts'
 
 /**
@@ -15,6 +16,17 @@ export const EnvSchema = z.object({
   UNISENDER_GO_API_KEY: z.string().min(1).optional(),
   MAIL_FROM: z.email().default('noreply@booking.example.com'),
   MAIL_FROM_NAME: z.string().default('Booking'),
+  /** Telegram bot (issue 8): token from @BotFather, the webhook's secret-token header value, the bot's username. */
+  TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,256}$/)
+    .optional(),
+  TELEGRAM_BOT_USERNAME: z.string().min(1).optional(),
+  /** The Bot API's base URL; a local fake in browser tests. */
+  TELEGRAM_API_BASE: z.url().default('https://api.telegram.org'),
+  /** Firebase Cloud Messaging (HTTP v1): the service account JSON of the Firebase project. */
+  FCM_SERVICE_ACCOUNT: z.string().min(1).optional(),
 })
 
 export type AppEnv = z.infer<typeof EnvSchema>
@@ -23,6 +35,7 @@ export type Bindings = {
   DB: D1Database
   AVATARS: R2Bucket
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>
+  HOST_LOCK: DurableObjectNamespace<HostLock>
   ASSETS: Fetcher
 } & Record<string, unknown>
 

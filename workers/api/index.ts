@@ -11,14 +11,26 @@ import { accounts } from './accounts.ts'
 import { contactsApi } from './contacts.ts'
 import { definitions } from './definitions.ts'
 import { meetingsApi } from './meetings.ts'
+import { eventTypesApi, eventTypeUniquenessApi, widgetApi } from './event-types.ts'
+import { schedulesApi } from './schedules.ts'
+import { ghostBooking, publicBooking } from './public-booking.ts'
+import { notify } from './notify.ts'
 import { ApiError, errorResponse } from './envelope.ts'
+import { RuleError } from '#app/server/rule-error.server.ts'
 
 /** Routers of the JSON API (SPEC §7), answered under every version prefix (API-CONTRACT.md). */
 const routes = new Hono<ApiEnv>()
   .route('/definitions', definitions)
-  .route('/contacts', contactsApi)
   .route('/', meetingsApi)
   .route('/', accounts)
+  .route('/schedule', schedulesApi)
+  .route('/eventTypes', eventTypesApi)
+  .route('/unique/eventType', eventTypeUniquenessApi)
+  .route('/widget', widgetApi)
+  .route('/public', publicBooking)
+  .route('/ghostBooking', ghostBooking)
+  .route('/', notify)
+  .route('/contacts', contactsApi)
 
 export const api = new Hono<ApiEnv>()
 
@@ -39,6 +51,13 @@ api.notFound((c) => errorResponse(c, new ApiError(404, [c.get('t')('api:notFound
 api.onError((error, c) => {
   const t = c.get('t') ?? getT('ru')
   if (error instanceof ApiError) return errorResponse(c, error)
+  if (error instanceof RuleError) {
+    const texts = error.issues.map((issue) => {
+      const text = t(issue.key, issue.params)
+      return issue.path ? `${issue.path}: ${text}` : text
+    })
+    return errorResponse(c, new ApiError(error.status, texts))
+  }
   if (error instanceof ActionError) return errorResponse(c, new ApiError(error.status, actionErrorTexts(error, t)))
   if (error instanceof HTTPException) {
     const key =

@@ -1,13 +1,17 @@
 import { getDb } from '#app/server/db.server.ts'
 import { type AppEnv, type Bindings, parseEnv } from '#app/server/env.server.ts'
 import { drainOutbox } from '#app/server/outbox/outbox.server.ts'
+import { runReminders } from '#app/server/notify/reminders.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 
 export type CronJob = { name: string; run: (deps: { db: Db; env: AppEnv; now: number }) => Promise<unknown> }
 
 /** Cron expression (wrangler.toml `[triggers]`) to the jobs it runs (ARCHITECTURE.md "Cron"). */
 export const CRON_JOBS: Record<string, CronJob[]> = {
-  '* * * * *': [{ name: 'outbox', run: ({ db, env, now }) => drainOutbox(db, env, now) }],
+  '* * * * *': [
+    { name: 'outbox', run: ({ db, env, now }) => drainOutbox(db, env, now) },
+    { name: 'reminders', run: ({ db, env, now }) => runReminders(db, env, now) },
+  ],
 }
 
 /**

@@ -31,3 +31,4 @@ export {
   scheduleRangeForViewerMonth,
   slotsOfViewerDay,
 } from './viewer.ts'
+export { type IntervalSource, type WorkingMinutes, workingMinutesOf } from './day-plan.ts'

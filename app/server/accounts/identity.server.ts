@@ -265,7 +265,8 @@ export async function signin(deps: AccountDeps, input: z.infer<typeof SigninSche
   dummyHash ??= hashPassword('not-a-password')
   const matches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash))
   if (!user?.passwordHash || !matches) throw new AccountError(400, [{ key: 'accounts:signin.invalid' }])
-  if (user.emailVerifiedAt === null) throw new AccountError(403, [{ key: 'accounts:signin.unconfirmed' }])
+  if (user.emailVerifiedAt === null)
+    throw new AccountError(403, [{ key: 'accounts:signin.unconfirmed', params: { email: user.email } }])
   return user
 }
 

@@ -1,4 +1,6 @@
 import type { AppEnv } from '../env.server.ts'
+import { FcmSender, parseServiceAccount } from '../notify/push.server.ts'
+import { TelegramSender, telegramApi } from '../notify/telegram.server.ts'
 
 /** One message of the outbox, as a channel sends it. */
 export type OutgoingMessage = {
@@ -70,10 +72,15 @@ class MissingConfigurationSender implements MessageSender {
 }
 
 export function senderFor(channel: OutgoingMessage['channel'], env: AppEnv): MessageSender {
+  // Telegram and push go to their provider (or a configured fake) wherever configured; locally without it the
+  // outbox is the record (/dev/messages shows it).
+  if (channel === 'telegram' && env.TELEGRAM_BOT_TOKEN) return new TelegramSender(telegramApi(env))
+  if (channel === 'push' && env.FCM_SERVICE_ACCOUNT) return new FcmSender(parseServiceAccount(env.FCM_SERVICE_ACCOUNT))
   if (env.ENVIRONMENT !== 'production') return localSender
   if (channel === 'email') {
     if (!env.UNISENDER_GO_API_KEY) return new MissingConfigurationSender('UNISENDER_GO_API_KEY (email)')
     return new UnisenderGoSender(env.UNISENDER_GO_API_KEY, { email: env.MAIL_FROM, name: env.MAIL_FROM_NAME })
   }
-  return new MissingConfigurationSender(`The ${channel} channel`)
+  if (channel === 'telegram') return new MissingConfigurationSender('TELEGRAM_BOT_TOKEN (Telegram)')
+  return new MissingConfigurationSender('FCM_SERVICE_ACCOUNT (push)')
 }

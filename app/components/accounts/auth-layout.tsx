@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { SiteHeader } from '#app/components/site-header.tsx'
+
+/** The frame of the sign-in and registration screens: the public header, then one centred card. */
+export function AuthLayout({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <SiteHeader />
+      <main className="container-page flex justify-center py-8 sm:py-14">
+        <section className="card w-full max-w-md p-6 sm:p-8">
+          <h1 className="text-2xl font-semibold">{title}</h1>
+          {lead ? <div className="mt-2 text-sm text-muted">{lead}</div> : null}
+          <div className="mt-6">{children}</div>
+        </section>
+      </main>
+    </>
+  )
+}
+
+/** Conform's errors may be i18n keys (client-side validation) or texts (from the server): show both. */
+export function useErrorText() {
+  const { t } = useTranslation()
+  return (errors: readonly string[] | undefined) =>
+    errors?.map((error) => (/^[a-zA-Z]+:[a-zA-Z.]+$/.test(error) ? (t(error) as string) : error))
+}

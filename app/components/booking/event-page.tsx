@@ -1,0 +1,770 @@
+import { Form, Link, useActionData, useNavigate, useNavigation, useSubmit } from '@remix-run/react'
+import { type ReactNode, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { MESSENGERS } from '#app/domain/booking/messengers.ts'
+import { daysInMonth, isoToDmy, isoWeekday } from '#app/domain/time/index.ts'
+import type { ActionAnswer } from '#app/server/booking/page.server.ts'
+import { Linkified } from './linkify.tsx'
+import { ProfilePopup, type PublicProfile } from './profile-card.tsx'
+import { useWidgetBridge } from './widget-bridge.ts'
+
+export type EventView = {
+  name: string
+  link: string
+  description: string
+  durationInMinutes: number
+  color: string
+  eventTypePlaceType: 'Meet' | 'Online' | 'Phone'
+  participantType: string
+  meetingPoint: string | null
+  totalSeats: number | null
+  cost: number | null
+  currencySymbol: string | null
+  redirectComment: string | null
+  isLastNameRequired: boolean
+  isPhoneRequired: boolean
+  isMessengerRequired: boolean
+  isOptionalInputsHidden: boolean
+  organizer: PublicProfile & { login: string }
+}
+
+type Times = { start: number; date: string; from: string; to: string }
+type Chosen = Times & { id: string; active: boolean }
+
+export type EventPageData = {
+  mode: 'page' | 'widget'
+  basePath: string
+  size: 'small' | 'large'
+  event: EventView
+  viewerTimeZone: string
+  tzFromUrl: boolean
+  zones: { id: string; label: string }[]
+  kept: string
+  keptWithHolds: string
+  holdMinutes: number
+} & (
+  | {
+      step: 'calendar'
+      chosen: Chosen[]
+      calendar: {
+        year: number
+        month: number
+        isCurrentMonth: boolean
+        days: string[]
+        date: string | null
+        dateRequested: string | null
+        slots: { start: number; from: string; to: string; seatsLeft: number }[]
+      }
+    }
+  | { step: 'form'; chosen: Chosen[]; idempotencyKey: string }
+  | {
+      step: 'success'
+      success: {
+        bookingId: string
+        email: string
+        meetingIds: string[]
+        items: Times[]
+        redirect: { url: string; comment: string; seconds: number } | null
+        icsUrl: string
+      }
+    }
+)
+
+/** `base` search (`?tz=..`) with some params set or removed. */
+function withParams(base: string, extra: Record<string, string | null>) {
+  const params = new URLSearchParams(base)
+  for (const [name, value] of Object.entries(extra)) {
+    if (value) params.set(name, value)
+    else params.delete(name)
+  }
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+function monthKey(year: number, month: number) {
+  return `${year}-${String(month).padStart(2, '0')}`
+}
+
+function shiftMonth(year: number, month: number, delta: number) {
+  const index = year * 12 + (month - 1) + delta
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 }
+}
+
+export function EventPage({ data }: { data: EventPageData }) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle'
+  const widget = data.mode === 'widget'
+  useWidgetBridge(data)
+  useDetectedTimeZone(data)
+  return (
+    <main
+      className={widget ? 'mx-auto w-full max-w-4xl p-3 sm:p-4' : 'container-page py-6 sm:py-10'}
+      data-testid="event-page"
+      data-step={data.step}
+    >
+      <div
+        aria-hidden={!busy}
+        className={`fixed inset-x-0 top-0 z-50 h-1 origin-left bg-primary transition-transform duration-300 ${busy ? 'scale-x-75' : 'scale-x-0'}`}
+      />
+      <div className={`grid gap-6 ${data.size === 'small' ? '' : 'lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]'}`}>
+        <EventDetails data={data} />
+        <section className="card min-w-0 p-4 sm:p-6" aria-busy={busy}>
+          {busy ? (
+            <p className="sr-only" role="status">
+              {t('booking:event.loading')}
+            </p>
+          ) : null}
+          {data.step === 'calendar' ? <CalendarStep data={data} /> : null}
+          {data.step === 'form' ? <FormStep data={data} /> : null}
+          {data.step === 'success' ? <SuccessStep data={data} /> : null}
+        </section>
+      </div>
+      {data.step !== 'success' ? <ContactOrganizer data={data} /> : null}
+    </main>
+  )
+}
+
+function EventDetails({ data }: { data: EventPageData }) {
+  const { t } = useTranslation()
+  const { event } = data
+  const place =
+    event.eventTypePlaceType === 'Phone'
+      ? t('booking:event.placePhone')
+      : (event.meetingPoint ?? (event.eventTypePlaceType === 'Online' ? t('booking:event.placeOnline') : null))
+  const hostUrl = `/user/${event.organizer.login}${withParams(data.kept, { tz: null, size: null })}`
+  return (
+    <aside className="card relative overflow-visible p-4 sm:p-6">
+      <span
+        aria-hidden="true"
+        className="absolute inset-y-4 left-0 w-1.5 rounded-r"
+        style={{ background: event.color }}
+      />
+      <Link
+        to={hostUrl}
+        className="text-sm text-primary hover:underline"
+        target={data.mode === 'widget' ? '_blank' : undefined}
+      >
+        ← {t('booking:event.back')}
+      </Link>
+      <h1 className="mt-2 text-2xl font-semibold break-words" data-testid="event-name">
+        {event.name}
+      </h1>
+      <div className="mt-3">
+        <ProfilePopup profile={event.organizer} />
+      </div>
+      <dl className="mt-4 space-y-2 text-sm">
+        <Detail label={t('booking:event.duration')}>
+          {t('booking:host.minutes', { count: event.durationInMinutes })}
+        </Detail>
+        {place ? (
+          <Detail label={t('booking:event.place')}>
+            <Linkified text={place} />
+          </Detail>
+        ) : null}
+        {event.totalSeats ? (
+          <Detail label={t('booking:event.seats')}>{t('booking:event.seatsOf', { count: event.totalSeats })}</Detail>
+        ) : null}
+        {event.cost !== null ? (
+          <Detail label={t('booking:event.cost')}>
+            {event.cost} {event.currencySymbol}
+          </Detail>
+        ) : null}
+      </dl>
+      {event.description ? (
+        <p className="mt-4 whitespace-pre-line break-words text-sm text-muted">
+          <Linkified text={event.description} />
+        </p>
+      ) : null}
+      {event.redirectComment ? <p className="mt-3 text-sm text-muted">{event.redirectComment}</p> : null}
+    </aside>
+  )
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap gap-x-2">
+      <dt className="text-muted">{label}:</dt>
+      <dd className="min-w-0 break-words font-medium">{children}</dd>
+    </div>
+  )
+}
+
+/** In the browser, show slots in the browser's own zone unless the viewer chose one (SPEC: detected, changeable). */
+function useDetectedTimeZone(data: EventPageData) {
+  const navigate = useNavigate()
+  useEffect(() => {
+    if (data.tzFromUrl || data.step === 'success') return
+    const detected = Intl.DateTimeFormat().resolvedOptions().timeZone
+    if (detected && detected !== data.viewerTimeZone && data.zones.some((z) => z.id === detected)) {
+      navigate(
+        `${data.basePath}${withParams(data.keptWithHolds, { tz: detected, step: data.step === 'form' ? 'form' : null })}`,
+        {
+          replace: true,
+          preventScrollReset: true,
+        },
+      )
+    }
+  }, [data, navigate])
+}
+
+function ZonePicker({ data, extra }: { data: EventPageData; extra: Record<string, string | null> }) {
+  const { t } = useTranslation()
+  const submit = useSubmit()
+  const hidden = Object.entries(
+    Object.fromEntries(new URLSearchParams(withParams(data.keptWithHolds, { tz: null, ...extra }))),
+  )
+  return (
+    <Form method="get" action={data.basePath} className="flex flex-wrap items-end gap-2" data-testid="zone-picker">
+      {hidden.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label className="grid min-w-0 flex-1 gap-1 text-sm">
+        <span className="text-muted">{t('booking:event.timeZone')}</span>
+        <select
+          name="tz"
+          defaultValue={data.viewerTimeZone}
+          className="w-full min-w-0 rounded-lg border border-line bg-card px-3 py-2"
+          onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
+          data-testid="zone-select"
+        >
+          {data.zones.some((z) => z.id === data.viewerTimeZone) ? null : (
+            <option value={data.viewerTimeZone}>{data.viewerTimeZone}</option>
+          )}
+          {data.zones.map((zone) => (
+            <option key={zone.id} value={zone.id}>
+              {zone.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn-secondary">
+        {t('booking:event.changeTimeZone')}
+      </button>
+    </Form>
+  )
+}
+
+function ErrorNote({ text }: { text?: string }) {
+  if (!text) return null
+  return (
+    <p role="alert" className="rounded-lg bg-error-soft px-3 py-2 text-sm text-error" data-testid="booking-error">
+      {text}
+    </p>
+  )
+}
+
+function CalendarStep({ data }: { data: Extract<EventPageData, { step: 'calendar' }> }) {
+  const { t } = useTranslation()
+  const answer = useActionData<ActionAnswer>()
+  const { calendar } = data
+  const prev = shiftMonth(calendar.year, calendar.month, -1)
+  const next = shiftMonth(calendar.year, calendar.month, 1)
+  const link = (extra: Record<string, string | null>) => `${data.basePath}${withParams(data.keptWithHolds, extra)}`
+  const first = `${monthKey(calendar.year, calendar.month)}-01`
+  const offset = isoWeekday(first) - 1
+  const total = daysInMonth(calendar.year, calendar.month)
+  const free = new Set(calendar.days)
+  const cells: (string | null)[] = [
+    ...Array.from({ length: offset }, () => null),
+    ...Array.from(
+      { length: total },
+      (_, i) => `${monthKey(calendar.year, calendar.month)}-${String(i + 1).padStart(2, '0')}`,
+    ),
+  ]
+  const activeChosen = data.chosen.filter((c) => c.active)
+  return (
+    <div className="space-y-5">
+      <ZonePicker data={data} extra={{ month: monthKey(calendar.year, calendar.month) }} />
+      {answer?.intent === 'hold' ? <ErrorNote text={answer.error} /> : null}
+      {activeChosen.length > 0 ? <ChosenList data={data} chosen={activeChosen} /> : null}
+      <div className={`grid gap-6 ${data.size === 'small' ? '' : 'md:grid-cols-[minmax(0,1fr)_minmax(0,14rem)]'}`}>
+        <nav aria-label={t('booking:event.calendar')} data-testid="month-calendar">
+          <div className="mb-3 flex items-center justify-between gap-2">
+            {calendar.isCurrentMonth ? (
+              <span className="btn-ghost invisible" aria-hidden="true">
+                ‹
+              </span>
+            ) : (
+              <Link
+                to={link({ month: monthKey(prev.year, prev.month), date: null })}
+                className="btn-ghost"
+                aria-label={t('booking:event.prevMonth')}
+                preventScrollReset
+              >
+                ‹
+              </Link>
+            )}
+            <h2 className="text-lg font-semibold" data-testid="month-title">
+              {t(`booking:months.${calendar.month}`)} {calendar.year}
+            </h2>
+            <Link
+              to={link({ month: monthKey(next.year, next.month), date: null })}
+              className="btn-ghost"
+              aria-label={t('booking:event.nextMonth')}
+              data-testid="next-month"
+              preventScrollReset
+            >
+              ›
+            </Link>
+          </div>
+          <div className="grid grid-cols-7 gap-1 text-center text-xs text-muted" aria-hidden="true">
+            {[1, 2, 3, 4, 5, 6, 7].map((d) => (
+              <span key={d}>{t(`booking:event.weekdays.${d}`)}</span>
+            ))}
+          </div>
+          <ul className="mt-1 grid grid-cols-7 gap-1">
+            {cells.map((date, i) => (
+              <li key={date ?? `blank-${i}`} className="aspect-square">
+                {date && free.has(date) ? (
+                  <Link
+                    to={link({ month: monthKey(calendar.year, calendar.month), date })}
+                    preventScrollReset
+                    aria-label={t('booking:event.dayHasSlots', { date: isoToDmy(date) })}
+                    aria-current={date === calendar.date ? 'date' : undefined}
+                    data-testid="free-day"
+                    data-date={date}
+                    className={`flex h-full items-center justify-center rounded-lg text-sm font-semibold ${
+                      date === calendar.date
+                        ? 'bg-primary text-white'
+                        : 'bg-primary-soft text-primary hover:bg-primary hover:text-white'
+                    }`}
+                  >
+                    {Number(date.slice(8))}
+                  </Link>
+                ) : date ? (
+                  <span className="flex h-full items-center justify-center text-sm text-muted/60">
+                    {Number(date.slice(8))}
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {calendar.days.length === 0 ? (
+            <div className="mt-4 text-sm" data-testid="no-slots">
+              <p className="text-muted">{t('booking:event.noSlotsMonth')}</p>
+              <Link
+                className="text-primary underline"
+                to={link({ month: monthKey(next.year, next.month), date: null })}
+              >
+                {t('booking:event.nextFreeMonth')}
+              </Link>
+            </div>
+          ) : null}
+        </nav>
+        <SlotPicker data={data} />
+      </div>
+    </div>
+  )
+}
+
+function SlotPicker({ data }: { data: Extract<EventPageData, { step: 'calendar' }> }) {
+  const { t } = useTranslation()
+  const { calendar } = data
+  const navigation = useNavigation()
+  const [clientId] = useState(() =>
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : '',
+  )
+  if (!calendar.date) return null
+  const group = data.event.totalSeats !== null
+  return (
+    <Form
+      method="post"
+      action={`${data.basePath}${data.keptWithHolds}`}
+      className="min-w-0"
+      data-testid="slot-picker"
+      preventScrollReset
+    >
+      <h3 className="font-semibold">{t('booking:event.slotsOf', { date: isoToDmy(calendar.date) })}</h3>
+      <p className="mt-1 text-xs text-muted">{t('booking:event.chooseSlots')}</p>
+      <input type="hidden" name="intent" value="hold" />
+      <input type="hidden" name="clientId" value={clientId} />
+      {calendar.slots.length === 0 ? (
+        <p className="mt-3 text-sm text-muted">{t('booking:errors.noSlots')}</p>
+      ) : (
+        <ul className="mt-3 grid max-h-96 grid-cols-2 gap-2 overflow-y-auto sm:grid-cols-3 md:grid-cols-1">
+          {calendar.slots.map((slot) => (
+            <li key={slot.start}>
+              <label className="flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-primary px-2 py-2 text-sm font-medium text-primary has-[:checked]:bg-primary has-[:checked]:text-white">
+                <input type="checkbox" name="slot" value={slot.start} className="sr-only" data-testid="slot" />
+                <span>
+                  {slot.from}–{slot.to}
+                </span>
+                {group ? (
+                  <span className="text-xs opacity-80">
+                    ({t('booking:event.seatsLeft', { count: slot.seatsLeft })})
+                  </span>
+                ) : null}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button
+        type="submit"
+        className="btn-primary mt-4 w-full"
+        disabled={navigation.state === 'submitting'}
+        data-testid="continue"
+      >
+        {t('booking:event.continue')}
+      </button>
+    </Form>
+  )
+}
+
+function ChosenList({ data, chosen }: { data: EventPageData; chosen: Chosen[] }) {
+  const { t } = useTranslation()
+  return (
+    <div className="rounded-xl bg-surface p-3" data-testid="chosen">
+      <p className="text-sm font-semibold">{t('booking:event.selected')}</p>
+      <ul className="mt-2 space-y-1">
+        {chosen.map((c) => (
+          <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <span data-testid="chosen-slot">
+              {isoToDmy(c.date)} {c.from}–{c.to}
+              {c.active ? null : <span className="ml-2 text-error">({t('booking:event.expired')})</span>}
+            </span>
+            <Form method="post" action={`${data.basePath}${data.keptWithHolds}`} preventScrollReset>
+              <input type="hidden" name="intent" value="release" />
+              <input type="hidden" name="holdId" value={c.id} />
+              <button type="submit" className="text-xs text-primary underline">
+                {t('booking:event.remove')}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+function Field({
+  name,
+  label,
+  required,
+  error,
+  value,
+  type = 'text',
+  autoComplete,
+  children,
+  prefix = 'field',
+}: {
+  prefix?: string
+  name: string
+  label: string
+  required: boolean
+  error?: string
+  value?: string
+  type?: string
+  autoComplete?: string
+  children?: ReactNode
+}) {
+  const { t } = useTranslation()
+  const id = `${prefix}-${name}`
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+        {required ? (
+          <span className="text-error" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : (
+          <span className="text-xs font-normal text-muted"> ({t('booking:event.form.optional')})</span>
+        )}
+      </label>
+      {children ?? (
+        <input
+          id={id}
+          name={name}
+          type={type}
+          required={required}
+          defaultValue={value}
+          autoComplete={autoComplete}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="w-full rounded-lg border border-line bg-card px-3 py-2 aria-[invalid]:border-error"
+        />
+      )}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs text-error" data-testid={`error-${name}`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) {
+  const { t } = useTranslation()
+  const answer = useActionData<ActionAnswer>()
+  const navigation = useNavigation()
+  const { event } = data
+  const mine = answer?.intent === 'book' ? answer : undefined
+  const errors = mine?.fieldErrors ?? {}
+  const values = mine?.values ?? {}
+  const hideOptional = event.isOptionalInputsHidden
+  const show = (required: boolean) => required || !hideOptional
+  return (
+    <div className="space-y-5">
+      <ChosenList data={data} chosen={data.chosen} />
+      <p className="text-xs text-muted">{t('booking:event.holdNote', { count: data.holdMinutes })}</p>
+      <Link
+        to={`${data.basePath}${data.keptWithHolds}`}
+        className="text-sm text-primary underline"
+        data-testid="add-more"
+      >
+        {t('booking:event.addMore')}
+      </Link>
+      <Form
+        method="post"
+        action={`${data.basePath}${withParams(data.keptWithHolds, { step: 'form' })}`}
+        className="grid gap-4"
+        data-testid="booking-form"
+        noValidate
+      >
+        <h2 className="text-lg font-semibold">{t('booking:event.form.title')}</h2>
+        <ErrorNote text={mine?.error} />
+        <input type="hidden" name="intent" value="book" />
+        <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            name="firstName"
+            label={t('booking:event.form.firstName')}
+            required
+            error={errors.firstName}
+            value={values.firstName}
+            autoComplete="given-name"
+          />
+          {show(event.isLastNameRequired) ? (
+            <Field
+              name="lastName"
+              label={t('booking:event.form.lastName')}
+              required={event.isLastNameRequired}
+              error={errors.lastName}
+              value={values.lastName}
+              autoComplete="family-name"
+            />
+          ) : null}
+        </div>
+        <Field
+          name="email"
+          type="email"
+          label={t('booking:event.form.email')}
+          required
+          error={errors.email}
+          value={values.email}
+          autoComplete="email"
+        />
+        {show(event.isPhoneRequired) ? (
+          <Field
+            name="phone"
+            type="tel"
+            label={t('booking:event.form.phone')}
+            required={event.isPhoneRequired}
+            error={errors.phone}
+            value={values.phone}
+            autoComplete="tel"
+          />
+        ) : null}
+        {show(event.isMessengerRequired) ? (
+          <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
+            <Field
+              name="messengerType"
+              label={t('booking:event.form.messengerType')}
+              required={false}
+              error={errors.messengerType}
+            >
+              <select
+                id="field-messengerType"
+                name="messengerType"
+                defaultValue={values.messengerType || 'WhatsApp'}
+                className="w-full rounded-lg border border-line bg-card px-3 py-2"
+              >
+                {MESSENGERS.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field
+              name="messengerValue"
+              label={t('booking:event.form.messengerValue')}
+              required={event.isMessengerRequired}
+              error={errors.messengerValue}
+              value={values.messengerValue}
+            />
+          </div>
+        ) : null}
+        {hideOptional ? null : (
+          <Field name="comment" label={t('booking:event.form.comment')} required={false} error={errors.comment}>
+            <textarea
+              id="field-comment"
+              name="comment"
+              rows={3}
+              maxLength={1500}
+              defaultValue={values.comment}
+              aria-invalid={errors.comment ? true : undefined}
+              className="w-full rounded-lg border border-line bg-card px-3 py-2"
+            />
+          </Field>
+        )}
+        <button type="submit" className="btn-primary" disabled={navigation.state === 'submitting'} data-testid="book">
+          {t('booking:event.form.submit')}
+        </button>
+      </Form>
+    </div>
+  )
+}
+
+function SuccessStep({ data }: { data: Extract<EventPageData, { step: 'success' }> }) {
+  const { t } = useTranslation()
+  const { success } = data
+  const [left, setLeft] = useState(success.redirect?.seconds ?? 0)
+  useEffect(() => {
+    if (!success.redirect) return
+    const url = success.redirect.url
+    const timer = setInterval(() => {
+      setLeft((value) => {
+        if (value <= 1) {
+          clearInterval(timer)
+          window.open(url, data.mode === 'widget' ? '_top' : '_self')
+          return 0
+        }
+        return value - 1
+      })
+    }, 1000)
+    return () => clearInterval(timer)
+  }, [success.redirect, data.mode])
+  return (
+    <div className="space-y-4" data-testid="booking-success">
+      <h2 className="text-2xl font-semibold text-success">{t('booking:event.success.title')}</h2>
+      <ul className="space-y-1">
+        {success.items.map((item) => (
+          <li key={item.start} className="font-medium" data-testid="booked-slot">
+            {isoToDmy(item.date)} {item.from}–{item.to}{' '}
+            <span className="text-sm font-normal text-muted">({data.viewerTimeZone})</span>
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-muted">{t('booking:event.success.text', { email: success.email })}</p>
+      <a href={success.icsUrl} download="meeting.ics" className="btn-primary" data-testid="ics-link">
+        {t('booking:event.success.addToCalendar')}
+      </a>
+      {success.redirect ? (
+        <div className="rounded-xl bg-surface p-3 text-sm" data-testid="redirect">
+          {success.redirect.comment ? <p>{success.redirect.comment}</p> : null}
+          <p role="timer" aria-live="polite">
+            {t('booking:event.success.redirectIn', { count: left })}
+          </p>
+          <a
+            href={success.redirect.url}
+            target={data.mode === 'widget' ? '_top' : undefined}
+            className="text-primary underline"
+            rel="noopener"
+          >
+            {t('booking:event.success.openNow')}
+          </a>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap gap-3 pt-2">
+        <Link to={`${data.basePath}${data.kept}`} className="btn-secondary">
+          {t('booking:event.success.bookAgain')}
+        </Link>
+        <a
+          href={`/signup?afterBooking=true&email=${encodeURIComponent(success.email)}`}
+          target={data.mode === 'widget' ? '_blank' : undefined}
+          rel="noopener"
+          className="btn-ghost"
+        >
+          {t('booking:event.success.signup')}
+        </a>
+      </div>
+      <p className="text-xs text-muted">{t('booking:event.success.signupOffer')}</p>
+    </div>
+  )
+}
+
+function ContactOrganizer({ data }: { data: EventPageData }) {
+  const { t } = useTranslation()
+  const answer = useActionData<ActionAnswer>()
+  const mine = answer?.intent === 'message' ? answer : undefined
+  const errors = mine?.fieldErrors ?? {}
+  const values = mine?.values ?? {}
+  return (
+    <details className="card mt-6 p-4 sm:p-6" open={mine ? true : undefined} data-testid="contact-organizer">
+      <summary className="cursor-pointer font-semibold">{t('booking:event.contact.title')}</summary>
+      {mine?.messageSent ? (
+        <p role="status" className="mt-3 text-success">
+          {t('booking:event.contact.sent')}
+        </p>
+      ) : (
+        <Form
+          method="post"
+          action={`${data.basePath}${data.keptWithHolds}`}
+          className="mt-4 grid gap-4"
+          preventScrollReset
+          noValidate
+        >
+          <input type="hidden" name="intent" value="message" />
+          <ErrorNote text={mine?.error} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              prefix="contact"
+              name="name"
+              label={t('booking:event.contact.name')}
+              required
+              error={errors.name}
+              value={values.name}
+            />
+            <Field
+              prefix="contact"
+              name="email"
+              type="email"
+              label={t('booking:event.contact.email')}
+              required
+              error={errors.email}
+              value={values.email}
+            />
+          </div>
+          <Field
+            prefix="contact"
+            name="phone"
+            type="tel"
+            label={t('booking:event.contact.phone')}
+            required={false}
+            error={errors.phone}
+            value={values.phone}
+          />
+          <Field prefix="contact" name="text" label={t('booking:event.contact.text')} required error={errors.text}>
+            <textarea
+              id="contact-text"
+              name="text"
+              rows={4}
+              maxLength={1500}
+              defaultValue={values.text}
+              required
+              aria-invalid={errors.text ? true : undefined}
+              className="w-full rounded-lg border border-line bg-card px-3 py-2"
+            />
+          </Field>
+          <button type="submit" className="btn-secondary justify-self-start">
+            {t('booking:event.contact.send')}
+          </button>
+        </Form>
+      )}
+    </details>
+  )
+}
+
+export function EventNotFound() {
+  const { t } = useTranslation()
+  return (
+    <main className="container-page py-16 text-center" data-testid="event-not-found">
+      <h1 className="text-2xl font-semibold">{t('booking:event.notFoundTitle')}</h1>
+      <p className="mt-2 text-muted">{t('booking:event.notFoundText')}</p>
+    </main>
+  )
+}

@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next'
+import { instantToZoned, isoToDmy } from '#app/domain/time/index.ts'
+import type { ReminderStatusView } from '#app/server/notify/statuses.server.ts'
+
+const STATUS_STYLE = {
+  scheduled: 'bg-surface text-muted',
+  sent: 'bg-success-soft text-success',
+  failed: 'bg-error-soft text-error',
+  canceled: 'bg-surface text-muted line-through',
+} as const
+
+function offsetLabel(t: (key: string, options?: Record<string, unknown>) => string, minutes: number): string {
+  if (minutes % 1440 === 0) return t('notify:statuses.days', { count: minutes / 1440 })
+  if (minutes % 60 === 0) return t('notify:statuses.hours', { count: minutes / 60 })
+  return t('notify:statuses.minutes', { count: minutes })
+}
+
+/**
+ * A meeting's reminders for its organizer (issue 8: no reminder fails silently): whom, how long before, when it is
+ * (was) sent in `timeZone`, its status, and each channel's delivery with the last error of a failure.
+ */
+export function ReminderStatusList({ reminders, timeZone }: { reminders: ReminderStatusView[]; timeZone: string }) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="reminders-title">
+      <h2 id="reminders-title" className="text-lg font-semibold">
+        {t('notify:statuses.title')}
+      </h2>
+      {reminders.length === 0 ? <p className="mt-2 text-sm text-muted">{t('notify:statuses.empty')}</p> : null}
+      <ul className="mt-3 divide-y divide-line rounded-xl border border-line bg-card">
+        {reminders.map((reminder) => {
+          const due = instantToZoned(timeZone, Date.parse(reminder.dueAt))
+          return (
+            <li
+              key={reminder.id}
+              className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:justify-between"
+              data-testid="reminder-status"
+            >
+              <div className="min-w-0 text-sm">
+                <p className="font-medium">
+                  {reminder.recipientKind === 'organizer'
+                    ? t('notify:statuses.organizer')
+                    : t('notify:statuses.client', { name: reminder.recipientName ?? '' })}
+                  {' · '}
+                  {t('notify:statuses.before', { value: offsetLabel(t, reminder.offsetMinutes) })}
+                </p>
+                <p className="text-muted">
+                  {t('notify:statuses.due')}: {isoToDmy(due.date)} {due.time}
+                  {reminder.deliveries.length > 0
+                    ? ` · ${reminder.deliveries
+                        .map(
+                          (d) =>
+                            `${t(`notify:statuses.channel.${d.channel}`)}: ${t(`notify:statuses.delivery.${d.status}`)}`,
+                        )
+                        .join(', ')}`
+                    : null}
+                  {reminder.attempts > 1 ? ` · ${t('notify:statuses.attempts', { count: reminder.attempts })}` : null}
+                </p>
+                {reminder.lastError ? <p className="break-words text-xs text-error">{reminder.lastError}</p> : null}
+              </div>
+              <span
+                className={`self-start rounded-full px-2.5 py-0.5 text-xs font-medium sm:self-center ${STATUS_STYLE[reminder.status]}`}
+                data-status={reminder.status}
+              >
+                {t(`notify:statuses.status.${reminder.status}`)}
+              </span>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}

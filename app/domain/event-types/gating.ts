@@ -1,0 +1,24 @@
+/** Which plan capabilities an event type uses (SPEC §6); the server refuses those the plan lacks. */
+import { type Capability, can, capabilityForParticipantType } from '#app/domain/plans.ts'
+import type { Tariff } from '#db/schema.ts'
+import { usesCustomReminders } from './reminders.ts'
+
+export type GatedFields = {
+  participantType: string
+  remindersInMinutes: readonly number[]
+  isShowCost: boolean
+  isShowRedirection: boolean
+}
+
+export function capabilitiesUsed(eventType: GatedFields): Capability[] {
+  const used: Capability[] = []
+  const forType = capabilityForParticipantType(eventType.participantType)
+  if (forType) used.push(forType)
+  if (usesCustomReminders(eventType.remindersInMinutes)) used.push('customReminders')
+  if (eventType.isShowCost || eventType.isShowRedirection) used.push('costAndRedirect')
+  return used
+}
+
+export function missingCapabilities(tariff: Tariff, eventType: GatedFields): Capability[] {
+  return capabilitiesUsed(eventType).filter((capability) => !can(tariff, capability))
+}

@@ -1,0 +1,44 @@
+/**
+ * Event name and link normalisation (SPEC §5 "Event name", "Event link"; SPEC §4: the link follows the name
+ * until the link field is touched). Pure: the page and the server run the same code.
+ */
+
+/** SPEC §5: slashes and backslashes stripped, trimmed; an empty result means "no name". */
+export function normalizeEventName(value: string): string {
+  return value.replace(/[/\\]/g, '').trim()
+}
+
+export type NormalizedLink = {
+  link: string
+  /** Cyrillic or accented letters were dropped: the page shows the "Latin letters only" toast. */
+  removedNonLatin: boolean
+}
+
+/**
+ * SPEC §5: Cyrillic and accented letters removed, spaces to underscores, slashes removed, lowercased.
+ * Applied while typing, so it does not trim (a typed space becomes `_` at once); the schema trims the
+ * submitted value first (`parseLink`). Other characters are left for the validation rule to name (letters, digits, `_`, `.`, `-`).
+ */
+export function normalizeLink(value: string): NormalizedLink {
+  const lowered = value.toLowerCase()
+  // Any letter outside a-z (Cyrillic, accented Latin, other scripts) and the combining marks of decomposed
+  // accents go; what is left keeps its order.
+  const latinOnly = lowered.replace(/[^\P{L}a-z]|\p{M}/gu, '')
+  const link = latinOnly.replace(/[/\\]/g, '').replace(/\s/g, '_')
+  return { link, removedNonLatin: latinOnly.length !== lowered.length }
+}
+
+/** The link a name suggests: the same rules, then runs of underscores collapsed and outer ones dropped. */
+export function linkFromName(name: string): string {
+  return parseLink(normalizeEventName(name))
+    .replace(/[^a-z0-9_.-]/g, '')
+    .replace(/_+/g, '_')
+    .replace(/^_|_$/g, '')
+}
+
+export const LINK_PATTERN = /^[a-z0-9_.-]+$/
+
+/** The submitted link: trimmed, then normalised (SPEC §5). */
+export function parseLink(value: string): string {
+  return normalizeLink(value.trim()).link
+}

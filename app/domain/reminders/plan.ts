@@ -1,0 +1,49 @@
+/**
+ * Reminder jobs of a meeting (SPEC §3 event type `remindersInMinutes`, §9 defaults 60 and 1440): one row per offset
+ * for every booked client participant and one per offset for the organizer, each due `offset` minutes before the
+ * start. Offsets whose moment has already passed when the meeting is booked are skipped. Pure: the caller inserts
+ * the rows in the booking batch (`db.insert(reminders).values(rows)`).
+ */
+import type { reminders } from '#db/schema.ts'
+import { newId } from '../ids.ts'
+
+export type ReminderRow = typeof reminders.$inferInsert
+
+export type ReminderDue = { offsetMinutes: number; dueAt: number }
+
+/** Distinct positive whole offsets, largest first, whose due instant is still ahead of `now`. */
+export function reminderDueTimes(startAt: number, offsetsMinutes: readonly number[], now: number): ReminderDue[] {
+  const unique = [...new Set(offsetsMinutes.filter((m) => Number.isInteger(m) && m > 0))].sort((a, b) => b - a)
+  return unique
+    .map((offsetMinutes) => ({ offsetMinutes, dueAt: startAt - offsetMinutes * 60_000 }))
+    .filter((r) => r.dueAt > now)
+}
+
+export function reminderRowsFor(
+  meeting: { id: string; ownerId: string; startAt: number },
+  participants: readonly { id: string; status?: string; role?: string }[],
+  eventType: { remindersInMinutes: readonly number[] },
+  now: number,
+): ReminderRow[] {
+  const dues = reminderDueTimes(meeting.startAt, eventType.remindersInMinutes, now)
+  const clients = participants.filter((p) => p.status !== 'canceled' && p.role !== 'adjutant')
+  const row = (due: ReminderDue, participantId: string | null): ReminderRow => ({
+    id: newId(now),
+    ownerId: meeting.ownerId,
+    meetingId: meeting.id,
+    participantId,
+    recipientKind: participantId ? 'client' : 'organizer',
+    channel: 'email',
+    offsetMinutes: due.offsetMinutes,
+    dueAt: due.dueAt,
+  })
+  return dues.flatMap((due) => [...clients.map((p) => row(due, p.id)), row(due, null)])
+}
+
+/**
+ * The deterministic outbox id of a reminder's message on one channel. The due instant is part of it, so a moved
+ * meeting's re-planned reminder gets a fresh message while a repeated claim of the same one never makes a second.
+ */
+export function reminderMessageId(reminderId: string, dueAt: number, channel: 'email' | 'telegram' | 'push'): string {
+  return `reminder-${reminderId}-${dueAt}-${channel}`
+}

@@ -1,0 +1,100 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { Form, redirect, useLoaderData, useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '#app/components/ui/button.tsx'
+import { getLanguage } from '#app/i18n/i18n.server.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import { requireUser } from '#app/server/auth/session.server.ts'
+import { getDb } from '#app/server/db.server.ts'
+import { actionHref, listNotifications, markRead } from '#app/server/notify/notifications.server.ts'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  const { items } = await listNotifications(db, user.id)
+  return {
+    title: getT(await getLanguage(request))('notify:center.metaTitle'),
+    items: items.map((item) => ({
+      ...item,
+      href: actionHref(item.action.onClickActionName, item.action.onClickActionValue),
+    })),
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  const form = await request.formData()
+  const id = form.get('id')
+  if (form.get('intent') === 'readAll') {
+    await markRead(db, user.id, Date.now())
+    return redirect('/notification-center')
+  }
+  if (typeof id !== 'string' || id.length > 64) throw new Response(null, { status: 400 })
+  await markRead(db, user.id, Date.now(), [id])
+  // Opening a notification reads it and follows its action (SPEC §3 onClickActionName/Value).
+  const { items } = await listNotifications(db, user.id)
+  const item = items.find((n) => n.id === id)
+  if (!item) throw new Response(null, { status: 404 })
+  return redirect(actionHref(item.action.onClickActionName, item.action.onClickActionValue))
+}
+
+/** `/notification-center`: the specialist's notifications, newest first; opening one marks it read. */
+export default function NotificationCenter() {
+  const { items } = useLoaderData<typeof loader>()
+  const { t, i18n } = useTranslation()
+  const navigation = useNavigation()
+  const hasUnread = items.some((item) => !item.isRead)
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' })
+  return (
+    <section className="mx-auto max-w-2xl" aria-labelledby="center-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="center-title" className="text-2xl font-semibold">
+          {t('notify:center.title')}
+        </h1>
+        {hasUnread ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="readAll" />
+            <Button type="submit" variant="secondary" loading={navigation.state === 'submitting'}>
+              {t('notify:center.markAllRead')}
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+      {items.length === 0 ? <p className="mt-6 text-muted">{t('notify:center.empty')}</p> : null}
+      <ul className="mt-6 space-y-3">
+        {items.map((item) => (
+          <li
+            key={item.id}
+            data-testid="notification"
+            data-read={item.isRead}
+            className={`card flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between ${item.isRead ? '' : 'border-primary'}`}
+          >
+            <div className="min-w-0">
+              <p className="flex items-center gap-2 font-medium">
+                {item.isRead ? null : (
+                  <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-white">
+                    {t('notify:center.unread')}
+                  </span>
+                )}
+                <span className="break-words">{item.title}</span>
+              </p>
+              <p className="mt-1 break-words text-sm text-muted">{item.body}</p>
+              <p className="mt-1 text-xs text-muted">
+                <time dateTime={item.createdAt}>{dateFormat.format(new Date(item.createdAt))}</time>
+              </p>
+            </div>
+            <Form method="post" className="shrink-0">
+              <input type="hidden" name="id" value={item.id} />
+              <Button type="submit" variant="ghost" aria-label={`${t('notify:center.open')}: ${item.title}`}>
+                {t('notify:center.open')}
+              </Button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,83 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { redirect, useActionData, useLoaderData } from '@remix-run/react'
+import { ScheduleEditor } from '#app/components/schedules/schedule-editor.tsx'
+import { can } from '#app/domain/plans.ts'
+import { ScheduleSchema } from '#app/domain/schedules/schema.ts'
+import { listTimeZones } from '#app/domain/time-zones/time-zones.ts'
+import { instantToZoned } from '#app/domain/time/index.ts'
+import { getLanguage } from '#app/i18n/i18n.server.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import { requireUser } from '#app/server/auth/session.server.ts'
+import { getDb } from '#app/server/db.server.ts'
+import { type PageErrors, rulePageErrors, zodPageErrors } from '#app/server/page-errors.server.ts'
+import { RuleError } from '#app/server/rule-error.server.ts'
+import { copySchedule, deleteSchedule, getSchedule, updateSchedule } from '#app/server/schedules/schedules.server.ts'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+
+async function loadOrNotFound<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load
+  } catch (error) {
+    if (error instanceof RuleError && error.status === 404) throw new Response('Not found', { status: 404 })
+    throw error
+  }
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  const language = await getLanguage(request)
+  const schedule = await loadOrNotFound(getSchedule(db, user.id, String(params.id)))
+  const now = Date.now()
+  return {
+    title: `${schedule.name} — ${getT(language)('schedules:list.title')}`,
+    schedule,
+    timeZones: listTimeZones(language, now, schedule.timeZone).map((zone) => ({
+      value: zone.ianaId,
+      label: `${zone.displayName} — ${zone.name}`,
+    })),
+    canAdjust: can(user.tariff, 'adjustments'),
+    today: instantToZoned(schedule.timeZone, now).date,
+  }
+}
+
+type ActionResult = { saved: boolean; errors: PageErrors | null }
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  const t = getT(await getLanguage(request))
+  const id = String(params.id)
+  const form = await request.formData()
+  const intent = String(form.get('intent'))
+  try {
+    if (intent === 'delete') {
+      await deleteSchedule(db, user, id)
+      return redirect('/schedules')
+    }
+    if (intent === 'copy') {
+      const copy = await copySchedule(db, user, id)
+      return redirect(`/schedules/${copy.id}`)
+    }
+    let payload: unknown
+    try {
+      payload = JSON.parse(String(form.get('payload') ?? ''))
+    } catch {
+      return { saved: false, errors: { fieldErrors: {}, formErrors: [t('api:malformedJson')], tariffLimit: false } }
+    }
+    const parsed = ScheduleSchema.safeParse(payload)
+    if (!parsed.success) return { saved: false, errors: zodPageErrors(parsed.error.issues, t) } satisfies ActionResult
+    await updateSchedule(db, user, id, parsed.data)
+    return { saved: true, errors: null } satisfies ActionResult
+  } catch (error) {
+    return { saved: false, errors: rulePageErrors(error, t) } satisfies ActionResult
+  }
+}
+
+/** `/schedules/{id}`: weekly hours, copying days, adjustments and day-offs, a two-week preview. */
+export default function ScheduleRoute() {
+  const data = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  return <ScheduleEditor key={data.schedule.id} {...data} result={result ?? null} />
+}

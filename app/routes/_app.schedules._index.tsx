@@ -1,0 +1,161 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { FormErrors } from '#app/components/ui/field.tsx'
+import { withinLimit } from '#app/domain/plans.ts'
+import { getLanguage } from '#app/i18n/i18n.server.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import { requireUser } from '#app/server/auth/session.server.ts'
+import { getDb } from '#app/server/db.server.ts'
+import { rulePageErrors } from '#app/server/page-errors.server.ts'
+import {
+  DEFAULT_WEEKLY,
+  copySchedule,
+  createSchedule,
+  deleteSchedule,
+  ensureDefaultSchedule,
+  listSchedules,
+} from '#app/server/schedules/schedules.server.ts'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  const t = getT(await getLanguage(request))
+  await ensureDefaultSchedule(db, user, t('schedules:defaultName'))
+  const schedules = await listSchedules(db, user.id)
+  return {
+    title: t('schedules:list.metaTitle'),
+    schedules,
+    canAdd: withinLimit(user.tariff, 'schedules', schedules.length),
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  const t = getT(await getLanguage(request))
+  const form = await request.formData()
+  const intent = String(form.get('intent'))
+  const id = String(form.get('id') ?? '')
+  try {
+    if (intent === 'create') {
+      const created = await createSchedule(db, user, {
+        name: t('schedules:list.newName'),
+        timeZone: user.timeZone,
+        isDefault: false,
+        weekly: DEFAULT_WEEKLY,
+        adjustments: [],
+      })
+      return redirect(`/schedules/${created.id}`)
+    }
+    if (intent === 'copy') {
+      const copy = await copySchedule(db, user, id)
+      return redirect(`/schedules/${copy.id}`)
+    }
+    if (intent === 'delete') {
+      await deleteSchedule(db, user, id)
+      return { done: 'deleted' as const, errors: null }
+    }
+  } catch (error) {
+    return { done: null, errors: rulePageErrors(error, t) }
+  }
+  throw new Response(null, { status: 400 })
+}
+
+/** `/schedules`: the specialist's schedules (SPEC §2 "Schedule"). */
+export default function Schedules() {
+  const { schedules, canAdd } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const { t } = useTranslation()
+  const [tariffOpen, setTariffOpen] = useState(false)
+  const [deleting, setDeleting] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (result?.errors?.tariffLimit) setTariffOpen(true)
+    if (result) setDeleting(null)
+  }, [result])
+
+  return (
+    <section data-testid="schedules-page">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t('schedules:list.title')}</h1>
+        {canAdd ? (
+          <Form method="post">
+            <button type="submit" name="intent" value="create" className="btn-primary">
+              {t('schedules:list.create')}
+            </button>
+          </Form>
+        ) : (
+          <button type="button" className="btn-primary" onClick={() => setTariffOpen(true)}>
+            {t('schedules:list.create')}
+          </button>
+        )}
+      </div>
+      <div className="mt-4">
+        <FormErrors errors={result?.errors?.formErrors} />
+      </div>
+      <ul className="mt-4 grid gap-4 md:grid-cols-2">
+        {schedules.map((schedule) => (
+          <li key={schedule.id} className="card flex flex-col gap-3 p-5" data-testid="schedule-card">
+            <div className="flex items-start justify-between gap-2">
+              <div>
+                <Link to={`/schedules/${schedule.id}`} className="text-lg font-semibold hover:text-primary">
+                  {schedule.name}
+                </Link>
+                <p className="text-sm text-muted">{schedule.timeZone}</p>
+              </div>
+              {schedule.isDefault ? (
+                <span className="rounded-full bg-primary-soft px-2.5 py-1 text-xs font-medium text-primary">
+                  {t('schedules:list.default')}
+                </span>
+              ) : null}
+            </div>
+            <ul className="text-sm text-muted">
+              {schedule.weekly.map((day) => (
+                <li key={day.weekday}>
+                  <span className="inline-block w-8 font-medium text-ink">
+                    {t(`schedules:weekdaysShort.${day.weekday}`)}
+                  </span>
+                  {day.intervals.map((interval) => `${interval.start}–${interval.end}`).join(', ')}
+                </li>
+              ))}
+            </ul>
+            <div className="mt-auto flex flex-wrap gap-2">
+              <Link to={`/schedules/${schedule.id}`} className="btn-secondary">
+                {t('schedules:list.edit')}
+              </Link>
+              <Form method="post">
+                <input type="hidden" name="id" value={schedule.id} />
+                <button type="submit" name="intent" value="copy" className="btn-secondary">
+                  {t('schedules:list.copy')}
+                </button>
+              </Form>
+              {schedule.isDefault ? null : (
+                <button type="button" className="btn-ghost text-error" onClick={() => setDeleting(schedule.id)}>
+                  {t('schedules:list.delete')}
+                </button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('schedules:list.deleteTitle')}
+        description={t('schedules:list.deleteText')}
+        confirmLabel={t('schedules:list.delete')}
+        variant="danger"
+        loading={navigation.state === 'submitting'}
+        form={{ action: '/schedules?index', fields: { intent: 'delete', id: deleting ?? '' } }}
+      />
+      <TariffLimitModal open={tariffOpen} onClose={() => setTariffOpen(false)} />
+    </section>
+  )
+}

@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { useLoaderData } from '@remix-run/react'
+import { EventNotFound, EventPage, type EventPageData } from '#app/components/booking/event-page.tsx'
+import { SiteHeader } from '#app/components/site-header.tsx'
+import { eventPageAction, eventPageLoader } from '#app/server/booking/page.server.ts'
+
+/** SPEC §2 public booking: `/user/{login}/event/{eventLink}` (the short form `/{login}/{eventLink}` reuses it). */
+export function eventPath(params: LoaderFunctionArgs['params']) {
+  return `/user/${encodeURIComponent(params.login ?? '')}/event/${encodeURIComponent(params.eventLink ?? '')}`
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const tags: ReturnType<MetaFunction> = [{ title: data?.title }]
+  if (data && !data.notFound && data.step === 'success' && data.success.redirect) {
+    // Without JavaScript the redirect still happens, after the same countdown.
+    tags.push({ httpEquiv: 'refresh', content: `${data.success.redirect.seconds};url=${data.success.redirect.url}` })
+  }
+  return tags
+}
+
+export function loader(args: LoaderFunctionArgs) {
+  return eventPageLoader(args, 'page', eventPath(args.params))
+}
+
+export function action(args: ActionFunctionArgs) {
+  return eventPageAction(args, eventPath(args.params))
+}
+
+export default function EventRoute() {
+  const data = useLoaderData<typeof loader>()
+  return (
+    <>
+      <SiteHeader />
+      {data.notFound ? <EventNotFound /> : <EventPage data={data as unknown as EventPageData} />}
+    </>
+  )
+}

@@ -1,0 +1,238 @@
+/**
+ * What the public booking flow reads: the host, the public event type with its schedule, and the host's
+ * calendar (adjustments and live meetings) for a range, turned into engine input. The availability engine
+ * (app/domain/availability) is the only place slot rules live; this file only loads and maps.
+ *
+ * Reads per event page: one SELECT (host + event type + schedule), then one D1 batch (adjustments, meetings).
+ */
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
+import {
+  type EventTypeRules,
+  type ExistingBooking,
+  type MinuteInterval,
+  type Schedule,
+  type Slot,
+  computeSlots,
+  minimumNoticeFromSpec,
+} from '#app/domain/availability/index.ts'
+import { type IsoDate, MS_PER_DAY, addDays, parseHm, startOfZonedDay } from '#app/domain/time/index.ts'
+import { eventTypes, meetings, scheduleAdjustments, schedules, users } from '#db/schema.ts'
+import type { Db } from '../db.server.ts'
+
+export type HostRow = Pick<
+  typeof users.$inferSelect,
+  'id' | 'login' | 'firstName' | 'lastName' | 'description' | 'imageKey' | 'timeZone' | 'email' | 'culture'
+>
+export type EventTypeRow = typeof eventTypes.$inferSelect
+export type ScheduleRow = typeof schedules.$inferSelect
+
+export type PublicEventContext = { host: HostRow; eventType: EventTypeRow; schedule: ScheduleRow }
+
+/** A hold of the host's Durable Object, as the engine sees it. */
+export type HoldInterval = { id: string; eventTypeId: string; start: number; end: number }
+
+export type LiveMeeting = {
+  id: string
+  eventTypeId: string | null
+  startAt: number
+  endAt: number
+  seatsTaken: number
+}
+
+const hostColumns = {
+  id: users.id,
+  login: users.login,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  description: users.description,
+  imageKey: users.imageKey,
+  timeZone: users.timeZone,
+  email: users.email,
+  culture: users.culture,
+}
+
+export function normalizeLogin(login: string): string {
+  return login.trim().toLowerCase()
+}
+
+/** A public event type: active and shown on the specialist page (hidden, disabled or deleted answer null). */
+export function isPublicEventType(eventType: EventTypeRow): boolean {
+  return eventType.isActive && eventType.isShowOnSpecialistPage
+}
+
+export async function findHost(db: Db, login: string): Promise<HostRow | null> {
+  const [host] = await db
+    .select(hostColumns)
+    .from(users)
+    .where(eq(users.login, normalizeLogin(login)))
+    .limit(1)
+  return host ?? null
+}
+
+/** The host page (SPEC §3 "Public user"): the host and the public event types, in one query each. */
+export async function findPublicHost(db: Db, login: string) {
+  const host = await findHost(db, login)
+  if (!host) return null
+  const list = await db
+    .select()
+    .from(eventTypes)
+    .where(
+      and(eq(eventTypes.ownerId, host.id), eq(eventTypes.isActive, true), eq(eventTypes.isShowOnSpecialistPage, true)),
+    )
+    .orderBy(eventTypes.createdAt, eventTypes.name)
+  return { host, eventTypes: list }
+}
+
+export async function findPublicEventType(db: Db, login: string, link: string): Promise<PublicEventContext | null> {
+  const [row] = await db
+    .select({ host: hostColumns, eventType: eventTypes, schedule: schedules })
+    .from(eventTypes)
+    .innerJoin(users, eq(users.id, eventTypes.ownerId))
+    .innerJoin(schedules, eq(schedules.id, eventTypes.scheduleId))
+    .where(and(eq(users.login, normalizeLogin(login)), eq(eventTypes.link, link.trim().toLowerCase())))
+    .limit(1)
+  if (!row || !isPublicEventType(row.eventType)) return null
+  return row
+}
+
+/** The same context by ids (the Durable Object re-reads it on each write). */
+export async function findEventTypeById(db: Db, ownerId: string, eventTypeId: string) {
+  const [row] = await db
+    .select({ host: hostColumns, eventType: eventTypes, schedule: schedules })
+    .from(eventTypes)
+    .innerJoin(users, eq(users.id, eventTypes.ownerId))
+    .innerJoin(schedules, eq(schedules.id, eventTypes.scheduleId))
+    .where(and(eq(eventTypes.ownerId, ownerId), eq(eventTypes.id, eventTypeId)))
+    .limit(1)
+  if (!row || !isPublicEventType(row.eventType)) return null
+  return row
+}
+
+export function seatsOf(eventType: Pick<EventTypeRow, 'participantType' | 'totalSeats'>): number {
+  return eventType.participantType.startsWith('Group') ? Math.max(1, eventType.totalSeats) : 1
+}
+
+export function rulesOf(eventType: EventTypeRow): EventTypeRules {
+  const start = eventType.recordIsOpenPeriodStart
+  const end = eventType.recordIsOpenPeriodEnd
+  return {
+    durationMinutes: eventType.durationInMinutes,
+    stepMinutes: eventType.stepMinutes || eventType.durationInMinutes,
+    beforeMinutes: eventType.timeBeforeMinutes ?? 0,
+    afterMinutes: eventType.timeAfterMinutes ?? 0,
+    minimumNoticeMinutes: minimumNoticeFromSpec(eventType.whenClosesValue, eventType.whenClosesType),
+    window:
+      eventType.recordIsOpenType === 'Period' && start && end
+        ? { type: 'Period', start, end }
+        : { type: 'NoRestrictions' },
+    maxPerDay: eventType.maximumRecordsPerDay,
+    seats: seatsOf(eventType),
+  }
+}
+
+function minutesInterval(interval: { start: string; end: string }): MinuteInterval {
+  return [parseHm(interval.start), parseHm(interval.end)]
+}
+
+export function scheduleOf(schedule: ScheduleRow, adjustments: (typeof scheduleAdjustments.$inferSelect)[]): Schedule {
+  const weekly: Record<number, MinuteInterval[]> = {}
+  for (const day of schedule.weekly) weekly[day.weekday] = day.intervals.map(minutesInterval)
+  const byDate: Record<IsoDate, MinuteInterval[] | 'dayOff'> = {}
+  for (const adjustment of adjustments) {
+    byDate[adjustment.date] = adjustment.isDayOff ? 'dayOff' : adjustment.intervals.map(minutesInterval)
+  }
+  return { timeZone: schedule.timeZone, weekly, adjustments: byDate }
+}
+
+/** Instants that surely cover every slot (and its buffers) of schedule dates from..to. */
+export function instantSpan(timeZone: string, range: { from: IsoDate; to: IsoDate }) {
+  return {
+    from: startOfZonedDay(timeZone, range.from) - MS_PER_DAY,
+    to: startOfZonedDay(timeZone, addDays(range.to, 1)) + MS_PER_DAY,
+  }
+}
+
+/** Adjustments of the schedule and the host's live meetings around the range, in one D1 round trip. */
+export async function loadCalendar(db: Db, context: PublicEventContext, range: { from: IsoDate; to: IsoDate }) {
+  const span = instantSpan(context.schedule.timeZone, range)
+  // Written out: inside a one-table select drizzle leaves column names unqualified, which the subquery would misread.
+  const seats = sql<number>`(SELECT count(*) FROM meeting_participants mp WHERE mp.meeting_id = meetings.id AND mp.status = 'booked' AND mp.role = 'member')`
+  const [adjustments, live] = await db.batch([
+    db
+      .select()
+      .from(scheduleAdjustments)
+      .where(
+        and(
+          eq(scheduleAdjustments.scheduleId, context.schedule.id),
+          inArray(scheduleAdjustments.date, datesAround(range)),
+        ),
+      ),
+    db
+      .select({
+        id: meetings.id,
+        eventTypeId: meetings.eventTypeId,
+        startAt: meetings.startAt,
+        endAt: meetings.endAt,
+        seatsTaken: seats,
+      })
+      .from(meetings)
+      .where(
+        and(
+          eq(meetings.ownerId, context.host.id),
+          eq(meetings.status, 'upcoming'),
+          lt(meetings.startAt, span.to),
+          gt(meetings.endAt, span.from),
+        ),
+      ),
+  ])
+  return { adjustments, meetings: live as LiveMeeting[] }
+}
+
+function datesAround(range: { from: IsoDate; to: IsoDate }): IsoDate[] {
+  const dates: IsoDate[] = []
+  for (let date = addDays(range.from, -1); date <= addDays(range.to, 1); date = addDays(date, 1)) dates.push(date)
+  return dates
+}
+
+/**
+ * Engine bookings: every live meeting of the host (a meeting of this event type takes its booked seats, any
+ * other blocks its time) and every ghost hold except the viewer's own.
+ */
+export function bookingsFor(
+  eventTypeId: string,
+  live: readonly LiveMeeting[],
+  holds: readonly HoldInterval[],
+): ExistingBooking[] {
+  const result: ExistingBooking[] = []
+  for (const meeting of live) {
+    const sameEventType = meeting.eventTypeId === eventTypeId
+    if (sameEventType && meeting.seatsTaken === 0) continue
+    result.push({
+      start: meeting.startAt,
+      end: meeting.endAt,
+      sameEventType,
+      seatsTaken: sameEventType ? meeting.seatsTaken : 1,
+    })
+  }
+  for (const hold of holds) {
+    result.push({ start: hold.start, end: hold.end, sameEventType: hold.eventTypeId === eventTypeId, seatsTaken: 1 })
+  }
+  return result
+}
+
+export function freeSlots(
+  context: PublicEventContext,
+  calendar: Awaited<ReturnType<typeof loadCalendar>>,
+  holds: readonly HoldInterval[],
+  range: { from: IsoDate; to: IsoDate },
+  now: number,
+): Slot[] {
+  return computeSlots({
+    now,
+    range,
+    schedule: scheduleOf(context.schedule, calendar.adjustments),
+    eventType: rulesOf(context.eventType),
+    bookings: bookingsFor(context.eventType.id, calendar.meetings, holds),
+    busy: [],
+  })
+}

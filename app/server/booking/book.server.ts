@@ -1,0 +1,330 @@
+/**
+ * Confirming a booking: re-check each slot with the engine and write everything that belongs to it in one D1
+ * batch (meetings, participants, the contact, both emails with the ICS, reminder jobs). Runs only inside the
+ * host's Durable Object (workers/durable/host-lock.ts), one request at a time per host.
+ */
+import { and, eq } from 'drizzle-orm'
+import type { ExistingBooking, Slot } from '#app/domain/availability/index.ts'
+import { computeSlots } from '#app/domain/availability/index.ts'
+import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
+import { buildIcs, type IcsMeeting } from '#app/domain/booking/ics.ts'
+import { reminderDueTimes } from '#app/domain/booking/reminders.ts'
+import { newId } from '#app/domain/ids.ts'
+import { instantToZoned } from '#app/domain/time/index.ts'
+import type { Language } from '#app/i18n/config.ts'
+import { contacts, meetingParticipants, meetings, reminders } from '#db/schema.ts'
+import { randomToken, sha256 } from '../auth/tokens.server.ts'
+import type { Db } from '../db.server.ts'
+import { enqueueMessage } from '../outbox/outbox.server.ts'
+import {
+  type HoldInterval,
+  type LiveMeeting,
+  type PublicEventContext,
+  bookingsFor,
+  loadCalendar,
+  rulesOf,
+  scheduleOf,
+} from './availability.server.ts'
+import { bookingEmails } from './emails.server.ts'
+
+export type BookingRequest = {
+  slots: { start: number; end: number }[]
+  contact: ContactInfo
+  language: Language
+  /** The client's time zone (emails show the time there). */
+  timeZone: string
+  idempotencyKey: string | null
+}
+
+export type BookingResult =
+  | { ok: true; bookingId: string; meetingIds: string[]; ics: string; outboxIds: string[]; replayed: boolean }
+  | { ok: false; reason: 'slotTaken' | 'alreadyBooked' }
+
+/** The self-service link of a participant (cancel or move without an account); the meetings area serves it. */
+export function participantManageUrl(appUrl: string, token: string): string {
+  return new URL(`/booking/manage/${token}`, appUrl).toString()
+}
+
+/** The answer of an earlier submission with the same Idempotency-Key, if any. */
+export async function findReplay(
+  db: Db,
+  ownerId: string,
+  idempotencyKey: string,
+  context: PublicEventContext,
+  now: number,
+) {
+  const rows = await db
+    .select({ participant: meetingParticipants, meeting: meetings })
+    .from(meetingParticipants)
+    .innerJoin(meetings, eq(meetings.id, meetingParticipants.meetingId))
+    .where(and(eq(meetingParticipants.ownerId, ownerId), eq(meetingParticipants.idempotencyKey, idempotencyKey)))
+    .orderBy(meetings.startAt)
+  if (rows.length === 0) return null
+  const ics = buildIcs(
+    rows.map(({ meeting, participant }) => icsMeeting(context, meeting, [participant])),
+    now,
+  )
+  return {
+    ok: true as const,
+    bookingId: rows[0].participant.bookingId,
+    meetingIds: rows.map((r) => r.meeting.id),
+    ics,
+    outboxIds: [],
+    replayed: true,
+  }
+}
+
+function icsMeeting(
+  context: PublicEventContext,
+  meeting: Pick<
+    typeof meetings.$inferSelect,
+    'id' | 'sequence' | 'startAt' | 'endAt' | 'timeZone' | 'name' | 'description' | 'meetingPoint'
+  >,
+  attendees: { firstName: string; lastName: string; email: string }[],
+): IcsMeeting {
+  const { host } = context
+  return {
+    id: meeting.id,
+    sequence: meeting.sequence,
+    start: meeting.startAt,
+    end: meeting.endAt,
+    timeZone: meeting.timeZone,
+    summary: meeting.name,
+    description: meeting.description,
+    location: meeting.meetingPoint,
+    organizer: { name: `${host.firstName} ${host.lastName}`.trim(), email: host.email },
+    attendees: attendees.map((a) => ({ name: `${a.firstName} ${a.lastName}`.trim(), email: a.email })),
+  }
+}
+
+/** Is the exact slot free for one more seat, given everything already on the calendar? */
+export function slotIsFree(
+  context: PublicEventContext,
+  calendar: Awaited<ReturnType<typeof loadCalendar>>,
+  bookings: ExistingBooking[],
+  slot: { start: number; end: number },
+  now: number,
+): Slot | null {
+  const date = instantToZoned(context.schedule.timeZone, slot.start).date
+  const free = computeSlots({
+    now,
+    range: { from: date, to: date },
+    schedule: scheduleOf(context.schedule, calendar.adjustments),
+    eventType: rulesOf(context.eventType),
+    bookings,
+    busy: [],
+  })
+  return free.find((s) => s.start === slot.start && s.end === slot.end) ?? null
+}
+
+export async function confirmBooking(
+  db: Db,
+  context: PublicEventContext,
+  otherHolds: readonly HoldInterval[],
+  request: BookingRequest,
+  appUrl: string,
+  now: number,
+): Promise<BookingResult> {
+  const { eventType, host } = context
+  if (request.idempotencyKey) {
+    const replay = await findReplay(db, host.id, request.idempotencyKey, context, now)
+    if (replay) return replay
+  }
+  const slots = [...request.slots].sort((a, b) => a.start - b.start)
+  const dates = slots.map((s) => instantToZoned(context.schedule.timeZone, s.start).date).sort()
+  const calendar = await loadCalendar(db, context, { from: dates[0], to: dates[dates.length - 1] })
+  const [existingContact] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.ownerId, host.id), eq(contacts.email, request.contact.email)))
+    .limit(1)
+
+  // Re-check each slot with the engine; slots accepted earlier in this request count as bookings too.
+  const bookings = bookingsFor(eventType.id, calendar.meetings, otherHolds)
+  for (const slot of slots) {
+    if (!slotIsFree(context, calendar, bookings, slot, now)) return { ok: false, reason: 'slotTaken' }
+    bookings.push({ ...slot, sameEventType: true, seatsTaken: 1 })
+  }
+
+  const bookingId = newId(now)
+  const contactId = existingContact?.id ?? newId(now)
+  const c = request.contact
+  const queries = []
+  if (existingContact) {
+    queries.push(
+      db
+        .update(contacts)
+        .set({
+          firstName: c.firstName,
+          lastName: c.lastName || existingContact.lastName,
+          phone: c.phone ?? existingContact.phone,
+          messengerType: c.messengerValue ? c.messengerType : existingContact.messengerType,
+          messengerValue: c.messengerValue ?? existingContact.messengerValue,
+          comment: c.comment ?? existingContact.comment,
+          lastEventTypeId: eventType.id,
+          lastBookingAt: now,
+          isArchived: false,
+          updatedAt: now,
+        })
+        .where(and(eq(contacts.id, existingContact.id), eq(contacts.ownerId, host.id))),
+    )
+  } else {
+    queries.push(
+      db.insert(contacts).values({
+        id: contactId,
+        ownerId: host.id,
+        firstName: c.firstName,
+        lastName: c.lastName,
+        email: c.email,
+        phone: c.phone,
+        messengerType: c.messengerType,
+        messengerValue: c.messengerValue,
+        comment: c.comment,
+        lastEventTypeId: eventType.id,
+        lastBookingAt: now,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    )
+  }
+
+  const booked: { meeting: IcsMeeting; participantId: string; manageToken: string }[] = []
+  const meetingIds: string[] = []
+  for (const slot of slots) {
+    const existing = calendar.meetings.find(
+      (m: LiveMeeting) => m.eventTypeId === eventType.id && m.startAt === slot.start && m.endAt === slot.end,
+    )
+    const meetingId = existing?.id ?? newId(now)
+    const isNew = !existing
+    if (isNew) {
+      queries.push(
+        db.insert(meetings).values({
+          id: meetingId,
+          ownerId: host.id,
+          eventTypeId: eventType.id,
+          name: eventType.name,
+          description: eventType.description,
+          color: eventType.color,
+          placeType: eventType.placeType,
+          meetingPoint: eventType.meetingPoint,
+          whoCallType: eventType.whoCallType,
+          participantType: eventType.participantType,
+          minSeats: eventType.minSeats,
+          totalSeats: eventType.totalSeats,
+          startAt: slot.start,
+          endAt: slot.end,
+          timeZone: context.schedule.timeZone,
+          createdAt: now,
+          updatedAt: now,
+        }),
+      )
+    }
+    const participantId = newId(now)
+    const manageToken = randomToken()
+    queries.push(
+      db.insert(meetingParticipants).values({
+        id: participantId,
+        meetingId,
+        ownerId: host.id,
+        contactId,
+        firstName: c.firstName,
+        lastName: c.lastName,
+        email: c.email,
+        phone: c.phone,
+        messengerType: c.messengerType,
+        messengerValue: c.messengerValue,
+        comment: c.comment,
+        language: request.language,
+        timeZone: request.timeZone,
+        manageTokenHash: await sha256(manageToken),
+        bookingId,
+        idempotencyKey: request.idempotencyKey,
+        createdAt: now,
+      }),
+    )
+    for (const due of reminderDueTimes(slot.start, eventType.remindersInMinutes, now)) {
+      queries.push(
+        db.insert(reminders).values({
+          id: newId(now),
+          ownerId: host.id,
+          meetingId,
+          participantId,
+          recipientKind: 'client',
+          channel: 'email',
+          offsetMinutes: due.offsetMinutes,
+          dueAt: due.dueAt,
+          createdAt: now,
+        }),
+      )
+      if (isNew) {
+        queries.push(
+          db.insert(reminders).values({
+            id: newId(now),
+            ownerId: host.id,
+            meetingId,
+            participantId: null,
+            recipientKind: 'organizer',
+            channel: 'email',
+            offsetMinutes: due.offsetMinutes,
+            dueAt: due.dueAt,
+            createdAt: now,
+          }),
+        )
+      }
+    }
+    meetingIds.push(meetingId)
+    booked.push({
+      participantId,
+      manageToken,
+      meeting: icsMeeting(
+        context,
+        {
+          id: meetingId,
+          sequence: 0,
+          startAt: slot.start,
+          endAt: slot.end,
+          timeZone: context.schedule.timeZone,
+          name: eventType.name,
+          description: eventType.description,
+          meetingPoint: eventType.meetingPoint,
+        },
+        [c],
+      ),
+    })
+  }
+
+  const ics = buildIcs(
+    booked.map((b) => b.meeting),
+    now,
+  )
+  const emails = bookingEmails({
+    context,
+    contact: c,
+    clientLanguage: request.language,
+    clientTimeZone: request.timeZone,
+    slots,
+    manageUrls: booked.map((b) => participantManageUrl(appUrl, b.manageToken)),
+    ics,
+  })
+  const outboxIds: string[] = []
+  for (const email of emails) {
+    const { id, query } = enqueueMessage(db, email, now)
+    outboxIds.push(id)
+    queries.push(query)
+  }
+
+  try {
+    await db.batch(queries as unknown as Parameters<typeof db.batch>[0])
+  } catch (error) {
+    // The unique indexes back the Durable Object up: the same email twice in a meeting, or a replay.
+    if (String(error).includes('UNIQUE')) {
+      if (request.idempotencyKey) {
+        const replay = await findReplay(db, host.id, request.idempotencyKey, context, now)
+        if (replay) return replay
+      }
+      return { ok: false, reason: 'alreadyBooked' }
+    }
+    throw error
+  }
+  return { ok: true, bookingId, meetingIds, ics, outboxIds, replayed: false }
+}

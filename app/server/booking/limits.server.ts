@@ -1,0 +1,13 @@
+import type { RateLimitRule } from '../rate-limit.server.ts'
+
+/** Rate limits of the public booking calls, per client address (issue "Guarantees": 429 on abuse). */
+export const BOOKING_LIMITS = {
+  hold: { name: 'booking-hold', limit: 30, windowMs: 60_000 },
+  booking: { name: 'booking-confirm', limit: 10, windowMs: 60_000 },
+  message: { name: 'booking-message', limit: 5, windowMs: 10 * 60_000 },
+} satisfies Record<string, RateLimitRule>
+
+/** The client's address as Cloudflare gives it; one shared key when absent (local tools). */
+export function clientKey(request: Request): string {
+  return request.headers.get('CF-Connecting-IP') ?? request.headers.get('X-Real-IP') ?? 'local'
+}

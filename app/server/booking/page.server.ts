@@ -1,0 +1,355 @@
+/**
+ * Loader and action of the public event page, shared by `/user/{login}/event/{eventLink}`, the short form
+ * `/{login}/{eventLink}` and the widget `/widget/booking/user/{login}/event/{eventLink}`. The whole flow is plain
+ * links and form posts (it works without JavaScript); the state lives in the URL:
+ *   tz (viewer zone), month (YYYY-MM), date (YYYY-MM-DD), holds (comma-separated hold ids), step=form,
+ *   booking (the booking id: the success view), lang and size (widget).
+ */
+import { data, redirect } from '@remix-run/cloudflare'
+import { slotsOfViewerDay } from '#app/domain/availability/index.ts'
+import { contactInfoSchema, organizerMessageSchema } from '#app/domain/booking/contact-form.ts'
+import { newId } from '#app/domain/ids.ts'
+import { type IsoDate, instantToZoned, isIsoDate } from '#app/domain/time/index.ts'
+import { listTimeZones, parseViewerTimeZone } from '#app/domain/time-zones/time-zones.ts'
+import type { Language } from '#app/i18n/config.ts'
+import { getLanguage } from '#app/i18n/i18n.server.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import { issueText } from '#app/i18n/zod-errors.ts'
+import { HOLD_TTL_MS, MAX_SLOTS_PER_REQUEST, hostLock } from '#app/server/booking/host-lock-client.server.ts'
+import { getDb } from '../db.server.ts'
+import { type Bindings, parseEnv } from '../env.server.ts'
+import { drainOutbox } from '../outbox/outbox.server.ts'
+import { getRateLimits } from '../rate-limit.server.ts'
+import { findPublicEventType, findPublicHost } from './availability.server.ts'
+import { BOOKING_LIMITS, clientKey } from './limits.server.ts'
+import { sendOrganizerMessage } from './message.server.ts'
+import { currentMonth, findBooking, isValidMonth, viewerMonth } from './public.server.ts'
+import { publicEventTypeView, publicHostView } from './views.server.ts'
+
+export type PageMode = 'page' | 'widget'
+
+type Args = {
+  request: Request
+  params: Record<string, string | undefined>
+  context: { cloudflare: { env: Bindings; ctx: ExecutionContext } }
+}
+
+const KEPT_PARAMS = ['tz', 'lang', 'size'] as const
+
+/** The search params every link of the flow keeps (viewer zone, widget language and size). */
+function keptParams(url: URL, extra: Record<string, string | null | undefined> = {}): string {
+  const next = new URLSearchParams()
+  for (const name of KEPT_PARAMS) {
+    const value = url.searchParams.get(name)
+    if (value) next.set(name, value)
+  }
+  for (const [name, value] of Object.entries(extra)) {
+    if (value) next.set(name, value)
+    else next.delete(name)
+  }
+  const text = next.toString()
+  return text ? `?${text}` : ''
+}
+
+const zoneCache = new Map<string, { at: number; list: { id: string; label: string }[] }>()
+
+/** The zone picker's options (names in the page language), cached for ten minutes per isolate. */
+function zoneOptions(language: Language, now: number) {
+  const cached = zoneCache.get(language)
+  if (cached && now - cached.at < 10 * 60_000) return cached.list
+  const list = listTimeZones(language, now).map((z) => ({ id: z.ianaId, label: `${z.displayName} — ${z.name}` }))
+  zoneCache.set(language, { at: now, list })
+  return list
+}
+
+function parseHoldIds(value: string | null): string[] {
+  if (!value) return []
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v.length > 0 && v.length <= 200),
+    ),
+  ].slice(0, MAX_SLOTS_PER_REQUEST)
+}
+
+function notFound(mode: PageMode, language: Language) {
+  const t = getT(language)
+  return data({ notFound: true as const, mode, title: t('booking:event.notFoundTitle') }, { status: 404 })
+}
+
+export async function hostPageLoader({ request, params, context }: Args) {
+  const language = await getLanguage(request)
+  const found = await findPublicHost(getDb(context.cloudflare.env.DB), params.login ?? '')
+  if (!found) {
+    const t = getT(language)
+    return data({ notFound: true as const, title: t('booking:errors.userNotFound'), host: null }, { status: 404 })
+  }
+  const t = getT(language)
+  const view = publicHostView(found.host, found.eventTypes)
+  return {
+    notFound: false as const,
+    title: t('booking:host.metaTitle', { name: `${view.firstName} ${view.lastName}`.trim() }),
+    host: view,
+  }
+}
+
+export async function eventPageLoader({ request, params, context }: Args, mode: PageMode, basePath: string) {
+  const { env } = context.cloudflare
+  const db = getDb(env.DB)
+  const url = new URL(request.url)
+  const language = await getLanguage(request)
+  const t = getT(language)
+  const found = await findPublicEventType(db, params.login ?? '', params.eventLink ?? '')
+  if (!found) return notFound(mode, language)
+  const now = Date.now()
+  const event = publicEventTypeView(found)
+  const viewerTimeZone = parseViewerTimeZone(url.searchParams.get('tz')) ?? found.host.timeZone
+  const holdIds = parseHoldIds(url.searchParams.get('holds'))
+  const base = {
+    notFound: false as const,
+    mode,
+    basePath,
+    size: url.searchParams.get('size') === 'small' ? ('small' as const) : ('large' as const),
+    title: t('booking:event.metaTitle', {
+      event: event.name,
+      name: `${event.organizer.firstName} ${event.organizer.lastName}`.trim(),
+    }),
+    event,
+    viewerTimeZone,
+    tzFromUrl: url.searchParams.has('tz'),
+    zones: zoneOptions(language, now),
+    kept: keptParams(url),
+    keptWithHolds: keptParams(url, { holds: holdIds.join(',') || null }),
+    holdMinutes: HOLD_TTL_MS / 60_000,
+  }
+
+  const bookingId = url.searchParams.get('booking')
+  if (bookingId) {
+    const rows = await findBooking(db, bookingId)
+    const mine = rows.filter((r) => r.meeting.eventTypeId === found.eventType.id)
+    if (mine.length > 0) {
+      return {
+        ...base,
+        step: 'success' as const,
+        success: {
+          bookingId,
+          email: mine[0].participant.email,
+          meetingIds: mine.map((r) => r.meeting.id),
+          items: mine.map((r) => timesOf(r.meeting.startAt, r.meeting.endAt, viewerTimeZone)),
+          redirect:
+            event.isShowRedirection && event.redirectUrl
+              ? { url: event.redirectUrl, comment: event.redirectComment ?? '', seconds: 10 }
+              : null,
+          icsUrl: `/ics/${bookingId}`,
+        },
+      }
+    }
+  }
+
+  const holds = holdIds.length > 0 ? await hostLock(env, found.host.id).getHolds(holdIds, now) : []
+  const chosen = holds
+    .filter((h) => h.eventTypeId === found.eventType.id)
+    .sort((a, b) => a.start - b.start)
+    .map((h) => ({ id: h.id, active: h.active, ...timesOf(h.start, h.end, viewerTimeZone) }))
+
+  if (url.searchParams.get('step') === 'form' && chosen.length > 0) {
+    return { ...base, step: 'form' as const, chosen, idempotencyKey: newId(now) }
+  }
+
+  const monthParam = url.searchParams.get('month')
+  const current = currentMonth(viewerTimeZone, now)
+  let { year, month } = current
+  if (monthParam && /^\d{4}-\d{2}$/.test(monthParam)) {
+    const [y, m] = monthParam.split('-').map(Number)
+    if (isValidMonth(y, m)) {
+      year = y
+      month = m
+    }
+  }
+  const view = await viewerMonth(db, env, found, viewerTimeZone, year, month, { holdIds }, now)
+  const dateParam = url.searchParams.get('date')
+  const date: IsoDate | null =
+    dateParam && isIsoDate(dateParam) && view.days.includes(dateParam) ? dateParam : (view.days[0] ?? null)
+  const slots = date ? slotsOfViewerDay(view.slots, viewerTimeZone, date) : []
+  const heldStarts = new Set(holds.filter((h) => h.active).map((h) => h.start))
+  return {
+    ...base,
+    step: 'calendar' as const,
+    chosen,
+    calendar: {
+      year,
+      month,
+      isCurrentMonth: year === current.year && month === current.month,
+      days: view.days,
+      date,
+      dateRequested: dateParam,
+      slots: slots
+        .filter((s) => !heldStarts.has(s.start))
+        .map((s) => ({ start: s.start, from: s.from, to: s.to, seatsLeft: s.seatsLeft })),
+    },
+  }
+}
+
+function timesOf(start: number, end: number, timeZone: string) {
+  const from = instantToZoned(timeZone, start)
+  return { start, date: from.date, from: from.time, to: instantToZoned(timeZone, end).time }
+}
+
+export type ActionAnswer = {
+  intent: string
+  error?: string
+  fieldErrors?: Record<string, string>
+  values?: Record<string, string>
+  messageSent?: boolean
+}
+
+async function limited(env: Bindings, request: Request, rule: (typeof BOOKING_LIMITS)[keyof typeof BOOKING_LIMITS]) {
+  const decision = await getRateLimits(env).hit(rule, clientKey(request))
+  return !decision.allowed
+}
+
+export async function eventPageAction({ request, params, context }: Args, basePath: string) {
+  const { env, ctx } = context.cloudflare
+  const db = getDb(env.DB)
+  const url = new URL(request.url)
+  const language = await getLanguage(request)
+  const t = getT(language)
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  const found = await findPublicEventType(db, params.login ?? '', params.eventLink ?? '')
+  if (!found) return data<ActionAnswer>({ intent, error: t('booking:errors.eventNotFound') }, { status: 404 })
+  const lock = hostLock(env, found.host.id)
+  const holdIds = parseHoldIds(url.searchParams.get('holds'))
+  const fail = (status: number, error: string, extra: Partial<ActionAnswer> = {}) =>
+    data<ActionAnswer>({ intent, error, ...extra }, { status })
+
+  if (intent === 'hold') {
+    if (await limited(env, request, BOOKING_LIMITS.hold)) return fail(429, t('api:tooManyRequests'))
+    const duration = found.eventType.durationInMinutes * 60_000
+    const starts = [...new Set(form.getAll('slot').map(Number))].filter((n) => Number.isSafeInteger(n))
+    if (starts.length === 0) {
+      if (holdIds.length > 0)
+        return redirect(`${basePath}${keptParams(url, { holds: holdIds.join(','), step: 'form' })}`)
+      return fail(400, t('booking:errors.selectSlot'))
+    }
+    if (starts.length + holdIds.length > MAX_SLOTS_PER_REQUEST) {
+      return fail(400, t('booking:errors.tooManySlots', { count: MAX_SLOTS_PER_REQUEST }))
+    }
+    const result = await lock.hold({
+      ownerId: found.host.id,
+      eventTypeId: found.eventType.id,
+      clientId: String(form.get('clientId') || newId()),
+      slots: starts.map((start) => ({ start, end: start + duration })),
+    })
+    if (!result.ok) {
+      const key =
+        result.reason === 'tooManyHolds' ? 'tooManyHolds' : result.reason === 'notFound' ? 'eventNotFound' : 'slotTaken'
+      return fail(409, t(`booking:errors.${key}`))
+    }
+    const ids = [...holdIds, ...result.holds.map((h) => h.id).filter((id) => !holdIds.includes(id))]
+    return redirect(`${basePath}${keptParams(url, { holds: ids.join(','), step: 'form' })}`)
+  }
+
+  if (intent === 'release') {
+    const id = String(form.get('holdId') ?? '')
+    if (holdIds.includes(id)) await lock.release(id)
+    const rest = holdIds.filter((h) => h !== id)
+    return redirect(`${basePath}${keptParams(url, { holds: rest.join(',') || null })}`)
+  }
+
+  if (intent === 'book') {
+    const values = Object.fromEntries(
+      ['firstName', 'lastName', 'email', 'phone', 'messengerType', 'messengerValue', 'comment'].map((k) => [
+        k,
+        String(form.get(k) ?? ''),
+      ]),
+    )
+    const parsed = contactInfoSchema(found.eventType).safeParse(values)
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string> = {}
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? 'form')
+        fieldErrors[field] ??= issueText({ ...issue, path: [] }, t)
+      }
+      return fail(400, t('booking:event.form.fixErrors'), { fieldErrors, values })
+    }
+    if (holdIds.length === 0) return fail(400, t('booking:errors.selectSlot'), { values })
+    if (await limited(env, request, BOOKING_LIMITS.booking)) return fail(429, t('api:tooManyRequests'), { values })
+    const result = await lock.book({
+      ownerId: found.host.id,
+      eventTypeId: found.eventType.id,
+      holdIds,
+      slots: [],
+      contact: parsed.data,
+      language,
+      timeZone: parseViewerTimeZone(url.searchParams.get('tz')) ?? found.host.timeZone,
+      idempotencyKey: String(form.get('idempotencyKey') || '') || null,
+      appUrl: parseEnv(env).APP_URL,
+    })
+    if (!result.ok) {
+      const key =
+        result.reason === 'holdNotFound'
+          ? 'holdNotFound'
+          : result.reason === 'alreadyBooked'
+            ? 'alreadyBooked'
+            : result.reason === 'notFound'
+              ? 'eventNotFound'
+              : 'slotTaken'
+      return fail(409, t(`booking:errors.${key}`), { values })
+    }
+    if (result.outboxIds.length > 0) {
+      ctx.waitUntil(drainOutbox(db, parseEnv(env), Date.now(), { ids: result.outboxIds }).catch(() => {}))
+    }
+    return redirect(`${basePath}${keptParams(url, { booking: result.bookingId })}`)
+  }
+
+  if (intent === 'message') {
+    const values = Object.fromEntries(['name', 'email', 'phone', 'text'].map((k) => [k, String(form.get(k) ?? '')]))
+    const parsed = organizerMessageSchema.safeParse(values)
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string> = {}
+      for (const issue of parsed.error.issues)
+        fieldErrors[String(issue.path[0])] ??= issueText({ ...issue, path: [] }, t)
+      return fail(400, t('booking:event.form.fixErrors'), { fieldErrors, values })
+    }
+    if (await limited(env, request, BOOKING_LIMITS.message)) return fail(429, t('api:tooManyRequests'), { values })
+    const id = await sendOrganizerMessage(db, found.host.login, parsed.data, Date.now())
+    if (id) ctx.waitUntil(drainOutbox(db, parseEnv(env), Date.now(), { ids: [id] }).catch(() => {}))
+    return { intent, messageSent: true } satisfies ActionAnswer
+  }
+
+  return fail(400, t('api:fieldError'))
+}
+
+/** The ICS of a booking (the success page's "add to calendar"). */
+export async function icsLoader({ params, context }: Args) {
+  const { env } = context.cloudflare
+  const rows = await findBooking(getDb(env.DB), params.bookingId ?? '')
+  if (rows.length === 0) throw new Response('Not found', { status: 404 })
+  const { buildIcs } = await import('#app/domain/booking/ics.ts')
+  const host = await getDb(env.DB).query.users.findFirst({ where: (u, { eq }) => eq(u.id, rows[0].meeting.ownerId) })
+  const ics = buildIcs(
+    rows.map(({ meeting, participant }) => ({
+      id: meeting.id,
+      sequence: meeting.sequence,
+      start: meeting.startAt,
+      end: meeting.endAt,
+      timeZone: meeting.timeZone,
+      summary: meeting.name,
+      description: meeting.description,
+      location: meeting.meetingPoint,
+      organizer: { name: `${host?.firstName ?? ''} ${host?.lastName ?? ''}`.trim(), email: host?.email ?? '' },
+      attendees: [{ name: `${participant.firstName} ${participant.lastName}`.trim(), email: participant.email }],
+    })),
+    Date.now(),
+  )
+  return new Response(ics, {
+    headers: {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="meeting.ics"',
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

@@ -1,0 +1,312 @@
+/**
+ * Event types of one specialist (SPEC §2, §3, §5, §6, §7 "Event types", "Uniqueness"). Every query filters
+ * by the owner: another specialist's event type answers "not found". Plan gating comes from app/domain/plans.
+ */
+import { and, asc, count, eq, like, ne, or } from 'drizzle-orm'
+import { missingCapabilities } from '#app/domain/event-types/gating.ts'
+import { splitReminders } from '#app/domain/event-types/reminders.ts'
+import type { EventTypeInput } from '#app/domain/event-types/schema.ts'
+import { newId } from '#app/domain/ids.ts'
+import { withinLimit } from '#app/domain/plans.ts'
+import { dmyToIso, isoToDmy } from '#app/domain/time/index.ts'
+import { eventTypes, schedules } from '#db/schema.ts'
+import type { Db } from '../db.server.ts'
+import { RuleError, type RuleIssue, found, tariffLimit } from '../rule-error.server.ts'
+import type { Owner } from '../schedules/schedules.server.ts'
+
+type EventTypeRow = typeof eventTypes.$inferSelect
+
+/** An event type by its SPEC §3 names (API-CONTRACT.md "Event types"); dates `DD.MM.YYYY`. */
+export function toView(row: EventTypeRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    link: row.link,
+    description: row.description,
+    color: row.color,
+    eventTypePlaceType: row.placeType,
+    meetingPoint: row.meetingPoint,
+    whoCallType: row.whoCallType,
+    durationInMinutes: row.durationInMinutes,
+    stepValue: row.stepMinutes,
+    stepValueType: 'Minutes' as const,
+    getTimeBeforeValue: row.timeBeforeMinutes,
+    getTimeAfterValue: row.timeAfterMinutes,
+    ...splitReminders(row.remindersInMinutes),
+    remindersInMinutes: row.remindersInMinutes,
+    whenClosesValue: row.whenClosesValue,
+    whenClosesType: row.whenClosesType,
+    recordIsOpenType: row.recordIsOpenType,
+    recordIsOpenPeriodStart: row.recordIsOpenPeriodStart ? isoToDmy(row.recordIsOpenPeriodStart) : null,
+    recordIsOpenPeriodEnd: row.recordIsOpenPeriodEnd ? isoToDmy(row.recordIsOpenPeriodEnd) : null,
+    maximumRecordsPerDayValue: row.maximumRecordsPerDay,
+    participantType: row.participantType,
+    minSeats: row.minSeats,
+    totalSeats: row.totalSeats,
+    isLastNameRequired: row.isLastNameRequired,
+    isMessengerRequired: row.isMessengerRequired,
+    isPhoneRequired: row.isPhoneRequired,
+    isOptionalInputsHidden: row.isOptionalInputsHidden,
+    isShowCost: row.isShowCost,
+    cost: row.cost,
+    currency: row.currency,
+    isShowRedirection: row.isShowRedirection,
+    redirectUrl: row.redirectUrl,
+    redirectComment: row.redirectComment,
+    scheduleId: row.scheduleId,
+    isActive: row.isActive,
+    isShowOnSpecialistPage: row.isShowOnSpecialistPage,
+  }
+}
+export type EventTypeView = ReturnType<typeof toView>
+
+function toRow(input: EventTypeInput) {
+  return {
+    name: input.name,
+    link: input.link,
+    description: input.description,
+    color: input.color,
+    placeType: input.eventTypePlaceType,
+    meetingPoint: input.meetingPoint,
+    whoCallType: input.whoCallType,
+    durationInMinutes: input.durationInMinutes,
+    stepMinutes: input.stepValue,
+    timeBeforeMinutes: input.getTimeBeforeValue,
+    timeAfterMinutes: input.getTimeAfterValue,
+    remindersInMinutes: input.remindersInMinutes,
+    whenClosesValue: input.whenClosesValue,
+    whenClosesType: input.whenClosesType,
+    recordIsOpenType: input.recordIsOpenType,
+    recordIsOpenPeriodStart: input.recordIsOpenPeriodStart ? dmyToIso(input.recordIsOpenPeriodStart) : null,
+    recordIsOpenPeriodEnd: input.recordIsOpenPeriodEnd ? dmyToIso(input.recordIsOpenPeriodEnd) : null,
+    maximumRecordsPerDay: input.maximumRecordsPerDayValue,
+    participantType: input.participantType,
+    minSeats: input.minSeats,
+    totalSeats: input.totalSeats,
+    isLastNameRequired: input.isLastNameRequired,
+    isMessengerRequired: input.isMessengerRequired,
+    isPhoneRequired: input.isPhoneRequired,
+    isOptionalInputsHidden: input.isOptionalInputsHidden,
+    isShowCost: input.isShowCost,
+    cost: input.cost,
+    currency: input.currency,
+    isShowRedirection: input.isShowRedirection,
+    redirectUrl: input.redirectUrl,
+    redirectComment: input.redirectComment,
+    scheduleId: input.scheduleId,
+    isActive: input.isActive,
+    isShowOnSpecialistPage: input.isShowOnSpecialistPage,
+  }
+}
+
+const owned = (ownerId: string, id: string) => and(eq(eventTypes.id, id), eq(eventTypes.ownerId, ownerId))
+
+export async function getEventTypeRow(db: Db, ownerId: string, id: string): Promise<EventTypeRow> {
+  const [row] = await db.select().from(eventTypes).where(owned(ownerId, id)).limit(1)
+  return found(row, 'eventTypes:errors.notFound')
+}
+
+export async function getEventType(db: Db, ownerId: string, id: string): Promise<EventTypeView> {
+  return toView(await getEventTypeRow(db, ownerId, id))
+}
+
+export type ListQuery = { limit: number; offset: number; search?: string; isActive?: boolean }
+
+/** SPEC §7 `GET /eventTypes`: newest first, `{ items, pagination: { totalCount, currentOffset, limit } }`. */
+export async function listEventTypes(db: Db, ownerId: string, query: ListQuery) {
+  const search = query.search?.trim()
+  const where = and(
+    eq(eventTypes.ownerId, ownerId),
+    search
+      ? or(like(eventTypes.name, `%${escapeLike(search)}%`), like(eventTypes.link, `%${escapeLike(search)}%`))
+      : undefined,
+    query.isActive === undefined ? undefined : eq(eventTypes.isActive, query.isActive),
+  )
+  const [rows, [{ value: totalCount }]] = await Promise.all([
+    db
+      .select()
+      .from(eventTypes)
+      .where(where)
+      .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ value: count() }).from(eventTypes).where(where),
+  ])
+  return { items: rows.map(toView), pagination: { totalCount, currentOffset: query.offset, limit: query.limit } }
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[%_\\]/g, '')
+}
+
+/** SPEC §7 `GET /eventTypes/short`: the compact list for pickers. */
+export async function shortEventTypes(db: Db, ownerId: string, isActive?: boolean) {
+  const rows = await db
+    .select({
+      id: eventTypes.id,
+      name: eventTypes.name,
+      link: eventTypes.link,
+      color: eventTypes.color,
+      durationInMinutes: eventTypes.durationInMinutes,
+      isActive: eventTypes.isActive,
+    })
+    .from(eventTypes)
+    .where(and(eq(eventTypes.ownerId, ownerId), isActive === undefined ? undefined : eq(eventTypes.isActive, isActive)))
+    .orderBy(asc(eventTypes.createdAt))
+  return rows
+}
+
+/** SPEC §7 "Uniqueness": true when no other event type of the owner has this name. */
+export async function isNameFree(db: Db, ownerId: string, name: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: eventTypes.id })
+    .from(eventTypes)
+    .where(
+      and(
+        eq(eventTypes.ownerId, ownerId),
+        eq(eventTypes.name, name),
+        exceptId ? ne(eventTypes.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1)
+  return !row
+}
+
+export async function isLinkFree(db: Db, ownerId: string, link: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: eventTypes.id })
+    .from(eventTypes)
+    .where(
+      and(
+        eq(eventTypes.ownerId, ownerId),
+        eq(eventTypes.link, link),
+        exceptId ? ne(eventTypes.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1)
+  return !row
+}
+
+async function countEventTypes(db: Db, ownerId: string): Promise<number> {
+  const [{ value }] = await db.select({ value: count() }).from(eventTypes).where(eq(eventTypes.ownerId, ownerId))
+  return value
+}
+
+/** SPEC §7 `isOkAdd`: whether the plan allows one more event type. */
+export async function canAddEventType(db: Db, owner: Owner): Promise<boolean> {
+  return withinLimit(owner.tariff, 'eventTypes', await countEventTypes(db, owner.id))
+}
+
+/** The database rules of a valid input: uniqueness, the schedule is the owner's, the plan allows it. */
+async function checkInput(db: Db, owner: Owner, input: EventTypeInput, exceptId?: string) {
+  if (missingCapabilities(owner.tariff, input).length > 0) throw tariffLimit()
+  const issues: RuleIssue[] = []
+  const [schedule] = await db
+    .select({ id: schedules.id })
+    .from(schedules)
+    .where(and(eq(schedules.id, input.scheduleId), eq(schedules.ownerId, owner.id)))
+    .limit(1)
+  if (!schedule) issues.push({ path: 'scheduleId', key: 'eventTypes:errors.scheduleNotFound' })
+  if (!(await isNameFree(db, owner.id, input.name, exceptId)))
+    issues.push({ path: 'name', key: 'eventTypes:errors.nameTaken' })
+  if (!(await isLinkFree(db, owner.id, input.link, exceptId)))
+    issues.push({ path: 'link', key: 'eventTypes:errors.linkTaken' })
+  if (issues.length > 0) throw new RuleError(400, issues)
+}
+
+/** A unique index caught a race between the check and the write: answer as the check would have. */
+async function uniqueRace<T>(write: Promise<T>, recheck: () => Promise<void>): Promise<T> {
+  try {
+    return await write
+  } catch (error) {
+    if (String((error as Error)?.message ?? error).includes('UNIQUE')) await recheck()
+    throw error
+  }
+}
+
+export async function createEventType(db: Db, owner: Owner, input: EventTypeInput): Promise<{ id: string }> {
+  if (!(await canAddEventType(db, owner))) throw tariffLimit()
+  await checkInput(db, owner, input)
+  const id = newId()
+  await uniqueRace(db.insert(eventTypes).values({ id, ownerId: owner.id, ...toRow(input) }), () =>
+    checkInput(db, owner, input),
+  )
+  return { id }
+}
+
+export async function updateEventType(db: Db, owner: Owner, id: string, input: EventTypeInput): Promise<void> {
+  await getEventTypeRow(db, owner.id, id)
+  await checkInput(db, owner, input, id)
+  await uniqueRace(db.update(eventTypes).set(toRow(input)).where(owned(owner.id, id)), () =>
+    checkInput(db, owner, input, id),
+  )
+}
+
+export async function deleteEventType(db: Db, ownerId: string, id: string): Promise<void> {
+  await getEventTypeRow(db, ownerId, id)
+  await db.delete(eventTypes).where(owned(ownerId, id))
+}
+
+/** SPEC §2 "duplicate": a copy with a free name `… (2)` and link `…_2`, counted against the plan. */
+export async function copyEventType(db: Db, owner: Owner, id: string): Promise<{ id: string }> {
+  const row = await getEventTypeRow(db, owner.id, id)
+  if (!(await canAddEventType(db, owner))) throw tariffLimit()
+  if (missingCapabilities(owner.tariff, toView(row)).length > 0) throw tariffLimit()
+  const taken = await db
+    .select({ name: eventTypes.name, link: eventTypes.link })
+    .from(eventTypes)
+    .where(eq(eventTypes.ownerId, owner.id))
+  const names = new Set(taken.map((item) => item.name))
+  const links = new Set(taken.map((item) => item.link))
+  let index = 2
+  while (names.has(`${row.name} (${index})`) || links.has(`${row.link}_${index}`)) index++
+  const copyId = newId()
+  await db.insert(eventTypes).values({
+    ...row,
+    id: copyId,
+    name: `${row.name} (${index})`.slice(0, 200),
+    link: `${row.link}_${index}`.slice(0, 200),
+    createdAt: Date.now(),
+  })
+  return { id: copyId }
+}
+
+/** SPEC §7 `isOkChangeActivity`: turning off is always allowed; turning on needs the plan's features. */
+export async function activityCheck(db: Db, owner: Owner, id: string): Promise<{ isOk: boolean; comments: string[] }> {
+  const row = await getEventTypeRow(db, owner.id, id)
+  if (!row.isActive && missingCapabilities(owner.tariff, toView(row)).length > 0)
+    return { isOk: false, comments: ['eventTypes:errors.cannotActivate'] }
+  return { isOk: true, comments: [] }
+}
+
+export async function setActive(db: Db, owner: Owner, id: string, isActive: boolean): Promise<void> {
+  const row = await getEventTypeRow(db, owner.id, id)
+  if (isActive && !row.isActive && missingCapabilities(owner.tariff, toView(row)).length > 0) throw tariffLimit()
+  await db.update(eventTypes).set({ isActive }).where(owned(owner.id, id))
+}
+
+export async function setShownOnSpecialistPage(db: Db, ownerId: string, id: string, shown: boolean): Promise<void> {
+  await getEventTypeRow(db, ownerId, id)
+  await db.update(eventTypes).set({ isShowOnSpecialistPage: shown }).where(owned(ownerId, id))
+}
+
+/** SPEC §3 "Template fields": what a one-off meeting copies from an event type. */
+export function templateData(view: EventTypeView) {
+  return {
+    name: view.name,
+    description: view.description,
+    type: view.eventTypePlaceType,
+    meetingPoint: view.meetingPoint,
+    whoCallType: view.whoCallType,
+    color: view.color,
+    remindersInMinutes: view.remindersInMinutes,
+    isLastNameRequired: view.isLastNameRequired,
+    isMessengerRequired: view.isMessengerRequired,
+    isPhoneRequired: view.isPhoneRequired,
+    isOptionalInputsHidden: view.isOptionalInputsHidden,
+    whenClosesValue: view.whenClosesValue,
+    whenClosesType: view.whenClosesType,
+    getTimeBeforeValue: view.getTimeBeforeValue,
+    getTimeAfterValue: view.getTimeAfterValue,
+  }
+}

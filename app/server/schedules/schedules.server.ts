@@ -1,0 +1,209 @@
+/**
+ * Schedules of one specialist (SPEC §2 "Schedule", API-CONTRACT.md "Schedules"). Every query filters by the
+ * owner, so another specialist's schedule is "not found". A specialist always has a default schedule.
+ */
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm'
+import type { BatchItem } from 'drizzle-orm/batch'
+import { newId } from '#app/domain/ids.ts'
+import { can, withinLimit } from '#app/domain/plans.ts'
+import type { DatedAdjustment, WeeklyDay } from '#app/domain/schedules/editing.ts'
+import type { ScheduleInput } from '#app/domain/schedules/schema.ts'
+import { dmyToIso, isoToDmy } from '#app/domain/time/index.ts'
+import { type Tariff, eventTypes, scheduleAdjustments, schedules } from '#db/schema.ts'
+import type { Db } from '../db.server.ts'
+import { RuleError, found, tariffLimit } from '../rule-error.server.ts'
+
+export type Owner = { id: string; tariff: Tariff; timeZone: string }
+
+/** The API-CONTRACT.md shape: adjustments dated `DD.MM.YYYY`. */
+export type ScheduleView = {
+  id: string
+  name: string
+  timeZone: string
+  isDefault: boolean
+  weekly: WeeklyDay[]
+  adjustments: { date: string; isDayOff: boolean; intervals: { start: string; end: string }[] }[]
+}
+
+export const DEFAULT_WEEKLY: WeeklyDay[] = [1, 2, 3, 4, 5].map((weekday) => ({
+  weekday,
+  intervals: [{ start: '09:00', end: '18:00' }],
+}))
+
+/** One atomic D1 batch of a list built at run time. */
+export function runBatch(db: Db, items: BatchItem<'sqlite'>[]) {
+  return db.batch(items as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])
+}
+
+type ScheduleRow = typeof schedules.$inferSelect
+type AdjustmentRow = typeof scheduleAdjustments.$inferSelect
+
+function toView(row: ScheduleRow, adjustments: AdjustmentRow[]): ScheduleView {
+  return {
+    id: row.id,
+    name: row.name,
+    timeZone: row.timeZone,
+    isDefault: row.isDefault,
+    weekly: row.weekly,
+    adjustments: adjustments
+      .filter((adjustment) => adjustment.scheduleId === row.id)
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .map((adjustment) => ({
+        date: isoToDmy(adjustment.date),
+        isDayOff: adjustment.isDayOff,
+        intervals: adjustment.intervals,
+      })),
+  }
+}
+
+/** The stored adjustments of a schedule, dated `YYYY-MM-DD` (the engine's form). */
+export function datedAdjustments(view: ScheduleView): DatedAdjustment[] {
+  return view.adjustments.map((adjustment) => ({ ...adjustment, date: dmyToIso(adjustment.date) }))
+}
+
+/** Makes the first schedule of a specialist who has none (Mon-Fri 09:00-18:00 in their time zone). */
+export async function ensureDefaultSchedule(db: Db, owner: Owner, name: string): Promise<void> {
+  const [{ value }] = await db.select({ value: count() }).from(schedules).where(eq(schedules.ownerId, owner.id))
+  if (value > 0) return
+  await db.insert(schedules).values({
+    id: newId(),
+    ownerId: owner.id,
+    name,
+    timeZone: owner.timeZone,
+    isDefault: true,
+    weekly: DEFAULT_WEEKLY,
+  })
+}
+
+export async function listSchedules(db: Db, ownerId: string): Promise<ScheduleView[]> {
+  const rows = await db
+    .select()
+    .from(schedules)
+    .where(eq(schedules.ownerId, ownerId))
+    .orderBy(asc(schedules.createdAt), asc(schedules.id))
+  if (rows.length === 0) return []
+  const adjustments = await db
+    .select()
+    .from(scheduleAdjustments)
+    .where(
+      inArray(
+        scheduleAdjustments.scheduleId,
+        rows.map((row) => row.id),
+      ),
+    )
+  return rows.map((row) => toView(row, adjustments))
+}
+
+export async function getSchedule(db: Db, ownerId: string, id: string): Promise<ScheduleView> {
+  const [row] = await db
+    .select()
+    .from(schedules)
+    .where(and(eq(schedules.id, id), eq(schedules.ownerId, ownerId)))
+    .limit(1)
+  found(row, 'schedules:errors.notFound')
+  const adjustments = await db.select().from(scheduleAdjustments).where(eq(scheduleAdjustments.scheduleId, id))
+  return toView(row, adjustments)
+}
+
+function adjustmentKey(adjustment: { date: string; isDayOff: boolean; intervals: unknown }) {
+  return JSON.stringify([adjustment.date, adjustment.isDayOff, adjustment.isDayOff ? [] : adjustment.intervals])
+}
+
+/** SPEC §6: adding or changing adjustments and day-offs needs Standard or Pro; removing them never does. */
+function checkAdjustmentsAllowed(owner: Owner, next: ScheduleInput['adjustments'], saved: ScheduleView['adjustments']) {
+  if (can(owner.tariff, 'adjustments')) return
+  const savedKeys = new Set(saved.map(adjustmentKey))
+  if (next.some((adjustment) => !savedKeys.has(adjustmentKey(adjustment)))) throw tariffLimit()
+}
+
+function adjustmentRows(scheduleId: string, input: ScheduleInput) {
+  return input.adjustments.map((adjustment) => ({
+    id: newId(),
+    scheduleId,
+    date: dmyToIso(adjustment.date),
+    isDayOff: adjustment.isDayOff,
+    intervals: adjustment.intervals,
+  }))
+}
+
+async function scheduleCount(db: Db, ownerId: string): Promise<number> {
+  const [{ value }] = await db.select({ value: count() }).from(schedules).where(eq(schedules.ownerId, ownerId))
+  return value
+}
+
+export async function createSchedule(db: Db, owner: Owner, input: ScheduleInput): Promise<{ id: string }> {
+  const held = await scheduleCount(db, owner.id)
+  if (!withinLimit(owner.tariff, 'schedules', held)) throw tariffLimit()
+  checkAdjustmentsAllowed(owner, input.adjustments, [])
+  const id = newId()
+  const isDefault = input.isDefault || held === 0
+  const rows = adjustmentRows(id, input)
+  await runBatch(db, [
+    ...(isDefault ? [db.update(schedules).set({ isDefault: false }).where(eq(schedules.ownerId, owner.id))] : []),
+    db.insert(schedules).values({
+      id,
+      ownerId: owner.id,
+      name: input.name,
+      timeZone: input.timeZone,
+      isDefault,
+      weekly: input.weekly,
+    }),
+    ...(rows.length > 0 ? [db.insert(scheduleAdjustments).values(rows)] : []),
+  ])
+  return { id }
+}
+
+export async function updateSchedule(db: Db, owner: Owner, id: string, input: ScheduleInput): Promise<void> {
+  const saved = await getSchedule(db, owner.id, id)
+  checkAdjustmentsAllowed(owner, input.adjustments, saved.adjustments)
+  // The default can move to another schedule, never vanish: unchecking it on the default keeps it.
+  const isDefault = input.isDefault || saved.isDefault
+  const rows = adjustmentRows(id, input)
+  await runBatch(db, [
+    ...(isDefault && !saved.isDefault
+      ? [
+          db
+            .update(schedules)
+            .set({ isDefault: false })
+            .where(and(eq(schedules.ownerId, owner.id), ne(schedules.id, id))),
+        ]
+      : []),
+    db
+      .update(schedules)
+      .set({ name: input.name, timeZone: input.timeZone, isDefault, weekly: input.weekly })
+      .where(and(eq(schedules.id, id), eq(schedules.ownerId, owner.id))),
+    db.delete(scheduleAdjustments).where(eq(scheduleAdjustments.scheduleId, id)),
+    ...(rows.length > 0 ? [db.insert(scheduleAdjustments).values(rows)] : []),
+  ])
+}
+
+/** SPEC §2 "copy schedule": the same hours and adjustments under a new name, never the default. */
+export async function copySchedule(db: Db, owner: Owner, id: string): Promise<{ id: string }> {
+  const saved = await getSchedule(db, owner.id, id)
+  const names = new Set((await listSchedules(db, owner.id)).map((schedule) => schedule.name))
+  let copyIndex = 2
+  while (names.has(`${saved.name} (${copyIndex})`)) copyIndex++
+  // The copy keeps the adjustments it copies even on Basic: nothing new is added.
+  const owned: Owner = { ...owner, tariff: can(owner.tariff, 'adjustments') ? owner.tariff : 'Standard' }
+  const held = await scheduleCount(db, owner.id)
+  if (!withinLimit(owner.tariff, 'schedules', held)) throw tariffLimit()
+  return createSchedule(db, owned, {
+    name: `${saved.name} (${copyIndex})`,
+    timeZone: saved.timeZone,
+    isDefault: false,
+    weekly: saved.weekly,
+    adjustments: saved.adjustments,
+  })
+}
+
+/** The default schedule cannot go, nor one that event types still use. */
+export async function deleteSchedule(db: Db, owner: Owner, id: string): Promise<void> {
+  const saved = await getSchedule(db, owner.id, id)
+  if (saved.isDefault) throw new RuleError(400, [{ key: 'schedules:errors.deleteDefault' }])
+  const [{ value }] = await db
+    .select({ value: count() })
+    .from(eventTypes)
+    .where(and(eq(eventTypes.ownerId, owner.id), eq(eventTypes.scheduleId, id)))
+  if (value > 0) throw new RuleError(400, [{ key: 'schedules:errors.inUse', params: { count: value } }])
+  await db.delete(schedules).where(and(eq(schedules.id, id), eq(schedules.ownerId, owner.id)))
+}

@@ -1,0 +1,242 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test'
+
+type Mail = { id: string; to: string; subject: string; text: string; html: string; sentAt: string }
+
+const PASSWORD = 'Strong-pass-1'
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+const TEXTS = {
+  ru: {
+    signupTitle: 'Регистрация',
+    login: 'Логин',
+    email: 'Email',
+    password: 'Пароль',
+    repeat: 'Повторите пароль',
+    firstName: 'Имя',
+    lastName: 'Фамилия',
+    signup: 'Зарегистрироваться',
+    accept: 'Принимаю',
+    code: 'Код из письма',
+    confirm: 'Подтвердить',
+    countdown: /Повторная отправка через \d+ с/,
+    loginOrEmail: 'Логин или email',
+    signIn: 'Войти',
+    logout: 'Выйти',
+    wrongPassword: 'Неверный логин или пароль',
+    forgot: 'Забыли пароль?',
+    sendLink: 'Отправить ссылку',
+    sent: /Если такой email зарегистрирован/,
+    newPassword: 'Новый пароль',
+    savePassword: 'Сохранить пароль',
+    profile: 'Профиль',
+    greeting: (name: string) => `Здравствуйте, ${name}!`,
+    timeZone: 'Часовой пояс',
+    save: 'Сохранить',
+    saved: 'Профиль сохранён',
+    upload: 'Загрузить фото',
+    photo: 'Фото профиля',
+    unsupported: 'Неподдерживаемый формат',
+    changePassword: 'Сменить пароль',
+    oldPassword: 'Текущий пароль',
+    passwordChanged: 'Пароль изменён',
+    deleteAccount: 'Удалить аккаунт',
+    deleteForGood: 'Удалить навсегда',
+    weak: 'Нужна заглавная латинская буква',
+  },
+  en: {
+    signupTitle: 'Sign up',
+    login: 'Login',
+    email: 'Email',
+    password: 'Password',
+    repeat: 'Repeat the password',
+    firstName: 'First name',
+    lastName: 'Last name',
+    signup: 'Sign up',
+    accept: 'I accept',
+    code: 'Code from the email',
+    confirm: 'Confirm',
+    countdown: /Resend available in \d+ s/,
+    loginOrEmail: 'Login or email',
+    signIn: 'Sign in',
+    logout: 'Log out',
+    wrongPassword: 'Wrong login or password',
+    forgot: 'Forgot your password?',
+    sendLink: 'Send the link',
+    sent: /If this email is registered/,
+    newPassword: 'New password',
+    savePassword: 'Save the password',
+    profile: 'Profile',
+    greeting: (name: string) => `Hello, ${name}!`,
+    timeZone: 'Time zone',
+    save: 'Save',
+    saved: 'Profile saved',
+    upload: 'Upload photo',
+    photo: 'Profile photo',
+    unsupported: 'Not supported format',
+    changePassword: 'Change password',
+    oldPassword: 'Current password',
+    passwordChanged: 'Password changed',
+    deleteAccount: 'Delete account',
+    deleteForGood: 'Delete for good',
+    weak: 'Add an uppercase Latin letter',
+  },
+} as const
+
+async function mailTo(request: APIRequestContext, to: string, subject: RegExp): Promise<Mail> {
+  let found: Mail | undefined
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get('/dev/mail.json')).json()) as Mail[]
+      found = mails.find((mail) => mail.to === to && subject.test(mail.subject))
+      return Boolean(found)
+    })
+    .toBe(true)
+  return found!
+}
+
+async function setLanguage(page: Page, language: 'ru' | 'en') {
+  await page.goto('/login')
+  if ((await page.locator('html').getAttribute('lang')) !== language) {
+    await page.getByTestId('language-switch').click()
+    await expect(page.locator('html')).toHaveAttribute('lang', language)
+  }
+}
+
+async function logout(page: Page, t: (typeof TEXTS)['ru' | 'en']) {
+  await page.getByTestId('profile-menu').click()
+  await page.getByTestId('logout').first().click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: t.logout }).click()
+  await expect(page).toHaveURL(/\/login$/)
+}
+
+async function signIn(page: Page, t: (typeof TEXTS)['ru' | 'en'], login: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel(t.loginOrEmail).fill(login)
+  await page.getByLabel(t.password, { exact: true }).fill(password)
+  await page.getByRole('button', { name: t.signIn, exact: true }).click()
+}
+
+for (const language of ['ru', 'en'] as const) {
+  const t = TEXTS[language]
+
+  test(`${language}: sign up with the emailed code, log out, sign in by login and email, restore the password`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    const login = `e2e${language}${testInfo.project.name}${Date.now().toString(36)}`
+    const email = `${login}@example.com`
+    await setLanguage(page, language)
+
+    await page.goto('/signup')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.signupTitle)
+    await page.getByLabel(t.login, { exact: true }).fill(login)
+    await page.getByLabel(t.email, { exact: true }).fill(email)
+    await page.getByLabel(t.password, { exact: true }).fill('weakpassword')
+    await page.getByLabel(t.repeat).fill('weakpassword')
+    await page.getByLabel(t.firstName).fill('Анна')
+    await page.getByLabel(t.lastName).fill('Смирнова')
+    await page.getByTestId('agreement-open').click()
+    await page.getByTestId('agreement-accept').click()
+    await expect(page.getByRole('dialog')).toBeHidden()
+    await page.getByRole('button', { name: t.signup, exact: true }).click()
+    await expect(page.getByText(t.weak)).toBeVisible()
+
+    await page.getByLabel(t.password, { exact: true }).fill(PASSWORD)
+    await page.getByLabel(t.repeat).fill(PASSWORD)
+    await page.getByRole('button', { name: t.signup, exact: true }).click()
+    await expect(page).toHaveURL(/\/signupDone\?email=/)
+    await expect(page.getByTestId('resend-countdown')).toHaveText(t.countdown)
+    await expect(page.getByTestId('resend')).toBeDisabled()
+
+    const mail = await mailTo(request, email, /\d{6}/)
+    const code = mail.text.match(/\b(\d{6})\b/)![1]
+    await page.getByLabel(t.code).fill(code)
+    await page.getByRole('button', { name: t.confirm, exact: true }).click()
+    await expect(page.getByTestId('home')).toBeVisible()
+    await expect(page.getByTestId('profile-menu')).toBeVisible()
+
+    await logout(page, t)
+    await signIn(page, t, login, 'Wrong-pass-1')
+    await expect(page.getByText(t.wrongPassword)).toBeVisible()
+    await signIn(page, t, login, PASSWORD)
+    await expect(page.getByTestId('home')).toBeVisible()
+    await logout(page, t)
+    await signIn(page, t, email.toUpperCase(), PASSWORD)
+    await expect(page.getByTestId('home')).toBeVisible()
+    await logout(page, t)
+
+    await page.getByRole('link', { name: t.forgot }).click()
+    await page.getByLabel(t.email).fill(email)
+    await page.getByRole('button', { name: t.sendLink }).click()
+    await expect(page.getByTestId('restore-sent')).toHaveText(t.sent)
+    const restore = await mailTo(request, email, /./)
+    const link = restore.text.match(/https?:\/\/\S+\/restore\/[A-Za-z0-9_-]+/)![0]
+    await page.goto(new URL(link).pathname)
+    await page.getByLabel(t.newPassword).fill('Another-pass-2')
+    await page.getByLabel(t.repeat).fill('Another-pass-2')
+    await page.getByRole('button', { name: t.savePassword }).click()
+    await expect(page.getByTestId('home')).toBeVisible()
+    await logout(page, t)
+    await signIn(page, t, login, 'Another-pass-2')
+    await expect(page.getByTestId('home')).toBeVisible()
+  })
+
+  test(`${language}: change the avatar, time zone and password, then delete the account`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    const login = `e2p${language}${testInfo.project.name}${Date.now().toString(36)}`
+    const email = `${login}@example.com`
+    const created = await request.post('/api/v2/identity/signup/email', {
+      data: { login, email, password: PASSWORD, firstName: 'Борис', lastName: 'Петров', isAgreementAccepted: true },
+      headers: { 'Accept-Language': language },
+    })
+    expect(created.status()).toBe(201)
+    const mail = await mailTo(request, email, /\d{6}/)
+    const confirmed = await request.post('/api/v2/identity/signup/email/code', {
+      data: { email, code: mail.text.match(/\b(\d{6})\b/)![1] },
+    })
+    expect(confirmed.status()).toBe(200)
+
+    await setLanguage(page, language)
+    await signIn(page, t, login, PASSWORD)
+    await expect(page.getByTestId('home')).toBeVisible()
+    await page.goto('/profile')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.greeting('Борис'))
+
+    await page
+      .getByLabel(t.photo)
+      .setInputFiles({ name: 'me.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') })
+    await page.getByRole('button', { name: t.upload }).click()
+    await expect(page.getByText(t.unsupported)).toBeVisible()
+    await page.getByLabel(t.photo).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
+    await page.getByRole('button', { name: t.upload }).click()
+    await expect(page.getByTestId('profile-page').getByTestId('avatar-image')).toBeVisible()
+
+    await page.getByLabel(t.timeZone).selectOption('Asia/Tokyo')
+    await page.getByRole('button', { name: t.save, exact: true }).click()
+    await expect(page.getByText(t.saved)).toBeVisible()
+    await page.reload()
+    await expect(page.getByLabel(t.timeZone)).toHaveValue('Asia/Tokyo')
+
+    await page.getByTestId('change-password').click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel(t.oldPassword).fill(PASSWORD)
+    await dialog.getByLabel(t.newPassword).fill('Changed-pass-3')
+    await dialog.getByLabel(t.repeat).fill('Changed-pass-3')
+    await dialog.getByRole('button', { name: t.changePassword }).click()
+    await expect(page.getByText(t.passwordChanged)).toBeVisible()
+    await expect(dialog).toBeHidden()
+
+    await page.getByTestId('delete-account').click()
+    await page.getByRole('dialog').getByRole('button', { name: t.deleteForGood }).click()
+    await expect(page.getByTestId('landing')).toBeVisible()
+    await signIn(page, t, login, 'Changed-pass-3')
+    await expect(page.getByText(t.wrongPassword)).toBeVisible()
+  })
+}

@@ -1,0 +1,26 @@
+import { SELF } from 'cloudflare:test'
+import type { Tariff } from '#db/schema.ts'
+import { bearerFor, createTestUser } from './users.ts'
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers of many shapes and assert on them
+export type ApiAnswer = { status: number; body: { isOk: boolean; data: any; apiErrors: { text: string }[] } }
+
+/** A specialist of the given plan and a caller of the JSON API signed in as them. */
+export async function apiSpecialist(tariff: Tariff = 'Pro', version = 'v2') {
+  const user = await createTestUser({ tariff })
+  const auth = await bearerFor(user.id)
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiAnswer> => {
+    const response = await SELF.fetch(`http://localhost/api/${version}${path}`, {
+      method,
+      headers: { Authorization: auth, 'Content-Type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    return { status: response.status, body: (await response.json()) as ApiAnswer['body'] }
+  }
+  return { user, call }
+}

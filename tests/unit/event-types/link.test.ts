@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { linkFromName, normalizeEventName, normalizeLink, parseLink } from '#app/domain/event-types/link.ts'
+
+describe('event links (SPEC §5)', () => {
+  it('lowercases and turns spaces into underscores while typing', () => {
+    expect(normalizeLink('My Event ')).toEqual({ link: 'my_event_', removedNonLatin: false })
+  })
+
+  it('removes Cyrillic and accented letters and says so', () => {
+    expect(normalizeLink('Встреча-1')).toEqual({ link: '-1', removedNonLatin: true })
+    expect(normalizeLink('Café')).toEqual({ link: 'caf', removedNonLatin: true })
+    expect(normalizeLink('cafe\u0301')).toEqual({ link: 'cafe', removedNonLatin: true })
+  })
+
+  it('removes slashes and keeps other characters for the validation rule', () => {
+    expect(normalizeLink('a/b\\c').link).toBe('abc')
+    expect(normalizeLink('a!b').link).toBe('a!b')
+  })
+
+  it('trims the submitted value before normalising', () => {
+    expect(parseLink('  Intro Call  ')).toBe('intro_call')
+  })
+
+  it('suggests a link from a name', () => {
+    expect(linkFromName('Intro Call / 30 min')).toBe('intro_call_30_min')
+    expect(linkFromName('Консультация 30 min')).toBe('30_min')
+    expect(linkFromName('Консультация')).toBe('')
+    expect(linkFromName('Q&A session!')).toBe('qa_session')
+  })
+
+  it('strips slashes from names and trims them', () => {
+    expect(normalizeEventName('  a/b\\c  ')).toBe('abc')
+  })
+})

@@ -1,0 +1,254 @@
+import { Hono } from 'hono'
+import type { Context } from 'hono'
+import { z } from 'zod'
+import { contactInfoSchema, organizerMessageSchema } from '#app/domain/booking/contact-form.ts'
+import { formatUtcInstant, instantToZoned, isoToDmy, parseUtcInstant } from '#app/domain/time/index.ts'
+import {
+  type PublicEventContext,
+  findPublicEventType,
+  findPublicHost,
+} from '#app/server/booking/availability.server.ts'
+import { publicEventTypeView, publicHostView } from '#app/server/booking/views.server.ts'
+import { sendOrganizerMessage } from '#app/server/booking/message.server.ts'
+import { holdHost, isValidMonth, isoDateFromParts, viewerDay, viewerMonth } from '#app/server/booking/public.server.ts'
+import { BOOKING_LIMITS, clientKey } from '#app/server/booking/limits.server.ts'
+import { drainOutbox } from '#app/server/outbox/outbox.server.ts'
+import { getRateLimits } from '#app/server/rate-limit.server.ts'
+import {
+  type BookOutcome,
+  MAX_SLOTS_PER_REQUEST,
+  hostLock,
+  type HoldResult,
+} from '#app/server/booking/host-lock-client.server.ts'
+import type { ApiEnv } from './context.ts'
+import { ApiError, ok, parseWith, readJson } from './envelope.ts'
+
+type C = Context<ApiEnv>
+
+async function limit(c: C, rule: (typeof BOOKING_LIMITS)[keyof typeof BOOKING_LIMITS]) {
+  const decision = await getRateLimits(c.env).hit(rule, clientKey(c.req.raw))
+  if (!decision.allowed) {
+    throw new ApiError(429, [c.get('t')('api:tooManyRequests')], { 'Retry-After': String(decision.retryAfterSeconds) })
+  }
+}
+
+async function eventContext(c: C): Promise<PublicEventContext> {
+  const context = await findPublicEventType(c.get('db'), c.req.param('login') ?? '', c.req.param('eventLink') ?? '')
+  if (!context) throw new ApiError(404, [c.get('t')('booking:errors.eventNotFound')])
+  return context
+}
+
+function viewerZone(c: C, context: { host: { timeZone: string } }) {
+  return c.get('viewerTimeZone') ?? context.host.timeZone
+}
+
+function numberParam(c: C, name: string) {
+  const value = c.req.param(name) ?? ''
+  return /^\d{1,4}$/.test(value) ? Number(value) : Number.NaN
+}
+
+const clientIdSchema = z.string().trim().min(1).max(100).nullish()
+
+const startSchema = z.object({
+  start: z
+    .string({ error: 'validation:required' })
+    .refine((v) => !Number.isNaN(parseInstant(v)), 'validation:invalidDate'),
+})
+
+function parseInstant(value: string): number {
+  try {
+    return parseUtcInstant(value)
+  } catch {
+    return Number.NaN
+  }
+}
+
+function holdView(hold: { id: string; start: number; end: number; expiresAt: number }, timeZone: string) {
+  const start = instantToZoned(timeZone, hold.start)
+  const end = instantToZoned(timeZone, hold.end)
+  return {
+    id: hold.id,
+    date: isoToDmy(start.date),
+    slot: `${start.time} - ${end.time}`,
+    start: formatUtcInstant(hold.start),
+    end: formatUtcInstant(hold.end),
+    expiresAt: formatUtcInstant(hold.expiresAt),
+  }
+}
+
+function slotsFromStarts(context: PublicEventContext, starts: { start: string }[]) {
+  const duration = context.eventType.durationInMinutes * 60_000
+  return starts.map(({ start }) => {
+    const at = parseInstant(start)
+    return { start: at, end: at + duration }
+  })
+}
+
+function holdError(c: C, result: Exclude<HoldResult, { ok: true }> | Exclude<BookOutcome, { ok: true }>): never {
+  const t = c.get('t')
+  switch (result.reason) {
+    case 'notFound':
+      throw new ApiError(404, [t('booking:errors.eventNotFound')])
+    case 'tooManyHolds':
+      throw new ApiError(429, [t('booking:errors.tooManyHolds')])
+    case 'holdNotFound':
+      throw new ApiError(409, [t('booking:errors.holdNotFound')])
+    case 'alreadyBooked':
+      throw new ApiError(409, [t('booking:errors.alreadyBooked')])
+    default:
+      throw new ApiError(409, [t('booking:errors.slotTaken')])
+  }
+}
+
+/** SPEC §7 "Public" and API-CONTRACT.md "Public booking". */
+export const publicBooking = new Hono<ApiEnv>()
+  .post('/:login/eventTypes/message', async (c) => {
+    await limit(c, BOOKING_LIMITS.message)
+    const body = await readJson(c, organizerMessageSchema.extend({ eventLink: z.string().max(200).nullish() }))
+    const sent = await sendOrganizerMessage(c.get('db'), c.req.param('login'), body, Date.now())
+    if (!sent) throw new ApiError(404, [c.get('t')('booking:errors.userNotFound')])
+    c.executionCtx.waitUntil(drainOutbox(c.get('db'), c.get('config'), Date.now(), { ids: [sent] }).catch(() => {}))
+    return ok(c, null)
+  })
+  .get('/:login/eventTypes', async (c) => {
+    const found = await findPublicHost(c.get('db'), c.req.param('login'))
+    if (!found) throw new ApiError(404, [c.get('t')('booking:errors.userNotFound')])
+    return ok(c, publicHostView(found.host, found.eventTypes))
+  })
+  .get('/:login/eventTypes/:eventLink', async (c) => {
+    const context = await eventContext(c)
+    return ok(c, publicEventTypeView(context))
+  })
+  .get('/:login/eventTypes/:eventLink/days/:year/:month', async (c) => {
+    const year = numberParam(c, 'year')
+    const month = numberParam(c, 'month')
+    if (!isValidMonth(year, month)) throw new ApiError(400, [c.get('t')('booking:errors.invalidDate')])
+    const context = await eventContext(c)
+    const clientId = parseWith(c, clientIdSchema, c.req.query('clientId'))
+    const view = await viewerMonth(c.get('db'), c.env, context, viewerZone(c, context), year, month, { clientId })
+    return ok(c, view.days.map(isoToDmy))
+  })
+  .get('/:login/eventTypes/:eventLink/slots/:year/:month/:day', async (c) => {
+    const date = isoDateFromParts(numberParam(c, 'year'), numberParam(c, 'month'), numberParam(c, 'day'))
+    if (!date) throw new ApiError(400, [c.get('t')('booking:errors.invalidDate')])
+    const context = await eventContext(c)
+    const clientId = parseWith(c, clientIdSchema, c.req.query('clientId'))
+    const slots = await viewerDay(c.get('db'), c.env, context, viewerZone(c, context), date, { clientId })
+    return ok(
+      c,
+      slots.map((s) => ({
+        day: isoToDmy(date),
+        from: s.from,
+        to: s.to,
+        start: formatUtcInstant(s.start),
+        end: formatUtcInstant(s.end),
+        seatsLeft: s.seatsLeft,
+      })),
+    )
+  })
+  .post('/:login/eventTypes/:eventLink/events', async (c) => {
+    const t = c.get('t')
+    const idempotencyKey = c.req.header('Idempotency-Key')?.trim() || null
+    if (idempotencyKey && idempotencyKey.length > 200) throw new ApiError(400, [t('booking:errors.idempotencyKey')])
+    const raw = await readJson(c, z.object({ contactInfo: z.unknown() }).passthrough())
+    await limit(c, BOOKING_LIMITS.booking)
+    const context = await eventContext(c)
+    const body = parseWith(
+      c,
+      z
+        .object({
+          contactInfo: contactInfoSchema(context.eventType),
+          gostBookingsIds: z
+            .array(z.object({ id: z.string().min(1).max(200) }))
+            .max(MAX_SLOTS_PER_REQUEST)
+            .default([]),
+          slots: z.array(startSchema).max(MAX_SLOTS_PER_REQUEST).default([]),
+        })
+        .refine((v) => v.gostBookingsIds.length + v.slots.length > 0, {
+          message: 'booking:errors.selectSlot',
+          path: ['gostBookingsIds'],
+        })
+        .refine((v) => v.gostBookingsIds.length + v.slots.length <= MAX_SLOTS_PER_REQUEST, {
+          message: 'booking:errors.tooManySlots',
+          path: ['gostBookingsIds'],
+        }),
+      raw,
+    )
+    const result = await hostLock(c.env, context.host.id).book({
+      ownerId: context.host.id,
+      eventTypeId: context.eventType.id,
+      holdIds: body.gostBookingsIds.map((g) => g.id),
+      slots: slotsFromStarts(context, body.slots),
+      contact: body.contactInfo,
+      language: c.get('language'),
+      timeZone: viewerZone(c, context),
+      idempotencyKey,
+      appUrl: c.get('config').APP_URL,
+    })
+    if (!result.ok) holdError(c, result)
+    if (result.outboxIds.length > 0) {
+      c.executionCtx.waitUntil(
+        drainOutbox(c.get('db'), c.get('config'), Date.now(), { ids: result.outboxIds }).catch(() => {}),
+      )
+    }
+    return ok(
+      c,
+      { bookingId: result.bookingId, meetingIds: result.meetingIds, ics: result.ics },
+      result.replayed ? 200 : 201,
+    )
+  })
+
+export const ghostBooking = new Hono<ApiEnv>()
+  .post('/:login/eventTypes/:eventLink', async (c) => {
+    const raw = await readJson(c, z.unknown())
+    await limit(c, BOOKING_LIMITS.hold)
+    const context = await eventContext(c)
+    const body = parseWith(
+      c,
+      z.object({
+        clientId: z.string({ error: 'validation:required' }).trim().min(1).max(100),
+        slots: z
+          .array(startSchema)
+          .min(1, 'booking:errors.selectSlot')
+          .max(MAX_SLOTS_PER_REQUEST, 'booking:errors.tooManySlots'),
+      }),
+      raw,
+    )
+    const result = await hostLock(c.env, context.host.id).hold({
+      ownerId: context.host.id,
+      eventTypeId: context.eventType.id,
+      clientId: body.clientId,
+      slots: slotsFromStarts(context, body.slots),
+    })
+    if (!result.ok) holdError(c, result)
+    return ok(
+      c,
+      result.holds.map((h) => holdView(h, viewerZone(c, context))),
+      201,
+    )
+  })
+  .get('/', async (c) => {
+    const ids = c.req.queries('ids') ?? []
+    if (ids.length > 50) throw new ApiError(400, [c.get('t')('validation:invalid')])
+    const byHost = new Map<string, string[]>()
+    for (const id of ids) {
+      const host = holdHost(id)
+      if (host) byHost.set(host, [...(byHost.get(host) ?? []), id])
+    }
+    const zone = c.get('viewerTimeZone') ?? 'Europe/Moscow'
+    const found = await Promise.all([...byHost].map(([host, hostIds]) => hostLock(c.env, host).getHolds(hostIds)))
+    return ok(
+      c,
+      found
+        .flat()
+        .filter((h) => h.active)
+        .map((h) => holdView(h, zone)),
+    )
+  })
+  .delete('/:id', async (c) => {
+    const id = c.req.param('id')
+    const host = holdHost(id)
+    const released = host ? await hostLock(c.env, host).release(id) : false
+    if (!released) throw new ApiError(404, [c.get('t')('booking:errors.holdNotFound')])
+    return ok(c, null)
+  })
