@@ -19,9 +19,18 @@ import {
   organizerView,
   participantMeetingView,
 } from '#app/server/meetings/meetings.server.ts'
+import { FilterDateSchema } from '#app/domain/contacts/rules.ts'
+import { rescheduleOwnBooking, rescheduleSlots, rescheduleThroughHost } from '#app/server/meetings/reschedule.server.ts'
 import { requireAuth } from './auth.ts'
 import type { ApiEnv } from './context.ts'
 import { ApiError, ok, parseWith, readJson } from './envelope.ts'
+
+/** An instant as ISO 8601 (API-CONTRACT.md), read to epoch ms. */
+const InstantSchema = z
+  .string()
+  .max(40)
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'validation:invalidDate')
+  .transform((value) => Date.parse(value))
 
 const Ids = z.array(z.string().min(1).max(64)).min(1, 'validation:required').max(100)
 
@@ -32,6 +41,7 @@ const OrganizerPatchSchema = z
     eventContactIdsForCancel: Ids.optional(),
     adjutantEmails: InviteeEmailsSchema.optional(),
     isFailed: z.boolean().optional(),
+    newTimeSlotForm: z.object({ start: InstantSchema }).optional(),
   })
   .refine((body) => Object.values(body).filter((v) => v !== undefined).length === 1, {
     message: 'meetings:errors.oneAction',
@@ -39,7 +49,12 @@ const OrganizerPatchSchema = z
 
 const ParticipantPatchSchema = z
   .object({
-    patchMeetingInfo: z.object({ cancelMeeting: z.literal(true) }).optional(),
+    patchMeetingInfo: z
+      .union([
+        z.object({ cancelMeeting: z.literal(true) }),
+        z.object({ setNewTimeSlotForm: z.object({ start: InstantSchema }) }),
+      ])
+      .optional(),
     visitorsCreateModel: z
       .object({ emails: InviteeEmailsSchema.pipe(z.array(z.string()).min(1, 'validation:required')) })
       .optional(),
@@ -81,7 +96,14 @@ export const meetingsApi = new Hono<ApiEnv>()
       return ok(c, await cancelMeeting(db, user, id, body.eventContactIdsForCancel, now))
     if (body.adjutantEmails) return ok(c, await setAdjutants(db, user, id, body.adjutantEmails, now))
     if (body.isFailed !== undefined) return ok(c, await setHeld(db, user.id, id, body.isFailed, now))
+    if (body.newTimeSlotForm) return ok(c, await rescheduleThroughHost(c.env, user, id, body.newTimeSlotForm.start))
     throw new ApiError(400, [c.get('t')('meetings:errors.oneAction')])
+  })
+  .get('/userEvents/:id/slots', async (c) => {
+    const { date } = parseWith(c, z.object({ date: FilterDateSchema }), c.req.query())
+    if (!date) throw new ApiError(400, [`date: ${c.get('t')('validation:required')}`])
+    const viewer = viewerOf(c.get('user'), c.get('viewerTimeZone'))
+    return ok(c, await rescheduleSlots(c.get('db'), viewer.id, c.req.param('id'), date, viewer.timeZone, Date.now()))
   })
   .get('/userEvents/:id/adjutant', async (c) => {
     const { meeting } = await findOwnedMeeting(c.get('db'), c.get('user').id, c.req.param('id'))
@@ -126,6 +148,13 @@ export const meetingsApi = new Hono<ApiEnv>()
       return ok(
         c,
         await addOwnVisitors(c.get('db'), c.get('user'), c.req.param('id'), body.visitorsCreateModel.emails, now),
+      )
+    }
+    const info = body.patchMeetingInfo
+    if (info && 'setNewTimeSlotForm' in info) {
+      return ok(
+        c,
+        await rescheduleOwnBooking(c.env, c.get('db'), c.get('user'), c.req.param('id'), info.setNewTimeSlotForm.start),
       )
     }
     return ok(c, await cancelOwnParticipation(c.get('db'), c.get('user'), c.req.param('id'), now))

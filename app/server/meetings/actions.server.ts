@@ -8,6 +8,7 @@ import { displayStatus, seatsAfterMove } from '#app/domain/meetings/rules.ts'
 import { newId } from '#app/domain/ids.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { meetingParticipants, meetings, reminders, type users } from '#db/schema.ts'
+import { cancelReminders } from '#app/server/notify/reminders.server.ts'
 import { ActionError, notFound } from './errors.server.ts'
 import { type MeetingRow, type ParticipantRow, findOwnParticipation, findOwnedMeeting } from './meetings.server.ts'
 import {
@@ -107,20 +108,10 @@ async function applyCancel(
         .update(meetingParticipants)
         .set({ status: 'canceled', canceledAt: now })
         .where(inArray(meetingParticipants.id, [...canceledIds])),
-      db
-        .update(reminders)
-        .set({ status: 'canceled' })
-        .where(and(eq(reminders.status, 'scheduled'), inArray(reminders.participantId, [...canceledIds]))),
+      ...[...canceledIds].flatMap((id) => cancelReminders(db, meeting.id, id)),
     )
   }
-  if (whole) {
-    statements.push(
-      db
-        .update(reminders)
-        .set({ status: 'canceled' })
-        .where(and(eq(reminders.meetingId, meeting.id), eq(reminders.status, 'scheduled'))),
-    )
-  }
+  if (whole) statements.push(...cancelReminders(db, meeting.id))
   const attendees = attendeesOf(whole ? [] : stillLive, whole ? [] : meeting.adjutantEmails)
   const canceledRecipients: Recipient[] = [
     ...(whole ? participants.filter(live) : canceledRows).map(participantRecipient),
