@@ -231,9 +231,13 @@ for (const language of ['ru', 'en'] as const) {
     await page.getByRole('button', { name: t.upload }).click()
     await expect(page.getByTestId('profile-page').getByTestId('avatar-image')).toBeVisible()
 
-    await page.getByLabel(t.timeZone).selectOption('Asia/Tokyo')
-    await page.getByRole('button', { name: t.save, exact: true }).click()
-    await expect(page.getByText(t.saved)).toBeVisible()
+    // Wait for the page to settle after the upload's revalidation, then save; retried if a re-render ate the click.
+    await page.waitForLoadState('networkidle')
+    await expect(async () => {
+      await page.getByLabel(t.timeZone).selectOption('Asia/Tokyo')
+      await page.getByRole('button', { name: t.save, exact: true }).click()
+      await expect(page.getByText(t.saved)).toBeVisible({ timeout: 3000 })
+    }).toPass()
     await page.reload()
     await page.waitForLoadState('networkidle')
     await expect(page.getByLabel(t.timeZone)).toHaveValue('Asia/Tokyo')
