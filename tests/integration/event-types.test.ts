@@ -1,4 +1,8 @@
+import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
+import { newId } from '#app/domain/ids.ts'
+import { getDb } from '#app/server/db.server.ts'
+import { meetings } from '#db/schema.ts'
 import type { Tariff } from '#db/schema.ts'
 import { apiSpecialist } from './helpers/api.ts'
 
@@ -311,7 +315,7 @@ describe('event types API: updates and actions', () => {
   })
 
   it('previews the organizer’s days and slots through the engine, in the viewer’s zone', async () => {
-    const { call, create } = await withSchedule()
+    const { call, create, user } = await withSchedule()
     const { id } = (await create({ durationInMinutes: 60, stepValue: 60 })).body.data
     // Mondays to Fridays 09:00-18:00 Moscow; a far-future month, so "now" never cuts it.
     const days = (await call('GET', `/eventTypes/${id}/days/2098/6`)).body.data as string[]
@@ -333,6 +337,22 @@ describe('event types API: updates and actions', () => {
     expect(viewer[0]).toMatchObject({ from: '11:00', to: '12:00', start: '2098-06-02T06:00:00Z' })
     expect((await call('GET', `/eventTypes/${id}/slots/2098/6/7`)).body.data).toEqual([])
     expect((await call('GET', `/eventTypes/${id}/days/2098/13`)).status).toBe(400)
+
+    // The host's live meetings (the booking area's table) take their time out of the preview.
+    await getDb(env.DB)
+      .insert(meetings)
+      .values({
+        id: newId(),
+        ownerId: user.id,
+        eventTypeId: null,
+        name: 'Разовая встреча',
+        startAt: Date.UTC(2098, 5, 2, 6, 0),
+        endAt: Date.UTC(2098, 5, 2, 7, 0),
+        timeZone: 'Europe/Moscow',
+      })
+    const busy = (await call('GET', `/eventTypes/${id}/slots/2098/6/2`)).body.data
+    expect(busy).toHaveLength(8)
+    expect(busy[0].from).toBe('10:00')
   })
 })
 

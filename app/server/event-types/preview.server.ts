@@ -1,10 +1,9 @@
 /**
  * The organizer's own preview of an event type's free days and slots (SPEC §7 `GET /eventTypes/{id}/days`
- * and `/slots`), computed by the availability engine from the event type and its schedule. Bookings are not
- * stored by this area: the public booking area, which owns them, passes them in through `bookings`.
+ * and `/slots`), computed by the availability engine from the event type and its schedule, with the host's
+ * live meetings as the booking area loads them (app/server/booking/availability.server.ts).
  */
 import {
-  type ExistingBooking,
   computeSlots,
   daysWithSlots,
   eventTypeRulesFromSpec,
@@ -13,12 +12,26 @@ import {
   slotsOfViewerDay,
 } from '#app/domain/availability/index.ts'
 import { toEngineSchedule } from '#app/domain/schedules/editing.ts'
+import { eq } from 'drizzle-orm'
+import { schedules, users } from '#db/schema.ts'
+import { bookingsFor, loadCalendar } from '../booking/availability.server.ts'
 import { formatUtcInstant, isoDateOf, isoToDmy } from '#app/domain/time/index.ts'
 import type { Db } from '../db.server.ts'
 import { datedAdjustments, getSchedule } from '../schedules/schedules.server.ts'
-import { getEventType } from './event-types.server.ts'
+import { getEventType, getEventTypeRow } from './event-types.server.ts'
 
-type PreviewOptions = { now: number; viewerTimeZone: string | null; bookings?: readonly ExistingBooking[] }
+type PreviewOptions = { now: number; viewerTimeZone: string | null }
+
+/** The host's live meetings over the schedule dates, as engine bookings (holds stay with the public flow). */
+async function liveBookings(db: Db, ownerId: string, id: string, range: { from: string; to: string }) {
+  const eventType = await getEventTypeRow(db, ownerId, id)
+  const [[host], [schedule]] = await Promise.all([
+    db.select().from(users).where(eq(users.id, ownerId)).limit(1),
+    db.select().from(schedules).where(eq(schedules.id, eventType.scheduleId)).limit(1),
+  ])
+  const calendar = await loadCalendar(db, { host, eventType, schedule }, range)
+  return bookingsFor(eventType.id, calendar.meetings, [])
+}
 
 async function engineInput(db: Db, ownerId: string, id: string) {
   const eventType = await getEventType(db, ownerId, id)
@@ -40,12 +53,13 @@ export async function organizerDays(
 ) {
   const { schedule, rules } = await engineInput(db, ownerId, id)
   const viewerZone = options.viewerTimeZone ?? schedule.timeZone
+  const range = scheduleRangeForViewerMonth(viewerZone, year, month, schedule.timeZone)
   const slots = computeSlots({
     now: options.now,
-    range: scheduleRangeForViewerMonth(viewerZone, year, month, schedule.timeZone),
+    range,
     schedule,
     eventType: rules,
-    bookings: options.bookings ?? [],
+    bookings: await liveBookings(db, ownerId, id, range),
     busy: [],
   })
   return daysWithSlots(slots, viewerZone, year, month).map(isoToDmy)
@@ -62,12 +76,13 @@ export async function organizerSlots(
   const { schedule, rules } = await engineInput(db, ownerId, id)
   const viewerZone = options.viewerTimeZone ?? schedule.timeZone
   const iso = isoDateOf(date.year, date.month, date.day)
+  const range = scheduleRangeForViewerDates({ timeZone: viewerZone, from: iso, to: iso }, schedule.timeZone)
   const slots = computeSlots({
     now: options.now,
-    range: scheduleRangeForViewerDates({ timeZone: viewerZone, from: iso, to: iso }, schedule.timeZone),
+    range,
     schedule,
     eventType: rules,
-    bookings: options.bookings ?? [],
+    bookings: await liveBookings(db, ownerId, id, range),
     busy: [],
   })
   return slotsOfViewerDay(slots, viewerZone, iso).map((slot) => ({
