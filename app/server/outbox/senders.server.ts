@@ -33,7 +33,8 @@ export class UnisenderGoSender implements MessageSender {
   constructor(
     private readonly apiKey: string,
     private readonly from: { email: string; name: string },
-    private readonly fetcher: typeof fetch = fetch,
+    // Called as a plain function: Workers refuse `fetch` invoked as a method of another object ("Illegal invocation").
+    private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
   ) {}
 
   async send(message: OutgoingMessage): Promise<void> {
