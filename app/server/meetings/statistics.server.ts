@@ -43,7 +43,7 @@ const COLORS: Partial<Record<StatisticItem, string>> = {
 /** The calendar integrations the product knows (SPEC §2 Integrations); calendars are not connectable yet. */
 const INTEGRATIONS = ['Google', 'Yandex', 'Apple', 'Outlook', 'Telegram'] as const
 
-async function countOf(db: Db, query: Promise<{ value: number }[]>) {
+async function countOf(query: Promise<{ value: number }[]>) {
   const [row] = await query
   return row?.value ?? 0
 }
@@ -56,45 +56,39 @@ export async function homeStatistics(db: Db, owner: Owner, now: number, label: (
   const todayTo = startOfZonedDay(owner.timeZone, addDays(today, 1))
   const [eventTypeCount, scheduleCount, held, contactCount, upcoming, completed, canceled, todayCount, telegram] =
     await Promise.all([
-      countOf(db, db.select({ value: count() }).from(eventTypes).where(eq(eventTypes.ownerId, owner.id))),
-      countOf(db, db.select({ value: count() }).from(schedules).where(eq(schedules.ownerId, owner.id))),
+      countOf(db.select({ value: count() }).from(eventTypes).where(eq(eventTypes.ownerId, owner.id))),
+      countOf(db.select({ value: count() }).from(schedules).where(eq(schedules.ownerId, owner.id))),
       countOf(
-        db,
         db
           .select({ value: count() })
           .from(meetings)
           .where(and(live, lt(meetings.endAt, now + 1), or(isNull(meetings.isFailed), eq(meetings.isFailed, false)))),
       ),
       countOf(
-        db,
         db
           .select({ value: count() })
           .from(contacts)
           .where(and(eq(contacts.ownerId, owner.id), eq(contacts.isArchived, false))),
       ),
       countOf(
-        db,
         db
           .select({ value: count() })
           .from(meetings)
           .where(and(live, gte(meetings.endAt, now + 1))),
       ),
       countOf(
-        db,
         db
           .select({ value: count() })
           .from(meetings)
           .where(and(live, lt(meetings.endAt, now + 1))),
       ),
       countOf(
-        db,
         db
           .select({ value: count() })
           .from(meetings)
           .where(and(mine, eq(meetings.status, 'canceled'))),
       ),
       countOf(
-        db,
         db
           .select({ value: count() })
           .from(meetings)
