@@ -5,6 +5,10 @@ import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { i18nConfig } from './i18n/config.ts'
 import { readEmbeddedTranslations } from './i18n/embedded.ts'
+import { installStorageFallback } from './utils/storage-fallback.client.ts'
+
+// Storage may be refused inside another site's frame (the booking widget); Remix needs it to navigate.
+installStorageFallback()
 
 async function hydrate() {
   // The server embeds the page language's texts in the document (root.tsx): no second request.

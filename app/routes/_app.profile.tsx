@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     hasPassword: user.passwordHash !== null,
     timeZones: listTimeZones(language, deps.now, user.timeZone).map((zone) => ({
       value: zone.ianaId,
-      label: `(UTC${zone.utcDiffTime}) ${zone.displayName}`,
+      label: zone.displayName,
     })),
   }
 }

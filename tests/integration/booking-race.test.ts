@@ -24,7 +24,7 @@ async function race(login: string, start: string) {
   return answers
 }
 
-describe('no double booking', { timeout: 60_000 }, () => {
+describe('no double booking', { timeout: 240_000 }, () => {
   it(`${CLIENTS} concurrent bookings of a one-seat slot: exactly 1 succeeds, the rest get a clean 409`, async () => {
     const { host } = await createBookableHost()
     const { slots } = await firstFreeSlot(host.login, 'consult')

@@ -10,18 +10,17 @@ import type { ApiEnv } from './context.ts'
 import { accounts } from './accounts.ts'
 import { contactsApi } from './contacts.ts'
 import { definitions } from './definitions.ts'
-import { meetingsApi } from './meetings.ts'
 import { eventTypesApi, eventTypeUniquenessApi, widgetApi } from './event-types.ts'
 import { schedulesApi } from './schedules.ts'
 import { ghostBooking, publicBooking } from './public-booking.ts'
 import { notify } from './notify.ts'
+import { meetingsApi } from './meetings.ts'
 import { ApiError, errorResponse } from './envelope.ts'
 import { RuleError } from '#app/server/rule-error.server.ts'
 
 /** Routers of the JSON API (SPEC §7), answered under every version prefix (API-CONTRACT.md). */
 const routes = new Hono<ApiEnv>()
   .route('/definitions', definitions)
-  .route('/', meetingsApi)
   .route('/', accounts)
   .route('/schedule', schedulesApi)
   .route('/eventTypes', eventTypesApi)
@@ -31,6 +30,7 @@ const routes = new Hono<ApiEnv>()
   .route('/ghostBooking', ghostBooking)
   .route('/', notify)
   .route('/contacts', contactsApi)
+  .route('/', meetingsApi)
 
 export const api = new Hono<ApiEnv>()
 

@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers'
 import { newId } from '#app/domain/ids.ts'
 import { findEventTypeById, bookingsFor, loadCalendar } from '#app/server/booking/availability.server.ts'
-import { confirmBooking, slotIsFree } from '#app/server/booking/book.server.ts'
+import { confirmBooking, findReplay, slotIsFree } from '#app/server/booking/book.server.ts'
 import {
   type BookInput,
   type BookOutcome,
@@ -10,7 +10,7 @@ import {
   type HoldResult,
 } from '#app/server/booking/host-lock-client.server.ts'
 import { getDb } from '#app/server/db.server.ts'
-import type { Bindings } from '#app/server/env.server.ts'
+import { type Bindings, parseEnv, sessionSecret } from '#app/server/env.server.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
 import { type RescheduleOutcome, rescheduleMeeting } from '#app/server/meetings/reschedule.server.ts'
 
@@ -128,6 +128,11 @@ export class HostLock extends DurableObject<Bindings> {
       const db = getDb(this.env.DB)
       const context = await findEventTypeById(db, input.ownerId, input.eventTypeId)
       if (!context) return { ok: false, reason: 'notFound' }
+      // A retried submission returns its booking, even though its holds were consumed by the first one.
+      if (input.idempotencyKey) {
+        const replay = await findReplay(db, input.ownerId, input.idempotencyKey, context, now)
+        if (replay) return replay
+      }
       const holds = await this.getHolds(input.holdIds, now)
       if (holds.length !== new Set(input.holdIds).size || holds.some((h) => h.eventTypeId !== input.eventTypeId)) {
         return { ok: false, reason: 'holdNotFound' }
@@ -147,6 +152,7 @@ export class HostLock extends DurableObject<Bindings> {
         },
         input.appUrl,
         now,
+        sessionSecret(parseEnv(this.env)),
       )
       if (result.ok) {
         await this.remove(input.holdIds)

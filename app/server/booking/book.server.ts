@@ -9,12 +9,14 @@ import { computeSlots } from '#app/domain/availability/index.ts'
 import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
 import { buildIcs, type IcsMeeting } from '#app/domain/booking/ics.ts'
 import { reminderDueTimes } from '#app/domain/booking/reminders.ts'
+import { manageLink } from '#app/domain/reminders/links.ts'
 import { newId } from '#app/domain/ids.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
 import type { Language } from '#app/i18n/config.ts'
-import { contacts, meetingParticipants, meetings, reminders } from '#db/schema.ts'
+import { contacts, meetingParticipants, meetings, participantLinks, reminders } from '#db/schema.ts'
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import type { Db } from '../db.server.ts'
+import { participantLinkRow } from '../notify/links.server.ts'
 import { enqueueMessage } from '../outbox/outbox.server.ts'
 import {
   type HoldInterval,
@@ -39,11 +41,6 @@ export type BookingRequest = {
 export type BookingResult =
   | { ok: true; bookingId: string; meetingIds: string[]; ics: string; outboxIds: string[]; replayed: boolean }
   | { ok: false; reason: 'slotTaken' | 'alreadyBooked' }
-
-/** The self-service link of a participant (cancel or move without an account); the meetings area serves it. */
-export function participantManageUrl(appUrl: string, token: string): string {
-  return new URL(`/booking/manage/${token}`, appUrl).toString()
-}
 
 /** The answer of an earlier submission with the same Idempotency-Key, if any. */
 export async function findReplay(
@@ -124,6 +121,8 @@ export async function confirmBooking(
   request: BookingRequest,
   appUrl: string,
   now: number,
+  /** Seals each participant's self-service token for later reminders (app/server/notify/links.server.ts). */
+  linkSecret: string,
 ): Promise<BookingResult> {
   const { eventType, host } = context
   if (request.idempotencyKey) {
@@ -242,6 +241,7 @@ export async function confirmBooking(
         createdAt: now,
       }),
     )
+    queries.push(db.insert(participantLinks).values(await participantLinkRow(linkSecret, participantId, manageToken)))
     for (const due of reminderDueTimes(slot.start, eventType.remindersInMinutes, now)) {
       queries.push(
         db.insert(reminders).values({
@@ -303,7 +303,7 @@ export async function confirmBooking(
     clientLanguage: request.language,
     clientTimeZone: request.timeZone,
     slots,
-    manageUrls: booked.map((b) => participantManageUrl(appUrl, b.manageToken)),
+    manageUrls: booked.map((b) => manageLink(appUrl, b.manageToken)),
     ics,
   })
   const outboxIds: string[] = []

@@ -3,8 +3,8 @@ import type { EventTypeRow, HostRow, PublicEventContext } from './availability.s
 
 export const CURRENCY_SYMBOLS = { RUB: '₽', USD: '$', EUR: '€' } as const
 
-export function avatarUrl(host: Pick<HostRow, 'id' | 'imageKey'>): string | null {
-  return host.imageKey ? `/avatars/${host.id}` : null
+export function avatarUrl(host: Pick<HostRow, 'imageKey'>): string | null {
+  return host.imageKey ? `/avatars/${host.imageKey}` : null
 }
 
 export function publicEventTypeSummary(eventType: EventTypeRow) {

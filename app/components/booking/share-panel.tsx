@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next'
+import { showToast } from '#app/components/ui/toast.ts'
+
+export type ShareLinks = { pageUrl: string; mailto: string; embed: string }
+
+/** SPEC §2 "Share-calendar panel": three read-only fields, each with copy and send. */
+export function SharePanel({ links }: { links: ShareLinks }) {
+  const { t } = useTranslation()
+  const rows = [
+    { key: 'link', label: t('booking:share.link'), value: links.pageUrl, send: links.mailto },
+    { key: 'mail', label: t('booking:share.mail'), value: links.mailto, send: links.mailto },
+    { key: 'widget', label: t('booking:share.widget'), value: links.embed, send: null },
+  ]
+  const copy = async (value: string) => {
+    try {
+      await navigator.clipboard.writeText(value)
+      showToast(t('booking:share.copied'), { kind: 'success' })
+    } catch {
+      showToast(t('booking:share.copyFailed'), { kind: 'error' })
+    }
+  }
+  return (
+    <div className="grid gap-5" data-testid="share-panel">
+      {rows.map((row) => (
+        <div key={row.key} className="grid gap-1">
+          <label htmlFor={`share-${row.key}`} className="text-sm font-medium">
+            {row.label}
+          </label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            {row.key === 'widget' ? (
+              <textarea
+                id={`share-${row.key}`}
+                readOnly
+                rows={3}
+                value={row.value}
+                onFocus={(e) => e.currentTarget.select()}
+                className="w-full min-w-0 rounded-lg border border-line bg-surface px-3 py-2 font-mono text-xs"
+                data-testid={`share-${row.key}`}
+              />
+            ) : (
+              <input
+                id={`share-${row.key}`}
+                readOnly
+                value={row.value}
+                onFocus={(e) => e.currentTarget.select()}
+                className="w-full min-w-0 rounded-lg border border-line bg-surface px-3 py-2 text-sm"
+                data-testid={`share-${row.key}`}
+              />
+            )}
+            <div className="flex gap-2">
+              <button type="button" className="btn-secondary" onClick={() => copy(row.value)}>
+                {t('booking:share.copy')}
+              </button>
+              {row.send ? (
+                <a className="btn-ghost" href={row.send}>
+                  {t('booking:share.send')}
+                </a>
+              ) : null}
+            </div>
+          </div>
+        </div>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,45 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { HostView } from '#app/components/booking/host-view.tsx'
+import { ProfileCard } from '#app/components/booking/profile-card.tsx'
+import { getLanguage } from '#app/i18n/i18n.server.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import { requireUser } from '#app/server/auth/session.server.ts'
+import { findPublicHost } from '#app/server/booking/availability.server.ts'
+import { publicHostView } from '#app/server/booking/views.server.ts'
+import { getDb } from '#app/server/db.server.ts'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+
+/** `/specialistPagePreview`: the public page as clients see it, with the profile card modal (SPEC §2). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  const found = await findPublicHost(db, user.login)
+  if (!found) throw new Response(null, { status: 404 })
+  return {
+    title: getT(await getLanguage(request))('booking:share.previewTitle'),
+    host: publicHostView(found.host, found.eventTypes),
+  }
+}
+
+export default function SpecialistPagePreview() {
+  const { host } = useLoaderData<typeof loader>()
+  const { t } = useTranslation()
+  return (
+    <div data-testid="specialist-preview">
+      <h1 className="sr-only">{t('booking:share.previewTitle')}</h1>
+      <HostView host={host} linkTarget="_blank">
+        <details className="mt-3">
+          <summary className="btn-ghost cursor-pointer list-none" data-testid="profile-modal-open">
+            {t('booking:host.profile')}
+          </summary>
+          <div role="dialog" aria-label={t('booking:host.profile')} className="card mt-2 p-6 shadow-lg">
+            <ProfileCard profile={host} large />
+          </div>
+        </details>
+      </HostView>
+    </div>
+  )
+}

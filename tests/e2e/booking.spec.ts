@@ -1,0 +1,170 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { type FrameLocator, type Page, expect, test } from '@playwright/test'
+
+type Mail = { to: string; subject: string; text: string; attachments: string[] }
+
+const TEXTS = {
+  ru: {
+    success: 'Вы записаны!',
+    organizerSubject: 'Новая запись',
+    clientSubject: 'Вы записаны',
+    month: /Ноябрь|Декабрь|Январь|[А-Я][а-я]+ \d{4}/,
+  },
+  en: {
+    success: 'You are booked!',
+    organizerSubject: 'New booking',
+    clientSubject: 'You are booked',
+    month: /[A-Z][a-z]+ \d{4}/,
+  },
+} as const
+
+function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+}
+
+async function mails(page: Page): Promise<Mail[]> {
+  const response = await page.request.get('/dev/mail.json')
+  return (await response.json()) as Mail[]
+}
+
+/** Picks the first two free slots of the shown (first free) day and fills in the form. */
+async function bookTwoSlots(scope: Page | FrameLocator, email: string, language: 'ru' | 'en') {
+  const labels = scope.locator('label:has([data-testid="slot"])')
+  await expect(labels.first()).toBeVisible()
+  await labels.nth(0).click()
+  await labels.nth(1).click()
+  await expect(scope.locator('[data-testid="slot"]:checked')).toHaveCount(2)
+  await scope.getByTestId('continue').click()
+  await expect(scope.getByTestId('booking-form')).toBeVisible()
+  await expect(scope.getByTestId('chosen-slot')).toHaveCount(2)
+  await scope.locator('#field-firstName').fill('Гость')
+  await scope.locator('#field-lastName').fill('Тестов')
+  await scope.locator('#field-email').fill(email)
+  await scope.locator('#field-comment').fill('Hello; "quoted", comment')
+  await scope.getByTestId('book').click()
+  await expect(scope.getByTestId('booking-success')).toBeVisible()
+  await expect(scope.getByTestId('booking-success')).toContainText(TEXTS[language].success)
+  await expect(scope.getByTestId('booked-slot')).toHaveCount(2)
+}
+
+async function expectBothEmails(page: Page, email: string, language: 'ru' | 'en') {
+  const all = await mails(page)
+  const toClient = all.find((m) => m.to === email)
+  expect(toClient?.subject).toContain(TEXTS[language].clientSubject)
+  expect(toClient?.attachments).toEqual(['meeting.ics'])
+  const toOrganizer = all.find((m) => m.to === 'demo@example.com' && m.text.includes(email))
+  // The organizer gets their own language (the demo specialist's culture is Russian).
+  expect(toOrganizer?.subject).toContain(TEXTS.ru.organizerSubject)
+  expect(toOrganizer?.attachments).toEqual(['meeting.ics'])
+  await page.goto('/dev/mail')
+  await expect(page.getByTestId('dev-mail-to').filter({ hasText: email })).toHaveCount(1)
+}
+
+for (const language of ['ru', 'en'] as const) {
+  test(`a guest books two slots on the public page (${language}), gets the ICS and both emails`, async ({ page }) => {
+    const email = uniqueEmail(`guest-${language}`)
+    await page.goto(`/user/demo${language === 'en' ? '?lang=en' : ''}`)
+    await expect(page.locator('html')).toHaveAttribute('lang', language)
+    await expect(page.getByTestId('profile-card')).toContainText('Анна Демидова')
+    await page.getByTestId('host-event-type').filter({ hasText: 'Консультация' }).click()
+    await expect(page.getByTestId('event-name')).toHaveText('Консультация')
+    await expect(page.getByTestId('month-title')).toHaveText(TEXTS[language].month)
+    await expect(page.getByTestId('free-day').first()).toBeVisible()
+
+    await bookTwoSlots(page, email, language)
+    const href = await page.getByTestId('ics-link').getAttribute('href')
+    const ics = await (await page.request.get(href ?? '')).text()
+    expect(ics).toContain('BEGIN:VCALENDAR')
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2)
+    expect(ics).toContain('\r\n')
+    await expectBothEmails(page, email, language)
+  })
+}
+
+test('the booking flow works with JavaScript off', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  const email = uniqueEmail('nojs')
+  await page.goto('/demo/consultation?lang=en')
+  // Days are links: open the second free day.
+  const days = page.getByTestId('free-day')
+  await days.nth(1).click()
+  await expect(page.getByTestId('free-day').nth(1)).toHaveAttribute('aria-current', 'date')
+  await bookTwoSlots(page, email, 'en')
+  await expectBothEmails(page, email, 'en')
+  await context.close()
+})
+
+test('bad input shows translated errors and books nothing; a taken slot is refused', async ({ page }) => {
+  await page.goto('/user/demo/event/consultation?lang=en')
+  await page.locator('label:has([data-testid="slot"])').first().click()
+  await page.getByTestId('continue').click()
+  await page.locator('#field-firstName').fill('G')
+  await page.locator('#field-email').fill('not-an-email')
+  await page.getByTestId('book').click()
+  await expect(page.getByTestId('error-firstName')).toHaveText('At least 2 characters')
+  await expect(page.getByTestId('error-email')).toHaveText('Invalid email')
+  await expect(page.getByTestId('booking-form')).toBeVisible()
+})
+
+test('the widget books inside a frame on another origin and tells the parent page', async ({ page, baseURL }) => {
+  const email = uniqueEmail('widget')
+  const widget = `${baseURL}/widget/booking/user/demo/event/consultation?size=large&lang=en`
+  // A plain HTML page on another origin (its own server on 127.0.0.1), as a partner site pasting the widget code.
+  const html = `<!doctype html><html><body><h1>Partner site</h1>
+    <iframe id="fastslot" src="${widget}" style="width:100%;border:none;height:900px"></iframe>
+    <script>
+      window.fastslotMessages = []
+      window.addEventListener('message', (e) => {
+        if (e.data && e.data.source === 'fastslot') window.fastslotMessages.push(e.data)
+      })
+    </script></body></html>`
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+    response.end(html)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await page.goto(`http://127.0.0.1:${port}/`)
+  const frame = page.frameLocator('#fastslot')
+  await expect(frame.getByTestId('event-name')).toHaveText('Консультация')
+  await expect(frame.locator('html')).toHaveAttribute('lang', 'en')
+  await bookTwoSlots(frame, email, 'en')
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        (window as unknown as { fastslotMessages: { type: string }[] }).fastslotMessages.map((m) => m.type),
+      ),
+    )
+    .toEqual(expect.arrayContaining(['fastslot:height', 'fastslot:slotsHeld', 'fastslot:booked']))
+  const booked = await page.evaluate(() =>
+    (window as unknown as { fastslotMessages: { type: string; meetingIds?: string[] }[] }).fastslotMessages.find(
+      (m) => m.type === 'fastslot:booked',
+    ),
+  )
+  expect(booked?.meetingIds).toHaveLength(2)
+  server.close()
+  await expectBothEmails(page, email, 'en')
+})
+
+test('unknown logins and event types show the not-found state with 404', async ({ page }) => {
+  const user = await page.goto('/user/no-such-user-here')
+  expect(user?.status()).toBe(404)
+  await expect(page.getByTestId('host-not-found')).toBeVisible()
+  const event = await page.goto('/user/demo/event/no-such-event')
+  expect(event?.status()).toBe(404)
+  await expect(page.getByTestId('event-not-found')).toBeVisible()
+})
+
+test('the contact-organizer form sends a message', async ({ page }) => {
+  await page.goto('/user/demo/event/group-review?lang=en')
+  await page.getByTestId('contact-organizer').locator('summary').click()
+  await page.locator('#contact-name').fill('Мария')
+  await page.locator('#contact-email').fill('maria@example.com')
+  await page.locator('#contact-text').fill('Do you have time on Saturday?')
+  await page.getByTestId('contact-organizer').getByRole('button').click()
+  await expect(page.getByTestId('contact-organizer')).toContainText('Message sent')
+  const all = await mails(page)
+  expect(all.some((m) => m.to === 'demo@example.com' && m.text.includes('Do you have time on Saturday?'))).toBe(true)
+})
