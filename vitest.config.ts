@@ -9,6 +9,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Property tests run thousands of cases: generous limits keep a busy machine from failing them.
+          testTimeout: 30_000,
         },
       },
       {
@@ -31,6 +33,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           setupFiles: ['./tests/integration/setup.ts'],
+          testTimeout: 30_000,
           deps: { optimizer: { ssr: { enabled: true, include: ['@remix-run/cloudflare'] } } },
         },
       },

@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test'
+import { OAuth2Server } from 'oauth2-mock-server'
 
 type Mail = { id: string; to: string; subject: string; text: string; html: string; sentAt: string }
 
@@ -97,8 +98,14 @@ async function mailTo(request: APIRequestContext, to: string, subject: RegExp): 
   return found!
 }
 
+/** Opens a page and waits until its script has loaded, so typing is not lost to hydration. */
+async function open(page: Page, path: string) {
+  await page.goto(path)
+  await page.waitForLoadState('networkidle')
+}
+
 async function setLanguage(page: Page, language: 'ru' | 'en') {
-  await page.goto('/login')
+  await open(page, '/login')
   if ((await page.locator('html').getAttribute('lang')) !== language) {
     await page.getByTestId('language-switch').click()
     await expect(page.locator('html')).toHaveAttribute('lang', language)
@@ -115,7 +122,7 @@ async function logout(page: Page, t: (typeof TEXTS)['ru' | 'en']) {
 }
 
 async function signIn(page: Page, t: (typeof TEXTS)['ru' | 'en'], login: string, password: string) {
-  await page.goto('/login')
+  await open(page, '/login')
   await page.getByLabel(t.loginOrEmail).fill(login)
   await page.getByLabel(t.password, { exact: true }).fill(password)
   await page.getByRole('button', { name: t.signIn, exact: true }).click()
@@ -123,6 +130,8 @@ async function signIn(page: Page, t: (typeof TEXTS)['ru' | 'en'], login: string,
 
 for (const language of ['ru', 'en'] as const) {
   const t = TEXTS[language]
+  // Whole journeys: many pages each, slower on the phone profile of a shared machine.
+  test.describe.configure({ timeout: 90_000 })
 
   test(`${language}: sign up with the emailed code, log out, sign in by login and email, restore the password`, async ({
     page,
@@ -132,7 +141,7 @@ for (const language of ['ru', 'en'] as const) {
     const email = `${login}@example.com`
     await setLanguage(page, language)
 
-    await page.goto('/signup')
+    await open(page, '/signup')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.signupTitle)
     await page.getByLabel(t.login, { exact: true }).fill(login)
     await page.getByLabel(t.email, { exact: true }).fill(email)
@@ -171,12 +180,16 @@ for (const language of ['ru', 'en'] as const) {
     await logout(page, t)
 
     await page.getByRole('link', { name: t.forgot }).click()
-    await page.getByLabel(t.email).fill(email)
-    await page.getByRole('button', { name: t.sendLink }).click()
-    await expect(page.getByTestId('restore-sent')).toHaveText(t.sent)
+    await page.waitForLoadState('networkidle')
+    // Typed right after a client-side navigation, the value can be lost to a re-render: type until it is sent.
+    await expect(async () => {
+      await page.getByLabel(t.email).fill(email)
+      await page.getByRole('button', { name: t.sendLink }).click()
+      await expect(page.getByTestId('restore-sent')).toHaveText(t.sent, { timeout: 3000 })
+    }).toPass()
     const restore = await mailTo(request, email, /./)
     const link = restore.text.match(/https?:\/\/\S+\/restore\/[A-Za-z0-9_-]+/)![0]
-    await page.goto(new URL(link).pathname)
+    await open(page, new URL(link).pathname)
     await page.getByLabel(t.newPassword).fill('Another-pass-2')
     await page.getByLabel(t.repeat).fill('Another-pass-2')
     await page.getByRole('button', { name: t.savePassword }).click()
@@ -206,7 +219,7 @@ for (const language of ['ru', 'en'] as const) {
     await setLanguage(page, language)
     await signIn(page, t, login, PASSWORD)
     await expect(page.getByTestId('home')).toBeVisible()
-    await page.goto('/profile')
+    await open(page, '/profile')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.greeting('Борис'))
 
     await page
@@ -222,6 +235,7 @@ for (const language of ['ru', 'en'] as const) {
     await page.getByRole('button', { name: t.save, exact: true }).click()
     await expect(page.getByText(t.saved)).toBeVisible()
     await page.reload()
+    await page.waitForLoadState('networkidle')
     await expect(page.getByLabel(t.timeZone)).toHaveValue('Asia/Tokyo')
 
     await page.getByTestId('change-password').click()
@@ -240,3 +254,69 @@ for (const language of ['ru', 'en'] as const) {
     await expect(page.getByText(t.wrongPassword)).toBeVisible()
   })
 }
+
+/**
+ * Sign-in with a provider against a real local OpenID provider (oauth2-mock-server) standing in for
+ * Google, Yandex and Microsoft: PKCE is checked by it, the code is exchanged by the Worker.
+ */
+test.describe('sign-in with a provider', () => {
+  const mockPort = Number(process.env.E2E_PORT ?? '8799') + 100
+  let server: OAuth2Server
+  let claims: Record<string, unknown> = {}
+
+  test.beforeAll(async () => {
+    server = new OAuth2Server()
+    await server.issuer.keys.generate('RS256')
+    server.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, claims))
+    server.service.on('beforeUserinfo', (response) => {
+      // Yandex's profile call answers in its own shape.
+      response.body = {
+        id: claims.sub,
+        default_email: claims.email,
+        first_name: claims.given_name,
+        last_name: claims.family_name,
+      }
+    })
+    await server.start(mockPort, 'localhost')
+  })
+
+  test.afterAll(async () => {
+    await server.stop()
+  })
+
+  test('ru: a new person signs in with Google and lands in the app shell', async ({ page }, testInfo) => {
+    const email = `g${testInfo.project.name}${Date.now().toString(36)}@gmail.example`
+    claims = { sub: `google-${email}`, email, email_verified: true, given_name: 'Григорий', family_name: 'Гуглов' }
+    await setLanguage(page, 'ru')
+    await page.getByTestId('oauth-google').click()
+    await expect(page.getByTestId('home')).toBeVisible()
+    await page.goto('/profile')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Здравствуйте, Григорий!')
+  })
+
+  test('en: Yandex links to the existing account with the same verified email', async ({ page, request }, testInfo) => {
+    const login = `ya${testInfo.project.name}${Date.now().toString(36)}`
+    const email = `${login}@yandex.example`
+    await request.post('/api/v2/identity/signup/email', {
+      data: { login, email, password: PASSWORD, firstName: 'Яна', lastName: 'Яндексова', isAgreementAccepted: true },
+    })
+    const mail = await mailTo(request, email, /\d{6}/)
+    await request.post('/api/v2/identity/signup/email/code', {
+      data: { email, code: mail.text.match(/\b(\d{6})\b/)![1] },
+    })
+    claims = { sub: `yandex-${login}`, email, given_name: 'Other', family_name: 'Name' }
+    await setLanguage(page, 'en')
+    await page.getByTestId('oauth-yandex').click()
+    await expect(page.getByTestId('home')).toBeVisible()
+    await page.goto('/profile')
+    await expect(page.getByTestId('profile-login')).toHaveText(login)
+  })
+
+  test('a forged state is refused with a translated message', async ({ page }) => {
+    await setLanguage(page, 'en')
+    await page.goto('/confirmGoogleOauth?code=stolen&state=forged')
+    await expect(page.getByTestId('oauth-error')).toHaveText(
+      'The sign-in link is invalid or outdated. Please try again.',
+    )
+  })
+})

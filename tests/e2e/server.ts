@@ -27,6 +27,18 @@ const wrangler = spawn(
     'ENVIRONMENT:development',
     '--var',
     `APP_URL:http://localhost:${port}`,
+    // The Telegram bot against the fake Bot API that tests/e2e/notifications.spec.ts serves on port + 1000.
+    '--var',
+    'TELEGRAM_BOT_TOKEN:e2e-bot-token',
+    '--var',
+    'TELEGRAM_WEBHOOK_SECRET:e2e-webhook-secret',
+    '--var',
+    'TELEGRAM_BOT_USERNAME:fastslot_e2e_bot',
+    '--var',
+    `TELEGRAM_API_BASE:http://127.0.0.1:${Number(port) + 1000}`,
+    // Every sign-in provider goes to the local OpenID provider that tests/e2e/accounts.spec.ts starts.
+    '--var',
+    `OAUTH_MOCK_ISSUER:http://localhost:${Number(port) + 100}`,
     ...persist,
   ],
   { stdio: 'inherit', env },

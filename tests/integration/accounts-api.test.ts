@@ -137,6 +137,17 @@ describe('sign-up by email with a code', () => {
     expect(answer.status).toBe(200)
     expect(await emailsTo(email)).toHaveLength(0)
   })
+  it('cancels an unconfirmed registration by its id, and never a confirmed account', async () => {
+    const body = signupBody()
+    const created = await api<{ id: string }>('POST', '/identity/signup/email', { body })
+    const cancelled = await api('DELETE', `/identity/signup/email?id=${created.body.data.id}`)
+    expect(cancelled.status).toBe(200)
+    expect(await userByEmail(body.email)).toBeNull()
+    const account = await signupAndConfirm()
+    const refused = await api('DELETE', `/identity/signup/email?id=${account.id}`)
+    expect(refused.status).toBe(404)
+    expect(await userByEmail(account.email)).not.toBeNull()
+  })
 })
 
 describe('sign-up: bad input and attacks', () => {

@@ -269,3 +269,14 @@ describe('profile page', () => {
     expect(menu.html).toContain('/eventTypes')
   })
 })
+
+describe('interface language and profile culture', () => {
+  it('switching the language while signed in updates the profile culture', async () => {
+    const account = await signupAndConfirm()
+    const cookie = await sessionCookieFor(account.id)
+    const response = await post('/language', { language: 'en', redirectTo: '/profile' }, { Cookie: cookie })
+    expect(response.status).toBe(302)
+    const [user] = await db().select().from(users).where(eq(users.id, account.id))
+    expect(user.culture).toBe('en')
+  })
+})

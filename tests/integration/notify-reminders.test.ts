@@ -168,7 +168,9 @@ describe('reminders cron', () => {
     expect(after.map((r) => r.status)).toEqual(['sent', 'sent'])
   })
 
-  it('retries a failing provider with backoff, then gives up and records the failure on both rows', async () => {
+  it('retries a failing provider with backoff, then gives up and records the failure on both rows', {
+    timeout: 30_000,
+  }, async () => {
     const owner = await createTestUser({ culture: 'en', timeZone: 'Europe/London' })
     await db.insert(telegramBindings).values({ userId: owner.id, chatId: '777001', connectedAt: Date.now() })
     const start = Date.UTC(2031, 6, 1, 18, 0)
@@ -193,10 +195,23 @@ describe('reminders cron', () => {
     const mine = [owner.email, 'flaky@example.com', 'broken@example.com']
     expect(emails.map((e) => e.to).filter((to) => mine.includes(to))).toEqual([owner.email])
     expect(bot.sent).toHaveLength(0)
-    for (let i = 0; i < 200; i++) {
-      now += MIN
+    // Follow the timeline from one retry to the next; a run before a message's next attempt leaves it alone.
+    const planned = (await remindersOf(meeting.id)).map((r) => r.id)
+    for (let i = 0; i < 20; i++) {
+      const pending = (await messagesOf(planned)).filter((m) => m.status === 'pending')
+      if (pending.length === 0) break
+      const next = Math.min(...pending.map((m) => m.nextAttemptAt))
+      const attemptsBefore = pending.map((m) => m.attempts).join()
+      await tick(next - MIN)
+      const unchanged = (await messagesOf(planned)).filter((m) => pending.some((p) => p.id === m.id))
+      expect(unchanged.map((m) => m.attempts).join()).toBe(attemptsBefore)
+      now = next
       await tick(now)
     }
+    // 1 + 2 + 4 + 8 + 16 + 32 + 60 minutes of backoff between the 8 attempts.
+    expect(now - (start - 1440 * MIN)).toBe(123 * MIN)
+    // The next run settles the reminders of messages delivered or given up by the last one.
+    await tick(now + MIN)
     expect(bot.sent).toEqual([expect.objectContaining({ chatId: '777001' })])
     expect(bot.sent[0].text).toMatch(/Flaky, Broken|Broken, Flaky/)
     expect(emails.filter((e) => e.to === 'flaky@example.com')).toHaveLength(1)

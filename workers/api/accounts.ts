@@ -17,6 +17,7 @@ import { issueTokenPair, revokeRefreshToken, rotateRefreshToken } from '#app/ser
 import { accountDeps } from '#app/server/accounts/deps.server.ts'
 import { AccountError, problemText } from '#app/server/accounts/errors.server.ts'
 import {
+  cancelSignup,
   confirmSignupCode,
   isEmailFree,
   isLoginFree,
@@ -59,6 +60,10 @@ export const accounts = new Hono<ApiEnv>()
     const input = await readJson(c, SignupSchema)
     const { id } = await signup(deps(c), input, { isConsentMailing: flag(c.req.query('isConsentMailing')) })
     return ok(c, { id }, 201)
+  })
+  .delete('/identity/signup/email', async (c) => {
+    await cancelSignup(deps(c), c.req.query('id') ?? '')
+    return ok(c, null)
   })
   .post('/identity/signup/email/code', async (c) => {
     const input = await readJson(c, ConfirmCodeSchema)

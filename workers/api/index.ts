@@ -14,6 +14,7 @@ import { eventTypesApi, eventTypeUniquenessApi, widgetApi } from './event-types.
 import { schedulesApi } from './schedules.ts'
 import { ghostBooking, publicBooking } from './public-booking.ts'
 import { notify } from './notify.ts'
+import { meetingsApi } from './meetings.ts'
 import { ApiError, errorResponse } from './envelope.ts'
 import { RuleError } from '#app/server/rule-error.server.ts'
 
@@ -29,6 +30,7 @@ const routes = new Hono<ApiEnv>()
   .route('/ghostBooking', ghostBooking)
   .route('/', notify)
   .route('/contacts', contactsApi)
+  .route('/', meetingsApi)
 
 export const api = new Hono<ApiEnv>()
 

@@ -12,6 +12,7 @@ import {
 import { getDb } from '#app/server/db.server.ts'
 import { type Bindings, parseEnv, sessionSecret } from '#app/server/env.server.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
+import { type RescheduleOutcome, rescheduleMeeting } from '#app/server/meetings/reschedule.server.ts'
 
 /** An expired hold is remembered this long, so a late form still knows which slot it meant (and may book it if free). */
 const TOMBSTONE_MS = 24 * 60 * 60_000
@@ -159,6 +160,16 @@ export class HostLock extends DurableObject<Bindings> {
       }
       return result
     })
+  }
+
+  /** Change time of a booked meeting (app/server/meetings/reschedule.server.ts), serialised with holds and bookings. */
+  async reschedule(
+    input: { ownerId: string; meetingId: string; start: number; actorParticipantId: string | null },
+    now: number = Date.now(),
+  ): Promise<RescheduleOutcome> {
+    return this.ctx.blockConcurrencyWhile(async () =>
+      rescheduleMeeting(getDb(this.env.DB), input, await this.activeHolds(now), now),
+    )
   }
 
   async alarm() {

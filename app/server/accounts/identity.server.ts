@@ -128,6 +128,15 @@ export async function signup(
   return { id: user.id, email: user.email }
 }
 
+/** `DELETE /identity/signup/email?id=` (SPEC §7): withdraws an unconfirmed registration; a confirmed one is 404. */
+export async function cancelSignup(deps: AccountDeps, id: string): Promise<void> {
+  const deleted = await deps.db
+    .delete(users)
+    .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)))
+    .returning({ id: users.id })
+  if (deleted.length === 0) throw new AccountError(404, [{ key: 'api:notFound' }])
+}
+
 /**
  * The sign-up code (SPEC §2): each guess is counted with one conditional UPDATE before it is compared,
  * so even concurrent guesses get at most CODE_MAX_ATTEMPTS tries at a code.

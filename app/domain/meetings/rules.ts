@@ -1,0 +1,141 @@
+/**
+ * Meetings as the specialist and the participant see them (SPEC §3 "Booking", "Meeting", §4 meeting states,
+ * §5 meeting point and seat rules, §9 page sizes and participant count). Pure: `now` and zones are arguments.
+ */
+import { z } from 'zod'
+import { MEETINGS_PAGE_SIZE, TEXT_MAX } from '#app/domain/constants.ts'
+import { addDays, instantToZoned, isoWeekday, monthDates, startOfZonedDay } from '#app/domain/time/index.ts'
+
+export const DISPLAY_STATUSES = ['upcoming', 'completed', 'canceled'] as const
+export type DisplayStatus = (typeof DISPLAY_STATUSES)[number]
+
+/** The list filter of SPEC §3/§4: the three statuses, and upcomingAndCompleted (bookings' default). */
+export const LIST_STATUSES = ['upcoming', 'completed', 'canceled', 'upcomingAndCompleted'] as const
+export type ListStatus = (typeof LIST_STATUSES)[number]
+
+export const PERIODS = ['today', 'tomorrow', 'week', 'month', 'year'] as const
+export type Period = (typeof PERIODS)[number]
+
+/** "Booked with me" (I am the organizer) or "I am booked" (I am a participant of another specialist's meeting). */
+export const SIDES = ['organizer', 'participant'] as const
+export type Side = (typeof SIDES)[number]
+
+/** Completed is not stored: a live meeting whose end has passed (db/schema-booking.ts). */
+export function displayStatus(meeting: { status: 'upcoming' | 'canceled'; endAt: number }, now: number): DisplayStatus {
+  if (meeting.status === 'canceled') return 'canceled'
+  return meeting.endAt <= now ? 'completed' : 'upcoming'
+}
+
+/** SPEC §4 default filters: bookings (organizer) upcomingAndCompleted, meetings (participant) upcoming. */
+export function defaultListStatus(side: Side): ListStatus {
+  return side === 'organizer' ? 'upcomingAndCompleted' : 'upcoming'
+}
+
+/** [from, to) instants of a period in the viewer's zone, counted from `now`; the week starts on Monday. */
+export function periodRange(period: Period, now: number, timeZone: string): { from: number; to: number } {
+  const today = instantToZoned(timeZone, now).date
+  const start = (date: string) => startOfZonedDay(timeZone, date)
+  switch (period) {
+    case 'today':
+      return { from: start(today), to: start(addDays(today, 1)) }
+    case 'tomorrow':
+      return { from: start(addDays(today, 1)), to: start(addDays(today, 2)) }
+    case 'week': {
+      const monday = addDays(today, 1 - isoWeekday(today))
+      return { from: start(monday), to: start(addDays(monday, 7)) }
+    }
+    case 'month': {
+      const { from, to } = monthDates(Number(today.slice(0, 4)), Number(today.slice(5, 7)))
+      return { from: start(from), to: start(addDays(to, 1)) }
+    }
+    case 'year': {
+      const year = today.slice(0, 4)
+      return { from: start(`${year}-01-01`), to: start(`${Number(year) + 1}-01-01`) }
+    }
+  }
+}
+
+/** [from, to) instants of a calendar month in the viewer's zone (the calendar view loads a whole month). */
+export function monthRange(year: number, month: number, timeZone: string): { from: number; to: number } {
+  const { from, to } = monthDates(year, month)
+  return { from: startOfZonedDay(timeZone, from), to: startOfZonedDay(timeZone, addDays(to, 1)) }
+}
+
+export const MeetingListQuerySchema = z.object({
+  side: z.enum(SIDES).default('organizer'),
+  filter: z.enum(LIST_STATUSES).optional(),
+  period: z.enum(PERIODS).optional().nullable(),
+  currentOffset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(MEETINGS_PAGE_SIZE),
+  monthNumber: z.coerce.number().int().min(1).max(12).optional(),
+  year: z.coerce.number().int().min(1900).max(2099).optional(),
+})
+export type MeetingListQuery = z.infer<typeof MeetingListQuerySchema>
+
+/** SPEC §5: group kinds show the participant count in the error colour below `minSeats`. */
+export function isBelowMinSeats(
+  meeting: { participantType: string; minSeats: number },
+  activeMembers: number,
+): boolean {
+  return meeting.participantType.startsWith('Group') && activeMembers < meeting.minSeats
+}
+
+/** SPEC §9 "bookings 1 plus contact, adjutants, visitors": the organizer and every live invitee. */
+export function participantCount(input: { members: number; visitors: number; adjutants: number }): number {
+  return 1 + input.members + input.visitors + input.adjutants
+}
+
+export type PlaceIcon = 'zoom' | 'telemost' | 'link' | 'phone' | 'place'
+
+/** SPEC §5: a meeting link gets http:// when it has no scheme. */
+export function meetingLink(point: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(point) ? point : `http://${point}`
+}
+
+/** SPEC §5: Zoom (https, zoom host, /j/ or /my/) and Telemost links get their own icons; other links generic. */
+export function placeIcon(placeType: 'Meet' | 'Online' | 'Phone', meetingPoint: string | null): PlaceIcon {
+  if (placeType === 'Phone') return 'phone'
+  if (placeType === 'Meet' || !meetingPoint) return 'place'
+  let url: URL
+  try {
+    url = new URL(meetingLink(meetingPoint))
+  } catch {
+    return 'link'
+  }
+  const host = url.hostname.toLowerCase()
+  if (
+    url.protocol === 'https:' &&
+    (host === 'zoom.us' || host.endsWith('.zoom.us')) &&
+    /^\/(j|my)\//.test(url.pathname)
+  )
+    return 'zoom'
+  if (host === 'telemost.yandex.ru' || host === 'telemost.360.yandex.ru') return 'telemost'
+  return 'link'
+}
+
+const EmailSchema = z.string().trim().toLowerCase().max(TEXT_MAX).pipe(z.email('validation:invalidEmail'))
+
+/** A list of invitee emails: valid and without repeats (SPEC §5 "an email already in the list rejected"). */
+export const InviteeEmailsSchema = z
+  .array(EmailSchema)
+  .max(50)
+  .superRefine((emails, ctx) => {
+    const seen = new Set<string>()
+    emails.forEach((email, index) => {
+      if (seen.has(email)) ctx.addIssue({ code: 'custom', path: [index], message: 'meetings:errors.emailRepeated' })
+      seen.add(email)
+    })
+  })
+
+/** Seats a target meeting needs after a move: SPEC §4 "seats are added automatically". */
+export function seatsAfterMove(target: { totalSeats: number }, bookedMembers: number, moving: number): number {
+  return Math.max(target.totalSeats, bookedMembers + moving)
+}
+
+/** Short time text of a meeting in a zone: date DD.MM.YYYY and "HH:mm - HH:mm". */
+export function meetingTimeText(meeting: { startAt: number; endAt: number }, timeZone: string) {
+  const start = instantToZoned(timeZone, meeting.startAt)
+  const end = instantToZoned(timeZone, meeting.endAt)
+  const date = `${start.date.slice(8, 10)}.${start.date.slice(5, 7)}.${start.date.slice(0, 4)}`
+  return { date, isoDate: start.date, timeSlot: `${start.time} - ${end.time}` }
+}

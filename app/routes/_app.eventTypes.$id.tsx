@@ -1,0 +1,267 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import {
+  Form,
+  Link,
+  useActionData,
+  useBeforeUnload,
+  useBlocker,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from '@remix-run/react'
+import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { EventTypeForm } from '#app/components/event-types/event-type-form.tsx'
+import { SharePanel } from '#app/components/event-types/share-panel.tsx'
+import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { FormErrors } from '#app/components/ui/field.tsx'
+import { showToast } from '#app/components/ui/toast.ts'
+import { savedEventTypeValues } from '#app/domain/event-types/form-values.ts'
+import { shareInfo } from '#app/domain/event-types/share.ts'
+import { type Capability, can, cheapestPlanWith } from '#app/domain/plans.ts'
+import { getLanguage } from '#app/i18n/i18n.server.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import { requireUser } from '#app/server/auth/session.server.ts'
+import { getDb } from '#app/server/db.server.ts'
+import { parseEnv } from '#app/server/env.server.ts'
+import { getEventType } from '#app/server/event-types/event-types.server.ts'
+import { runListAction } from '#app/server/event-types/list-actions.server.ts'
+import { saveEventTypeForm } from '#app/server/event-types/page-actions.server.ts'
+import { RuleError } from '#app/server/rule-error.server.ts'
+import { listSchedules } from '#app/server/schedules/schedules.server.ts'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  const t = getT(await getLanguage(request))
+  const eventType = await getEventType(db, user.id, String(params.id)).catch((error) => {
+    if (error instanceof RuleError && error.status === 404) throw new Response('Not found', { status: 404 })
+    throw error
+  })
+  const appUrl = parseEnv(context.cloudflare.env).APP_URL
+  const schedules = await listSchedules(db, user.id)
+  return {
+    title: `${eventType.name} — ${t('eventTypes:list.title')}`,
+    eventType,
+    schedules: schedules.map((schedule) => ({ id: schedule.id, name: schedule.name })),
+    tariff: user.tariff,
+    login: user.login,
+    appUrl,
+    share: shareInfo(appUrl, user.login, eventType),
+    isWidgetAllowed: can(user.tariff, 'widgets'),
+  }
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  const t = getT(await getLanguage(request))
+  const id = String(params.id)
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? 'save')
+  if (intent === 'save') {
+    const result = await saveEventTypeForm(db, user, form, t, id)
+    return {
+      saved: result.errors === null,
+      toast: result.errors ? null : t('eventTypes:edit.saved'),
+      errors: result.errors,
+    }
+  }
+  form.set('id', id)
+  if (intent === 'delete') form.set('redirectTo', 'list')
+  const result = await runListAction(db, user, form, t)
+  return { saved: false, ...result }
+}
+
+/** `/eventTypes/{id}`: every form section of SPEC §2, the actions and the share panel. */
+export default function EditEventType() {
+  const data = useLoaderData<typeof loader>()
+  return <EventTypeEditor key={data.eventType.id} {...data} />
+}
+
+function EventTypeEditor({
+  eventType,
+  schedules,
+  tariff,
+  login,
+  appUrl,
+  share,
+  isWidgetAllowed,
+}: ReturnType<typeof useLoaderData<typeof loader>>) {
+  const result = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const [params, setParams] = useSearchParams()
+  const { t } = useTranslation()
+  const [saved, setSaved] = useState(() => savedEventTypeValues(eventType))
+  const [values, setValues] = useState(saved)
+  const [locked, setLocked] = useState<Capability | 'limit' | null>(null)
+  const [deleteOpen, setDeleteOpen] = useState(false)
+  const [pendingTab, setPendingTab] = useState<string | null>(null)
+  const tab = params.get('tab') === 'share' ? 'share' : 'settings'
+  const dirty = JSON.stringify(values) !== JSON.stringify(saved)
+
+  // After a save or any action the loader reloads: the saved values follow, and the form is clean again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new saved event type resets the form
+  useEffect(() => {
+    const next = savedEventTypeValues(eventType)
+    setSaved(next)
+    setValues((current) => (result?.saved || JSON.stringify(current) === JSON.stringify(saved) ? next : current))
+  }, [eventType])
+
+  useEffect(() => {
+    if (!result) return
+    if (result.toast) showToast(result.toast, { kind: 'success' })
+    if (result.errors?.tariffLimit) setLocked('limit')
+  }, [result])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival from the wizard
+  useEffect(() => {
+    if (params.get('created')) showToast(t('eventTypes:create.created'), { kind: 'success' })
+  }, [])
+
+  // SPEC §4: warn before leaving with unsaved changes (links inside the app and closing the tab).
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && navigation.state === 'idle' && currentLocation.pathname !== nextLocation.pathname,
+  )
+  useBeforeUnload(
+    useCallback(
+      (event) => {
+        if (dirty) event.preventDefault()
+      },
+      [dirty],
+    ),
+  )
+
+  const switchTab = (next: string) => {
+    if (next === tab) return
+    if (dirty) setPendingTab(next)
+    else setParams(next === 'share' ? { tab: 'share' } : {}, { replace: true })
+  }
+
+  const actionButton = (intent: string, label: string, className = 'btn-secondary') => (
+    <Form method="post">
+      <button type="submit" name="intent" value={intent} className={className}>
+        {label}
+      </button>
+    </Form>
+  )
+
+  return (
+    <section data-testid="event-type-editor" className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <Link to="/eventTypes" className="text-sm text-primary">
+            ← {t('eventTypes:list.title')}
+          </Link>
+          <h1 className="text-2xl font-semibold">{eventType.name}</h1>
+          <p className="text-sm text-muted">
+            {eventType.isActive ? t('eventTypes:edit.active') : t('eventTypes:list.inactive')}
+            {eventType.isShowOnSpecialistPage ? '' : ` · ${t('eventTypes:list.hiddenHint')}`}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {actionButton('copy', t('eventTypes:actions.copy'))}
+          {actionButton(
+            eventType.isActive ? 'deactivate' : 'activate',
+            t(eventType.isActive ? 'eventTypes:actions.deactivate' : 'eventTypes:actions.activate'),
+          )}
+          {actionButton(
+            eventType.isShowOnSpecialistPage ? 'hide' : 'show',
+            t(eventType.isShowOnSpecialistPage ? 'eventTypes:actions.hide' : 'eventTypes:actions.show'),
+          )}
+          <button type="button" className="btn-ghost text-error" onClick={() => setDeleteOpen(true)}>
+            {t('eventTypes:actions.delete')}
+          </button>
+        </div>
+      </div>
+
+      <div role="tablist" aria-label={t('eventTypes:edit.tabs')} className="flex gap-2 border-b border-line">
+        {(['settings', 'share'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${tab === name ? 'border-primary text-primary' : 'border-transparent text-muted'}`}
+            onClick={() => switchTab(name)}
+          >
+            {t(`eventTypes:edit.tab.${name}`)}
+          </button>
+        ))}
+      </div>
+
+      {tab === 'share' ? (
+        <SharePanel
+          appUrl={appUrl}
+          login={login}
+          link={eventType.link}
+          publicUrl={share.publicUrl}
+          mailto={share.mailto}
+          isWidgetAllowed={isWidgetAllowed}
+          onLocked={() => setLocked('widgets')}
+        />
+      ) : (
+        <Form method="post" className="flex flex-col gap-6" noValidate>
+          <input type="hidden" name="intent" value="save" />
+          <FormErrors errors={result?.errors?.formErrors} />
+          <EventTypeForm
+            values={values}
+            onChange={setValues}
+            saved={saved}
+            errors={result?.errors?.fieldErrors ?? {}}
+            schedules={schedules}
+            tariff={tariff}
+            eventTypeId={eventType.id}
+            linkFollowsName={false}
+            onLinkTouched={() => undefined}
+            onLocked={setLocked}
+            visible={['type', 'base', 'availability', 'schedule', 'more']}
+          />
+          <div className="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-line bg-surface/95 px-4 py-3 sm:mx-0">
+            {dirty ? <span className="text-sm text-warning">{t('eventTypes:edit.unsaved')}</span> : null}
+            <button type="submit" className="btn-primary" disabled={navigation.state !== 'idle'}>
+              {t('eventTypes:edit.save')}
+            </button>
+          </div>
+        </Form>
+      )}
+
+      <ConfirmDialog
+        open={deleteOpen}
+        onClose={() => setDeleteOpen(false)}
+        title={t('eventTypes:actions.deleteTitle')}
+        description={t('eventTypes:actions.deleteText')}
+        confirmLabel={t('eventTypes:actions.delete')}
+        variant="danger"
+        form={{ action: `/eventTypes/${eventType.id}`, fields: { intent: 'delete' } }}
+      />
+      <ConfirmDialog
+        open={blocker.state === 'blocked' || pendingTab !== null}
+        onClose={() => {
+          if (blocker.state === 'blocked') blocker.reset()
+          setPendingTab(null)
+        }}
+        title={t('eventTypes:edit.unsavedTitle')}
+        description={t('eventTypes:edit.unsavedText')}
+        confirmLabel={t('eventTypes:edit.leave')}
+        onConfirm={() => {
+          if (blocker.state === 'blocked') blocker.proceed()
+          if (pendingTab) {
+            setValues(saved)
+            setParams(pendingTab === 'share' ? { tab: 'share' } : {}, { replace: true })
+          }
+          setPendingTab(null)
+        }}
+      />
+      <TariffLimitModal
+        open={locked !== null}
+        onClose={() => setLocked(null)}
+        availableFrom={locked && locked !== 'limit' ? cheapestPlanWith(locked) : undefined}
+      />
+    </section>
+  )
+}

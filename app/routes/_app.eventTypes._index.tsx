@@ -1,0 +1,152 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { EventTypeCard } from '#app/components/event-types/event-type-card.tsx'
+import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { FormErrors } from '#app/components/ui/field.tsx'
+import { showToast } from '#app/components/ui/toast.ts'
+import { EVENT_TYPES_PAGE_SIZE } from '#app/domain/constants.ts'
+import { getLanguage } from '#app/i18n/i18n.server.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import { requireUser } from '#app/server/auth/session.server.ts'
+import { getDb } from '#app/server/db.server.ts'
+import { runListAction } from '#app/server/event-types/list-actions.server.ts'
+import { canAddEventType, listEventTypes } from '#app/server/event-types/event-types.server.ts'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  const t = getT(await getLanguage(request))
+  const url = new URL(request.url)
+  const search = url.searchParams.get('q')?.trim() ?? ''
+  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  const list = await listEventTypes(db, user.id, {
+    limit: EVENT_TYPES_PAGE_SIZE,
+    offset: (page - 1) * EVENT_TYPES_PAGE_SIZE,
+    search,
+  })
+  return {
+    title: t('eventTypes:list.metaTitle'),
+    items: list.items,
+    totalCount: list.pagination.totalCount,
+    page,
+    search,
+    canAdd: await canAddEventType(db, user),
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  return runListAction(db, user, await request.formData(), getT(await getLanguage(request)))
+}
+
+/** The list's action with its search and page kept, so the list stays where it was after an action. */
+function listAction(params: URLSearchParams): string {
+  const kept = new URLSearchParams(params)
+  kept.delete('index')
+  const query = kept.toString()
+  return `/eventTypes?index${query ? `&${query}` : ''}`
+}
+
+/** `/eventTypes`: search, pages of 32, cards with their actions (SPEC §2 "Event types"). */
+export default function EventTypes() {
+  const { items, totalCount, page, search, canAdd } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const [params] = useSearchParams()
+  const { t } = useTranslation()
+  const [tariffOpen, setTariffOpen] = useState(false)
+  const [deleting, setDeleting] = useState<string | null>(null)
+  const pages = Math.max(1, Math.ceil(totalCount / EVENT_TYPES_PAGE_SIZE))
+
+  useEffect(() => {
+    if (!result) return
+    setDeleting(null)
+    if (result.errors?.tariffLimit) setTariffOpen(true)
+    if (result.toast) showToast(result.toast, { kind: 'success' })
+  }, [result])
+
+  const pageLink = (target: number) => {
+    const next = new URLSearchParams(params)
+    next.set('page', String(target))
+    return `?${next}`
+  }
+
+  return (
+    <section data-testid="event-types-page">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t('eventTypes:list.title')}</h1>
+        {canAdd ? (
+          <Link to="/eventTypes/create" className="btn-primary">
+            {t('eventTypes:list.create')}
+          </Link>
+        ) : (
+          <button type="button" className="btn-primary" onClick={() => setTariffOpen(true)}>
+            {t('eventTypes:list.create')}
+          </button>
+        )}
+      </div>
+      <Form method="get" role="search" className="mt-4 flex gap-2">
+        <label htmlFor="event-types-search" className="sr-only">
+          {t('eventTypes:list.search')}
+        </label>
+        <input
+          id="event-types-search"
+          type="search"
+          name="q"
+          defaultValue={search}
+          placeholder={t('eventTypes:list.search')}
+          className="w-full max-w-md rounded-lg border border-line bg-card px-3 py-2.5 text-sm"
+        />
+        <button type="submit" className="btn-secondary">
+          {t('eventTypes:list.find')}
+        </button>
+      </Form>
+      <div className="mt-4">
+        <FormErrors errors={result?.errors?.formErrors} />
+      </div>
+      {items.length === 0 ? (
+        <p className="mt-8 text-center text-muted" data-testid="event-types-empty">
+          {search ? t('eventTypes:list.nothingFound') : t('eventTypes:list.empty')}
+        </p>
+      ) : (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((eventType) => (
+            <EventTypeCard key={eventType.id} eventType={eventType} onDelete={() => setDeleting(eventType.id)} />
+          ))}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <nav className="mt-6 flex items-center justify-center gap-3" aria-label={t('eventTypes:list.pages')}>
+          {page > 1 ? (
+            <Link to={pageLink(page - 1)} className="btn-secondary">
+              ← {t('eventTypes:list.previous')}
+            </Link>
+          ) : null}
+          <span className="text-sm text-muted">{t('eventTypes:list.pageOf', { page, pages })}</span>
+          {page < pages ? (
+            <Link to={pageLink(page + 1)} className="btn-secondary">
+              {t('eventTypes:list.next')} →
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('eventTypes:actions.deleteTitle')}
+        description={t('eventTypes:actions.deleteText')}
+        confirmLabel={t('eventTypes:actions.delete')}
+        variant="danger"
+        loading={navigation.state === 'submitting'}
+        form={{ action: listAction(params), fields: { intent: 'delete', id: deleting ?? '' } }}
+      />
+      <TariffLimitModal open={tariffOpen} onClose={() => setTariffOpen(false)} />
+    </section>
+  )
+}

@@ -1,0 +1,158 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type FormSection, EventTypeForm } from '#app/components/event-types/event-type-form.tsx'
+import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
+import { FormErrors } from '#app/components/ui/field.tsx'
+import { newEventTypeValues } from '#app/domain/event-types/form-values.ts'
+import { type Capability, cheapestPlanWith } from '#app/domain/plans.ts'
+import { getLanguage } from '#app/i18n/i18n.server.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import { requireUser } from '#app/server/auth/session.server.ts'
+import { getDb } from '#app/server/db.server.ts'
+import { canAddEventType } from '#app/server/event-types/event-types.server.ts'
+import { saveEventTypeForm } from '#app/server/event-types/page-actions.server.ts'
+import { ensureDefaultSchedule, listSchedules } from '#app/server/schedules/schedules.server.ts'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  const t = getT(await getLanguage(request))
+  await ensureDefaultSchedule(db, user, t('schedules:defaultName'))
+  const schedules = await listSchedules(db, user.id)
+  return {
+    title: t('eventTypes:create.metaTitle'),
+    schedules: schedules.map((schedule) => ({ id: schedule.id, name: schedule.name, isDefault: schedule.isDefault })),
+    tariff: user.tariff,
+    canAdd: await canAddEventType(db, user),
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  const t = getT(await getLanguage(request))
+  const result = await saveEventTypeForm(db, user, await request.formData(), t)
+  if (result.id) return redirect(`/eventTypes/${result.id}?created=1`)
+  return result
+}
+
+const STEPS: { key: string; sections: FormSection[] }[] = [
+  { key: 'type', sections: ['type'] },
+  { key: 'base', sections: ['base'] },
+  { key: 'availability', sections: ['availability'] },
+  { key: 'schedule', sections: ['schedule'] },
+]
+
+/** Which step holds a field, so a refused submit opens the step with the error. */
+function stepOf(path: string): number {
+  if (path === 'participantType') return 0
+  if (
+    [
+      'name',
+      'link',
+      'description',
+      'color',
+      'eventTypePlaceType',
+      'meetingPoint',
+      'whoCallType',
+      'durationInMinutes',
+    ].includes(path)
+  )
+    return 1
+  if (path === 'scheduleId') return 3
+  return 2
+}
+
+/** `/eventTypes/create`: the wizard (type, base settings, availability, schedule). */
+export default function CreateEventType() {
+  const { schedules, tariff, canAdd } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const { t } = useTranslation()
+  const defaultSchedule = schedules.find((schedule) => schedule.isDefault) ?? schedules[0]
+  const [initial] = useState(() => newEventTypeValues(defaultSchedule?.id ?? ''))
+  const [values, setValues] = useState(initial)
+  const [linkTouched, setLinkTouched] = useState(false)
+  const [step, setStep] = useState(0)
+  const [locked, setLocked] = useState<Capability | null>(null)
+  const [tariffOpen, setTariffOpen] = useState(!canAdd)
+  const errors = result?.errors?.fieldErrors ?? {}
+
+  useEffect(() => {
+    if (!result?.errors) return
+    if (result.errors.tariffLimit) setTariffOpen(true)
+    const first = Object.keys(result.errors.fieldErrors)[0]
+    if (first) setStep(stepOf(first))
+  }, [result])
+
+  const last = step === STEPS.length - 1
+  return (
+    <section data-testid="event-type-wizard" className="flex flex-col gap-6">
+      <div>
+        <Link to="/eventTypes" className="text-sm text-primary">
+          ← {t('eventTypes:list.title')}
+        </Link>
+        <h1 className="text-2xl font-semibold">{t('eventTypes:create.title')}</h1>
+      </div>
+      <ol className="flex flex-wrap gap-2 text-sm" aria-label={t('eventTypes:create.steps')}>
+        {STEPS.map((item, index) => (
+          <li
+            key={item.key}
+            aria-current={index === step ? 'step' : undefined}
+            className={`rounded-full px-3 py-1 ${index === step ? 'bg-primary text-white' : 'bg-card text-muted'}`}
+          >
+            {index + 1}. {t(`eventTypes:create.step.${item.key}`)}
+          </li>
+        ))}
+      </ol>
+      <Form method="post" className="flex flex-col gap-6" noValidate>
+        <FormErrors errors={result?.errors?.formErrors} />
+        <EventTypeForm
+          values={values}
+          onChange={setValues}
+          saved={initial}
+          errors={errors}
+          schedules={schedules}
+          tariff={tariff}
+          linkFollowsName={!linkTouched}
+          onLinkTouched={() => setLinkTouched(true)}
+          onLocked={setLocked}
+          visible={[...STEPS[step].sections, ...(last ? (['more'] as const) : [])]}
+        />
+        <div className="flex flex-wrap justify-between gap-2">
+          <button type="button" className="btn-secondary" disabled={step === 0} onClick={() => setStep(step - 1)}>
+            {t('eventTypes:create.back')}
+          </button>
+          {last ? (
+            <button type="submit" className="btn-primary" disabled={navigation.state !== 'idle'}>
+              {t('eventTypes:create.submit')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={(event) => {
+                event.preventDefault()
+                setStep(step + 1)
+              }}
+            >
+              {t('eventTypes:create.next')}
+            </button>
+          )}
+        </div>
+      </Form>
+      <TariffLimitModal
+        open={tariffOpen || locked !== null}
+        onClose={() => {
+          setTariffOpen(false)
+          setLocked(null)
+        }}
+        availableFrom={locked ? cheapestPlanWith(locked) : undefined}
+      />
+    </section>
+  )
+}

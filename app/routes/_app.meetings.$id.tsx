@@ -1,0 +1,359 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { ContactLinks, PlaceLine, StatusCircle } from '#app/components/meetings/meeting-parts.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { TextareaField } from '#app/components/ui/field.tsx'
+import { showToast } from '#app/components/ui/toast.ts'
+import { InviteeEmailsSchema } from '#app/domain/meetings/rules.ts'
+import { getLanguage } from '#app/i18n/i18n.server.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import { requireUser } from '#app/server/auth/session.server.ts'
+import { getDb } from '#app/server/db.server.ts'
+import {
+  addVisitorsAsOrganizer,
+  cancelMeeting,
+  moveParticipants,
+  removeVisitor,
+  setAdjutants,
+  setHeld,
+} from '#app/server/meetings/actions.server.ts'
+import { findOwnedMeeting, listOrganizerMeetings, organizerView } from '#app/server/meetings/meetings.server.ts'
+import { type ActionAnswer, pageAction, parseForm } from '#app/server/meetings/page-errors.server.ts'
+import { ActionError } from '#app/server/meetings/errors.server.ts'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+
+/** Emails typed one per line or separated by commas or spaces. */
+function emailList(value: FormDataEntryValue | null): string[] {
+  return String(value ?? '')
+    .split(/[\s,;]+/)
+    .map((email) => email.trim())
+    .filter(Boolean)
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  const t = getT(await getLanguage(request))
+  const now = Date.now()
+  const found = await findOwnedMeeting(db, user.id, params.id ?? '').catch((error) => {
+    if (error instanceof ActionError) throw new Response(null, { status: 404 })
+    throw error
+  })
+  const view = organizerView(found.meeting, found.participants, user.timeZone, now)
+  // Targets for moving participants: the organizer's other upcoming meetings.
+  const targets = (
+    await listOrganizerMeetings(
+      db,
+      { id: user.id, email: user.email, timeZone: user.timeZone },
+      { side: 'organizer', filter: 'upcoming', currentOffset: 0, limit: 100 },
+      now,
+    )
+  ).items
+    .filter((m) => m.userEventInfo.id !== found.meeting.id)
+    .map((m) => ({
+      id: m.userEventInfo.id,
+      label: `${m.eventTypeInfo.eventTypeName} — ${m.userEventInfo.date}, ${m.userEventInfo.timeSlot}`,
+    }))
+  return {
+    title: `${view.eventTypeInfo.eventTypeName} — ${t('meetings:title')}`,
+    meeting: view,
+    targets,
+    timeZone: user.timeZone,
+  }
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  const t = getT(await getLanguage(request))
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  const id = params.id ?? ''
+  const now = Date.now()
+  return pageAction(intent, t, async () => {
+    switch (intent) {
+      case 'held':
+        return setHeld(db, user.id, id, form.get('isFailed') === 'true', now)
+      case 'cancel':
+        return cancelMeeting(db, user, id, null, now)
+      case 'cancelParticipant':
+        return cancelMeeting(db, user, id, [String(form.get('participantId') ?? '')], now)
+      case 'adjutants': {
+        const emails = parseForm(t, z.object({ adjutantEmails: InviteeEmailsSchema }), {
+          adjutantEmails: emailList(form.get('adjutantEmails')),
+        }).adjutantEmails
+        return setAdjutants(db, user, id, emails, now)
+      }
+      case 'visitors': {
+        await findOwnedMeeting(db, user.id, id)
+        const emails = parseForm(t, z.object({ emails: InviteeEmailsSchema.pipe(z.array(z.string()).min(1)) }), {
+          emails: emailList(form.get('emails')),
+        }).emails
+        return addVisitorsAsOrganizer(db, user, String(form.get('participantId') ?? ''), emails, now)
+      }
+      case 'removeVisitor':
+        return removeVisitor(
+          db,
+          user,
+          String(form.get('participantId') ?? ''),
+          String(form.get('visitorId') ?? ''),
+          now,
+        )
+      case 'move': {
+        const input = parseForm(
+          t,
+          z.object({ participantIds: z.array(z.string().min(1)).min(1), target: z.string().min(1) }),
+          { participantIds: form.getAll('participantIds').map(String), target: String(form.get('target') ?? '') },
+        )
+        await findOwnedMeeting(db, user.id, id)
+        return moveParticipants(db, user, input.participantIds, input.target, now)
+      }
+      default:
+        throw new Response(null, { status: 400 })
+    }
+  })
+}
+
+/** `/meetings/{id}`: one meeting of the organizer with its actions (SPEC §2, §4). */
+export default function MeetingDetail() {
+  const { meeting, targets, timeZone } = useLoaderData<typeof loader>()
+  const answer = useActionData<ActionAnswer<unknown>>()
+  const navigation = useNavigation()
+  const { t } = useTranslation()
+  const [confirm, setConfirm] = useState<
+    { kind: 'cancel' } | { kind: 'cancelParticipant'; id: string; name: string } | null
+  >(null)
+  const busy = navigation.state !== 'idle'
+  const info = meeting.userEventInfo
+  const type = meeting.eventTypeInfo
+  const upcoming = info.status === 'upcoming'
+  const liveContacts = meeting.contactInfos.filter((c) => !c.isCanceled)
+
+  useEffect(() => {
+    if (answer?.ok) {
+      showToast(t(`meetings:done.${answer.intent}`), { kind: 'success' })
+      setConfirm(null)
+    }
+  }, [answer, t])
+
+  return (
+    <section className="space-y-5" data-testid="meeting-detail">
+      <Link to="/meetings" className="text-sm text-primary">
+        ← {t('meetings:backToList')}
+      </Link>
+      {answer && !answer.ok ? (
+        <div
+          role="alert"
+          className="rounded-lg border border-error bg-error-soft p-3 text-sm text-error"
+          data-testid="meeting-errors"
+        >
+          {answer.errors.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+        </div>
+      ) : null}
+      <article className="card relative overflow-hidden p-5 pl-6">
+        <span className="absolute inset-y-0 left-0 w-2" style={{ background: type.color }} aria-hidden="true" />
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-semibold">{type.eventTypeName}</h1>
+            <p className="mt-1" data-testid="meeting-time">
+              {info.date}, {info.timeSlot} <span className="text-muted">({timeZone})</span>
+            </p>
+          </div>
+          <StatusCircle status={info.status} />
+        </div>
+        <div className="mt-3 space-y-2">
+          <PlaceLine icon={type.placeIcon} point={type.meetingPoint} />
+          {type.description ? <p className="whitespace-pre-line text-sm text-muted">{type.description}</p> : null}
+          <p
+            className={`text-sm ${info.isBelowMinSeats ? 'font-medium text-error' : 'text-muted'}`}
+            data-testid="meeting-count"
+          >
+            {t('meetings:card.participants', { count: info.participantCount })}
+            {info.participantType.startsWith('Group')
+              ? ` · ${t('meetings:card.seats', { count: info.totalSeats })}`
+              : null}
+          </p>
+        </div>
+        <div className="mt-4 flex flex-wrap gap-2">
+          {info.status === 'completed' ? (
+            <Form method="post" className="flex items-center gap-2">
+              <input type="hidden" name="intent" value="held" />
+              <input type="hidden" name="isFailed" value={info.isFaild === true ? 'false' : 'true'} />
+              <span className="text-sm">{info.isFaild === true ? t('meetings:held.no') : t('meetings:held.yes')}</span>
+              <Button type="submit" variant="secondary" disabled={busy} data-testid="held-toggle">
+                {info.isFaild === true ? t('meetings:held.markHeld') : t('meetings:held.markNotHeld')}
+              </Button>
+            </Form>
+          ) : null}
+          {info.status !== 'canceled' && upcoming ? (
+            <Button variant="danger" onClick={() => setConfirm({ kind: 'cancel' })} data-testid="cancel-meeting">
+              {t('meetings:actions.cancelMeeting')}
+            </Button>
+          ) : null}
+        </div>
+      </article>
+
+      <section className="card p-5" aria-labelledby="participants-title">
+        <h2 id="participants-title" className="text-lg font-semibold">
+          {t('meetings:participants.title')}
+        </h2>
+        <ul className="mt-3 divide-y divide-line">
+          {meeting.contactInfos.map((contact) => {
+            const name = `${contact.firstName} ${contact.lastName}`.trim()
+            return (
+              <li key={contact.id} className="space-y-2 py-3" data-testid="participant">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <div>
+                    <p className={`font-medium ${contact.isCanceled ? 'text-muted line-through' : ''}`}>{name}</p>
+                    <ContactLinks contact={contact} />
+                    {contact.comment ? <p className="text-sm text-muted">{contact.comment}</p> : null}
+                  </div>
+                  {upcoming && !contact.isCanceled ? (
+                    <Button
+                      variant="secondary"
+                      onClick={() => setConfirm({ kind: 'cancelParticipant', id: contact.id, name })}
+                      data-testid="cancel-participant"
+                    >
+                      {t('meetings:actions.cancelParticipant')}
+                    </Button>
+                  ) : null}
+                </div>
+                {contact.visitors.length > 0 ? (
+                  <ul className="flex flex-wrap gap-2" aria-label={t('meetings:visitors.title')}>
+                    {contact.visitors.map((visitor) => (
+                      <li
+                        key={visitor.id}
+                        className="flex items-center gap-1 rounded-full bg-surface px-3 py-1 text-xs"
+                        data-testid="visitor"
+                      >
+                        {visitor.email}
+                        {upcoming ? (
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="removeVisitor" />
+                            <input type="hidden" name="participantId" value={contact.id} />
+                            <input type="hidden" name="visitorId" value={visitor.id} />
+                            <button
+                              type="submit"
+                              className="text-muted hover:text-error"
+                              aria-label={t('meetings:visitors.remove', { email: visitor.email })}
+                            >
+                              ×
+                            </button>
+                          </Form>
+                        ) : null}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {upcoming && !contact.isCanceled ? (
+                  <Form method="post" className="flex flex-wrap items-end gap-2" data-testid="visitors-form">
+                    <input type="hidden" name="intent" value="visitors" />
+                    <input type="hidden" name="participantId" value={contact.id} />
+                    <label className="flex grow flex-col gap-1 text-sm">
+                      {t('meetings:visitors.add', { name })}
+                      <input
+                        name="emails"
+                        type="text"
+                        inputMode="email"
+                        required
+                        placeholder="guest@example.com"
+                        className="rounded-lg border border-line bg-card px-3 py-2"
+                      />
+                    </label>
+                    <Button type="submit" variant="secondary" disabled={busy}>
+                      {t('meetings:visitors.submit')}
+                    </Button>
+                  </Form>
+                ) : null}
+              </li>
+            )
+          })}
+        </ul>
+      </section>
+
+      {upcoming ? (
+        <section className="card p-5" aria-labelledby="adjutants-title">
+          <h2 id="adjutants-title" className="text-lg font-semibold">
+            {t('meetings:adjutants.title')}
+          </h2>
+          <Form method="post" className="mt-3 space-y-3" data-testid="adjutants-form">
+            <input type="hidden" name="intent" value="adjutants" />
+            <TextareaField
+              label={t('meetings:adjutants.label')}
+              hint={t('meetings:adjutants.hint')}
+              name="adjutantEmails"
+              defaultValue={info.adjutants.map((a) => a.email).join('\n')}
+              key={info.adjutants.map((a) => a.email).join(',')}
+            />
+            <Button type="submit" disabled={busy}>
+              {t('meetings:adjutants.submit')}
+            </Button>
+          </Form>
+        </section>
+      ) : null}
+
+      {upcoming && liveContacts.length > 0 && targets.length > 0 ? (
+        <section className="card p-5" aria-labelledby="move-title">
+          <h2 id="move-title" className="text-lg font-semibold">
+            {t('meetings:move.title')}
+          </h2>
+          <Form method="post" className="mt-3 space-y-3" data-testid="move-form">
+            <input type="hidden" name="intent" value="move" />
+            <fieldset>
+              <legend className="text-sm font-medium">{t('meetings:move.who')}</legend>
+              {liveContacts.map((contact) => (
+                <label key={contact.id} className="flex items-center gap-2 py-1 text-sm">
+                  <input type="checkbox" name="participantIds" value={contact.id} />
+                  {`${contact.firstName} ${contact.lastName}`.trim()}
+                </label>
+              ))}
+            </fieldset>
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              {t('meetings:move.target')}
+              <select name="target" required className="rounded-lg border border-line bg-card px-3 py-2 font-normal">
+                {targets.map((target) => (
+                  <option key={target.id} value={target.id}>
+                    {target.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <p className="text-xs text-muted">{t('meetings:move.seatsHint')}</p>
+            <Button type="submit" disabled={busy}>
+              {t('meetings:move.submit')}
+            </Button>
+          </Form>
+        </section>
+      ) : null}
+
+      <ConfirmDialog
+        open={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={
+          confirm?.kind === 'cancelParticipant'
+            ? t('meetings:confirm.participantTitle', { name: confirm.name })
+            : t('meetings:confirm.meetingTitle')
+        }
+        description={t('meetings:confirm.text')}
+        confirmLabel={t('meetings:confirm.yes')}
+        cancelLabel={t('meetings:confirm.no')}
+        variant="danger"
+        loading={busy}
+        form={{
+          action: `/meetings/${info.id}`,
+          fields:
+            confirm?.kind === 'cancelParticipant'
+              ? { intent: 'cancelParticipant', participantId: confirm.id }
+              : { intent: 'cancel' },
+        }}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,298 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { Form, Link, useFetcher, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { StatusCircle, OrganizerMeetingCard, PlaceLine } from '#app/components/meetings/meeting-parts.tsx'
+import { MeetingsCalendar } from '#app/components/meetings/meetings-calendar.tsx'
+import { MEETINGS_PAGE_SIZE } from '#app/domain/constants.ts'
+import { LIST_STATUSES, MeetingListQuerySchema, PERIODS, type Side } from '#app/domain/meetings/rules.ts'
+import { instantToZoned } from '#app/domain/time/index.ts'
+import { getLanguage } from '#app/i18n/i18n.server.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import { requireUser } from '#app/server/auth/session.server.ts'
+import { getDb } from '#app/server/db.server.ts'
+import { listOrganizerMeetings, listParticipantMeetings } from '#app/server/meetings/meetings.server.ts'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+
+/** The layout choice is kept in the browser (SPEC §4 "Event view type persisted locally, default list"). */
+const VIEW_KEY = 'fastslot.meetings.view'
+/** The calendar loads a whole month (SPEC §2); "events page 1000" (SPEC §9) bounds it. */
+const CALENDAR_LIMIT = 1000
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  const t = getT(await getLanguage(request))
+  const url = new URL(request.url)
+  const params = Object.fromEntries(url.searchParams)
+  const view = params.view === 'calendar' ? 'calendar' : 'list'
+  const now = Date.now()
+  const today = instantToZoned(user.timeZone, now).date
+  const side: Side = params.side === 'participant' ? 'participant' : 'organizer'
+  const year = Number(params.year) || Number(today.slice(0, 4))
+  const month = Number(params.month) || Number(today.slice(5, 7))
+  const parsed = MeetingListQuerySchema.safeParse(
+    view === 'calendar'
+      ? { side, filter: 'upcomingAndCompleted', year, monthNumber: month, limit: CALENDAR_LIMIT }
+      : { side, filter: params.filter || undefined, period: params.period || undefined, limit: params.limit },
+  )
+  const query = parsed.success ? parsed.data : MeetingListQuerySchema.parse({ side })
+  const viewer = { id: user.id, email: user.email, timeZone: user.timeZone }
+  const base = { title: t('meetings:title'), view, side, timeZone: user.timeZone, year, month, today }
+  if (side === 'organizer') {
+    const list = await listOrganizerMeetings(db, viewer, query, now)
+    return {
+      ...base,
+      filter: list.filter,
+      period: query.period ?? null,
+      organizer: list.items,
+      participant: [],
+      ...list.pagination,
+    }
+  }
+  const list = await listParticipantMeetings(db, viewer, query, now)
+  return {
+    ...base,
+    filter: list.filter,
+    period: query.period ?? null,
+    organizer: [],
+    participant: list.items,
+    ...list.pagination,
+  }
+}
+
+/** `/meetings`: "booked with me" and "I am booked", as a list or a month calendar (SPEC §2 Meetings). */
+export default function Meetings() {
+  const data = useLoaderData<typeof loader>()
+  const { t } = useTranslation()
+  const [searchParams] = useSearchParams()
+  const navigate = useNavigate()
+
+  // Restore the locally kept layout when the URL does not name one.
+  useEffect(() => {
+    if (searchParams.has('view')) return
+    if (window.localStorage.getItem(VIEW_KEY) === 'calendar') {
+      const next = new URLSearchParams(searchParams)
+      next.set('view', 'calendar')
+      navigate(`?${next}`, { replace: true })
+    }
+  }, [searchParams, navigate])
+
+  const link = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(searchParams)
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key)
+      else next.set(key, value)
+    }
+    return `?${next}`
+  }
+  const tab = (active: boolean) =>
+    `rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${active ? 'bg-primary-soft text-primary' : 'text-ink hover:bg-surface'}`
+  const items = data.side === 'organizer' ? data.organizer : data.participant
+  const shown = items.length
+
+  return (
+    <section className="space-y-5" data-testid="meetings-page">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t('meetings:title')}</h1>
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <nav className="flex gap-1 overflow-x-auto" aria-label={t('meetings:sides.label')}>
+          {(['organizer', 'participant'] as const).map((side) => (
+            <Link
+              key={side}
+              to={link({ side: side === 'organizer' ? null : side, filter: null, limit: null })}
+              className={tab(data.side === side)}
+              aria-current={data.side === side ? 'page' : undefined}
+            >
+              {t(`meetings:sides.${side}`)}
+            </Link>
+          ))}
+        </nav>
+        <nav className="flex gap-1" aria-label={t('meetings:view.label')}>
+          {(['list', 'calendar'] as const).map((view) => (
+            <Link
+              key={view}
+              to={link({ view, limit: null })}
+              onClick={() => window.localStorage.setItem(VIEW_KEY, view)}
+              className={tab(data.view === view)}
+              aria-current={data.view === view ? 'page' : undefined}
+              data-testid={`view-${view}`}
+            >
+              {t(`meetings:view.${view}`)}
+            </Link>
+          ))}
+        </nav>
+      </div>
+
+      {data.view === 'list' ? (
+        <>
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <nav className="flex gap-1 overflow-x-auto" aria-label={t('meetings:tabs.label')}>
+              {LIST_STATUSES.filter((s) => s !== 'upcomingAndCompleted' || data.side === 'organizer').map((status) => (
+                <Link
+                  key={status}
+                  to={link({ filter: status, limit: null })}
+                  className={tab(data.filter === status)}
+                  aria-current={data.filter === status ? 'page' : undefined}
+                >
+                  {t(`meetings:tabs.${status}`)}
+                </Link>
+              ))}
+            </nav>
+            <Form method="get" className="flex items-end gap-2">
+              {[...searchParams.entries()]
+                .filter(([key]) => key !== 'period' && key !== 'limit')
+                .map(([key, value]) => (
+                  <input key={key} type="hidden" name={key} value={value} />
+                ))}
+              <label className="flex flex-col gap-1 text-sm font-medium">
+                {t('meetings:period.label')}
+                <select
+                  name="period"
+                  defaultValue={data.period ?? ''}
+                  className="rounded-lg border border-line bg-card px-3 py-2 text-sm"
+                  onChange={(event) => event.currentTarget.form?.requestSubmit()}
+                >
+                  <option value="">{t('meetings:period.any')}</option>
+                  {PERIODS.map((period) => (
+                    <option key={period} value={period}>
+                      {t(`meetings:period.${period}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <noscript>
+                <button type="submit" className="btn-secondary">
+                  {t('meetings:period.apply')}
+                </button>
+              </noscript>
+            </Form>
+          </div>
+
+          {shown === 0 ? (
+            <p className="card p-6 text-center text-muted" data-testid="meetings-empty">
+              {t('meetings:empty')}
+            </p>
+          ) : (
+            <ul className="grid gap-3 lg:grid-cols-2">
+              {data.organizer.map((meeting) => (
+                <li key={meeting.userEventInfo.id}>
+                  <OrganizerMeetingCard meeting={meeting} timeZone={data.timeZone} />
+                  {meeting.userEventInfo.status === 'completed' ? (
+                    <HeldSwitch id={meeting.userEventInfo.id} isFailed={meeting.userEventInfo.isFaild} />
+                  ) : null}
+                </li>
+              ))}
+              {data.participant.map((meeting) => (
+                <li key={meeting.id}>
+                  <article className="card relative overflow-hidden p-4 pl-5" data-testid="my-meeting-card">
+                    <span
+                      className="absolute inset-y-0 left-0 w-1.5"
+                      style={{ background: meeting.meetingInfo.color }}
+                      aria-hidden="true"
+                    />
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <h3 className="font-semibold">
+                        <Link to={`/meetings/myMeetings/${meeting.id}`} className="hover:text-primary">
+                          {meeting.meetingInfo.eventTypeName}
+                        </Link>
+                      </h3>
+                      <StatusCircle status={meeting.status} />
+                    </div>
+                    <p className="text-sm">
+                      {meeting.meetingInfo.date}, {meeting.meetingInfo.timeSlot}{' '}
+                      <span className="text-muted">({data.timeZone})</span>
+                    </p>
+                    <p className="text-sm text-muted">
+                      {t('meetings:card.organizer', {
+                        name: `${meeting.organizerInfo.firstName} ${meeting.organizerInfo.lastName}`.trim(),
+                      })}
+                    </p>
+                    <PlaceLine icon={meeting.meetingInfo.placeIcon} point={meeting.meetingInfo.meetingPoint} />
+                  </article>
+                </li>
+              ))}
+            </ul>
+          )}
+          {shown < data.totalCount ? (
+            <div className="text-center">
+              <Link
+                to={link({ limit: String(shown + MEETINGS_PAGE_SIZE) })}
+                preventScrollReset
+                className="btn-secondary"
+              >
+                {t('meetings:more', { count: Math.min(MEETINGS_PAGE_SIZE, data.totalCount - shown) })}
+              </Link>
+            </div>
+          ) : null}
+        </>
+      ) : (
+        <MeetingsCalendar
+          year={data.year}
+          month={data.month}
+          today={data.today}
+          prevLink={link(
+            data.month === 1
+              ? { year: String(data.year - 1), month: '12' }
+              : { year: String(data.year), month: String(data.month - 1) },
+          )}
+          nextLink={link(
+            data.month === 12
+              ? { year: String(data.year + 1), month: '1' }
+              : { year: String(data.year), month: String(data.month + 1) },
+          )}
+          entries={[
+            ...data.organizer.map((m) => ({
+              id: m.userEventInfo.id,
+              href: `/meetings/${m.userEventInfo.id}`,
+              date: m.userEventInfo.date,
+              time: m.userEventInfo.timeSlot,
+              name: m.eventTypeInfo.eventTypeName,
+              color: m.eventTypeInfo.color,
+              status: m.userEventInfo.status,
+            })),
+            ...data.participant.map((m) => ({
+              id: m.id,
+              href: `/meetings/myMeetings/${m.id}`,
+              date: m.meetingInfo.date,
+              time: m.meetingInfo.timeSlot,
+              name: m.meetingInfo.eventTypeName,
+              color: m.meetingInfo.color,
+              status: m.status,
+            })),
+          ]}
+        />
+      )}
+    </section>
+  )
+}
+
+/** SPEC §4: a completed booking's held/not-held switch; sends isFailed as the opposite of "held". */
+function HeldSwitch({ id, isFailed }: { id: string; isFailed: boolean | null }) {
+  const fetcher = useFetcher()
+  const { t } = useTranslation()
+  const pending = fetcher.formData?.get('isFailed')
+  const held = pending !== undefined && pending !== null ? pending === 'false' : isFailed !== true
+  return (
+    <fetcher.Form method="post" action={`/meetings/${id}`} className="mt-1 flex items-center gap-2 px-1 text-sm">
+      <input type="hidden" name="intent" value="held" />
+      <input type="hidden" name="isFailed" value={held ? 'true' : 'false'} />
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={held}
+        className={`relative h-5 w-9 rounded-full transition ${held ? 'bg-primary' : 'bg-line'}`}
+        data-testid="held-switch"
+      >
+        <span className="sr-only">{t('meetings:held.label')}</span>
+        <span
+          className={`absolute top-0.5 size-4 rounded-full bg-white transition ${held ? 'left-4.5' : 'left-0.5'}`}
+        />
+      </button>
+      <span>{held ? t('meetings:held.yes') : t('meetings:held.no')}</span>
+    </fetcher.Form>
+  )
+}

@@ -1,0 +1,39 @@
+/**
+ * What the event-type pages' actions share: the submitted form checked by the one schema and the database
+ * rules, with refusals shaped for the page (field errors, form errors, the tariff-limit flag).
+ */
+import type { TFunction } from 'i18next'
+import { eventTypeBodyFromForm } from '#app/domain/event-types/form-values.ts'
+import { eventTypeSchema } from '#app/domain/event-types/schema.ts'
+import { instantToZoned } from '#app/domain/time/index.ts'
+import type { Db } from '../db.server.ts'
+import { type PageErrors, rulePageErrors, zodPageErrors } from '../page-errors.server.ts'
+import type { Owner } from '../schedules/schedules.server.ts'
+import { createEventType, getEventType, updateEventType } from './event-types.server.ts'
+
+export type SaveResult = { id: string | null; errors: PageErrors | null }
+
+export async function saveEventTypeForm(
+  db: Db,
+  owner: Owner,
+  form: FormData,
+  t: TFunction,
+  id?: string,
+): Promise<SaveResult> {
+  const saved = id ? await getEventType(db, owner.id, id) : null
+  const schema = eventTypeSchema({
+    today: instantToZoned(owner.timeZone, Date.now()).date,
+    savedPeriodStart: saved?.recordIsOpenPeriodStart,
+  })
+  const parsed = schema.safeParse(eventTypeBodyFromForm(form))
+  if (!parsed.success) return { id: null, errors: zodPageErrors(parsed.error.issues, t) }
+  try {
+    if (id) {
+      await updateEventType(db, owner, id, parsed.data)
+      return { id, errors: null }
+    }
+    return { id: (await createEventType(db, owner, parsed.data)).id, errors: null }
+  } catch (error) {
+    return { id: null, errors: rulePageErrors(error, t) }
+  }
+}

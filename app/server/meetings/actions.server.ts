@@ -1,0 +1,454 @@
+/**
+ * The specialist's and the participant's actions on a booked meeting (SPEC §4, §6): each loads and checks what it
+ * needs, then commits the change with its emails and reminder updates in one D1 batch (atomic). Writes that change
+ * the host's calendar (a new time) are re-checked by the availability engine (reschedule.server.ts).
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { displayStatus, seatsAfterMove } from '#app/domain/meetings/rules.ts'
+import { newId } from '#app/domain/ids.ts'
+import type { Db } from '#app/server/db.server.ts'
+import { meetingParticipants, meetings, reminders, type users } from '#db/schema.ts'
+import { cancelReminders } from '#app/server/notify/reminders.server.ts'
+import { ActionError, notFound } from './errors.server.ts'
+import { type MeetingRow, type ParticipantRow, findOwnParticipation, findOwnedMeeting } from './meetings.server.ts'
+import {
+  type Recipient,
+  adjutantRecipient,
+  meetingNotices,
+  organizerRecipient,
+  participantRecipient,
+} from './notify.server.ts'
+
+export type Organizer = Pick<
+  typeof users.$inferSelect,
+  'id' | 'email' | 'firstName' | 'lastName' | 'culture' | 'timeZone' | 'tariff'
+>
+
+type Statement = Parameters<Db['batch']>[0][number]
+
+async function commit(db: Db, statements: Statement[]) {
+  if (statements.length === 0) return
+  await db.batch(statements as [Statement, ...Statement[]])
+}
+
+const live = (p: ParticipantRow) => p.status === 'booked'
+
+function attendeesOf(participants: ParticipantRow[], adjutants: string[]) {
+  return [
+    ...participants.filter(live).map((p) => ({ email: p.email, name: `${p.firstName} ${p.lastName}`.trim() })),
+    ...adjutants.map((email) => ({ email, name: email })),
+  ]
+}
+
+function requireNotCanceled(meeting: MeetingRow) {
+  if (meeting.status === 'canceled') throw new ActionError(400, [{ key: 'meetings:errors.canceled' }])
+}
+
+function requireUpcoming(meeting: MeetingRow, now: number) {
+  requireNotCanceled(meeting)
+  if (displayStatus(meeting, now) !== 'upcoming') throw new ActionError(400, [{ key: 'meetings:errors.notUpcoming' }])
+}
+
+/**
+ * Cancels the whole meeting, or only some of its participants (with the visitors they brought). A meeting whose
+ * last member is cancelled is cancelled as a whole. Everyone cancelled gets METHOD:CANCEL; the rest an update.
+ */
+export async function cancelMeeting(
+  db: Db,
+  organizer: Organizer,
+  meetingId: string,
+  participantIds: string[] | null,
+  now: number,
+) {
+  const { meeting, participants } = await findOwnedMeeting(db, organizer.id, meetingId)
+  requireNotCanceled(meeting)
+  let chosen: ParticipantRow[]
+  if (participantIds) {
+    const members = participants.filter((p) => p.role === 'member' && live(p))
+    chosen = members.filter((p) => participantIds.includes(p.id))
+    if (chosen.length !== new Set(participantIds).size) throw notFound()
+  } else {
+    chosen = participants.filter((p) => p.role === 'member' && live(p))
+  }
+  const bookings = new Set(chosen.map((p) => p.bookingId))
+  const canceledRows = participants.filter(
+    (p) => live(p) && (chosen.includes(p) || (p.role === 'visitor' && bookings.has(p.bookingId))),
+  )
+  const remainingMembers = participants.filter((p) => p.role === 'member' && live(p) && !chosen.includes(p))
+  const whole = participantIds === null || remainingMembers.length === 0
+  return await applyCancel(db, organizer, meeting, participants, canceledRows, whole, now, null)
+}
+
+async function applyCancel(
+  db: Db,
+  organizer: Organizer,
+  meeting: MeetingRow,
+  participants: ParticipantRow[],
+  canceledRows: ParticipantRow[],
+  whole: boolean,
+  now: number,
+  actor: ParticipantRow | null,
+) {
+  const updated: MeetingRow = {
+    ...meeting,
+    sequence: meeting.sequence + 1,
+    ...(whole ? { status: 'canceled' as const, canceledAt: now } : {}),
+  }
+  const canceledIds = new Set(canceledRows.map((p) => p.id))
+  const stillLive = participants.filter((p) => live(p) && !canceledIds.has(p.id))
+  const statements: Statement[] = [
+    db
+      .update(meetings)
+      .set({ sequence: updated.sequence, updatedAt: now, ...(whole ? { status: 'canceled', canceledAt: now } : {}) })
+      .where(eq(meetings.id, meeting.id)),
+  ]
+  if (canceledRows.length > 0) {
+    statements.push(
+      db
+        .update(meetingParticipants)
+        .set({ status: 'canceled', canceledAt: now })
+        .where(inArray(meetingParticipants.id, [...canceledIds])),
+      ...[...canceledIds].flatMap((id) => cancelReminders(db, meeting.id, id)),
+    )
+  }
+  if (whole) statements.push(...cancelReminders(db, meeting.id))
+  const attendees = attendeesOf(whole ? [] : stillLive, whole ? [] : meeting.adjutantEmails)
+  const canceledRecipients: Recipient[] = [
+    ...(whole ? participants.filter(live) : canceledRows).map(participantRecipient),
+    ...(whole ? meeting.adjutantEmails.map((email) => adjutantRecipient(email, meeting, organizer)) : []),
+  ]
+  statements.push(
+    ...meetingNotices(
+      db,
+      { meeting: updated, organizer, attendees, recipients: canceledRecipients, kind: 'canceled' },
+      now,
+    ),
+  )
+  if (actor) {
+    statements.push(
+      ...meetingNotices(
+        db,
+        {
+          meeting: updated,
+          organizer,
+          attendees,
+          recipients: [organizerRecipient(organizer)],
+          kind: 'participantCanceled',
+          actorName: `${actor.firstName} ${actor.lastName}`.trim(),
+        },
+        now,
+      ),
+    )
+  }
+  await commit(db, statements)
+  return { meetingCanceled: whole, canceledParticipantIds: [...canceledIds] }
+}
+
+/** SPEC §4: a completed meeting is marked held or not held (`isFailed`); the override is kept. */
+export async function setHeld(db: Db, organizerId: string, meetingId: string, isFailed: boolean, now: number) {
+  const { meeting } = await findOwnedMeeting(db, organizerId, meetingId)
+  if (displayStatus(meeting, now) !== 'completed') throw new ActionError(400, [{ key: 'meetings:errors.notCompleted' }])
+  await db.update(meetings).set({ isFailed, updatedAt: now }).where(eq(meetings.id, meeting.id))
+  return { isFailed }
+}
+
+/** Replaces the adjutants (helpers invited by email): new ones get the invitation, removed ones a cancellation. */
+export async function setAdjutants(db: Db, organizer: Organizer, meetingId: string, emails: string[], now: number) {
+  const { meeting, participants } = await findOwnedMeeting(db, organizer.id, meetingId)
+  requireUpcoming(meeting, now)
+  const taken = new Set(participants.filter(live).map((p) => p.email))
+  const clash = emails.find((email) => taken.has(email) || email === organizer.email)
+  if (clash)
+    throw new ActionError(400, [
+      { field: 'adjutantEmails', key: 'meetings:errors.alreadyInvited', params: { email: clash } },
+    ])
+  const added = emails.filter((email) => !meeting.adjutantEmails.includes(email))
+  const removed = meeting.adjutantEmails.filter((email) => !emails.includes(email))
+  if (added.length === 0 && removed.length === 0) return { adjutantEmails: emails }
+  const updated: MeetingRow = { ...meeting, adjutantEmails: emails, sequence: meeting.sequence + 1 }
+  const attendees = attendeesOf(participants, emails)
+  await commit(db, [
+    db
+      .update(meetings)
+      .set({ adjutantEmails: emails, sequence: updated.sequence, updatedAt: now })
+      .where(eq(meetings.id, meeting.id)),
+    ...meetingNotices(
+      db,
+      {
+        meeting: updated,
+        organizer,
+        attendees,
+        recipients: added.map((email) => adjutantRecipient(email, meeting, organizer)),
+        kind: 'invited',
+      },
+      now,
+    ),
+    ...meetingNotices(
+      db,
+      {
+        meeting: updated,
+        organizer,
+        attendees,
+        recipients: removed.map((email) => adjutantRecipient(email, meeting, organizer)),
+        kind: 'canceled',
+      },
+      now,
+    ),
+  ])
+  return { adjutantEmails: emails }
+}
+
+function randomTokenHash(): string {
+  const bytes = new Uint8Array(32)
+  crypto.getRandomValues(bytes)
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/**
+ * Adds visitors to a member's booking (SPEC §3 "Visitor: per event contact"). They share the member's booking id,
+ * get the invitation with the ICS and count as participants; an email already in the meeting is refused.
+ */
+async function addVisitorsTo(
+  db: Db,
+  organizer: Organizer,
+  meeting: MeetingRow,
+  participants: ParticipantRow[],
+  member: ParticipantRow,
+  emails: string[],
+  now: number,
+) {
+  requireUpcoming(meeting, now)
+  if (!live(member) || member.role !== 'member') throw notFound()
+  const taken = new Set([...participants.filter(live).map((p) => p.email), ...meeting.adjutantEmails, organizer.email])
+  const clash = emails.find((email) => taken.has(email))
+  if (clash)
+    throw new ActionError(400, [{ field: 'emails', key: 'meetings:errors.alreadyInvited', params: { email: clash } }])
+  const rows: ParticipantRow[] = emails.map((email) => ({
+    id: newId(now),
+    meetingId: meeting.id,
+    ownerId: meeting.ownerId,
+    contactId: null,
+    role: 'visitor',
+    firstName: email.split('@')[0],
+    lastName: '',
+    email,
+    phone: null,
+    messengerType: null,
+    messengerValue: null,
+    comment: null,
+    customField: null,
+    status: 'booked',
+    language: member.language,
+    timeZone: member.timeZone,
+    manageTokenHash: randomTokenHash(),
+    bookingId: member.bookingId,
+    idempotencyKey: null,
+    canceledAt: null,
+    createdAt: now,
+  }))
+  const updated: MeetingRow = { ...meeting, sequence: meeting.sequence + 1 }
+  const attendees = attendeesOf([...participants, ...rows], meeting.adjutantEmails)
+  await commit(db, [
+    db.insert(meetingParticipants).values(rows),
+    db.update(meetings).set({ sequence: updated.sequence, updatedAt: now }).where(eq(meetings.id, meeting.id)),
+    ...meetingNotices(
+      db,
+      { meeting: updated, organizer, attendees, recipients: rows.map(participantRecipient), kind: 'invited' },
+      now,
+    ),
+  ])
+  return rows.map((row) => ({ id: row.id, email: row.email }))
+}
+
+async function ownedMember(db: Db, organizerId: string, participantId: string) {
+  const [member] = await db
+    .select()
+    .from(meetingParticipants)
+    .where(and(eq(meetingParticipants.id, participantId), eq(meetingParticipants.ownerId, organizerId)))
+    .limit(1)
+  if (!member) throw notFound()
+  return { member, ...(await findOwnedMeeting(db, organizerId, member.meetingId)) }
+}
+
+/** The organizer adds visitors to one of their meeting's participants (`/eventContact/{id}/visitor`). */
+export async function addVisitorsAsOrganizer(
+  db: Db,
+  organizer: Organizer,
+  participantId: string,
+  emails: string[],
+  now: number,
+) {
+  const { member, meeting, participants } = await ownedMember(db, organizer.id, participantId)
+  return await addVisitorsTo(db, organizer, meeting, participants, member, emails, now)
+}
+
+/** Removes one visitor of a participant: they get the cancellation. */
+export async function removeVisitor(
+  db: Db,
+  organizer: Organizer,
+  participantId: string,
+  visitorId: string,
+  now: number,
+) {
+  const { member, meeting, participants } = await ownedMember(db, organizer.id, participantId)
+  const visitor = participants.find(
+    (p) => p.id === visitorId && p.role === 'visitor' && p.bookingId === member.bookingId && live(p),
+  )
+  if (!visitor) throw notFound()
+  requireUpcoming(meeting, now)
+  return await applyCancel(db, organizer, meeting, participants, [visitor], false, now, null)
+}
+
+/** The visitors of one of the organizer's participants. */
+export async function visitorsOfParticipant(db: Db, organizerId: string, participantId: string) {
+  const { member, participants } = await ownedMember(db, organizerId, participantId)
+  return participants
+    .filter((p) => p.role === 'visitor' && p.bookingId === member.bookingId && live(p))
+    .map((p) => ({ id: p.id, email: p.email }))
+}
+
+/**
+ * Moves participants (with their visitors) to another upcoming meeting of the same organizer (SPEC §4: seats are
+ * added automatically when the target lacks them). A source meeting left without members is cancelled quietly.
+ */
+export async function moveParticipants(
+  db: Db,
+  organizer: Organizer,
+  participantIds: string[],
+  targetMeetingId: string,
+  now: number,
+) {
+  const target = await findOwnedMeeting(db, organizer.id, targetMeetingId)
+  requireUpcoming(target.meeting, now)
+  const rows = await db
+    .select()
+    .from(meetingParticipants)
+    .where(and(eq(meetingParticipants.ownerId, organizer.id), inArray(meetingParticipants.id, participantIds)))
+  const members = rows.filter((p) => p.role === 'member' && live(p))
+  if (members.length !== new Set(participantIds).size) throw notFound()
+  if (members.some((p) => p.meetingId === targetMeetingId)) {
+    throw new ActionError(400, [{ field: 'eventContactIds', key: 'meetings:errors.sameMeeting' }])
+  }
+  const sourceIds = [...new Set(members.map((p) => p.meetingId))]
+  const sources = await Promise.all(sourceIds.map((id) => findOwnedMeeting(db, organizer.id, id)))
+  const bookings = new Set(members.map((p) => p.bookingId))
+  const moving = sources.flatMap((s) =>
+    s.participants.filter(
+      (p) => live(p) && (members.some((m) => m.id === p.id) || (p.role === 'visitor' && bookings.has(p.bookingId))),
+    ),
+  )
+  const targetEmails = new Set(target.participants.filter(live).map((p) => p.email))
+  const clash = moving.find((p) => targetEmails.has(p.email))
+  if (clash) {
+    throw new ActionError(400, [
+      { field: 'eventContactIds', key: 'meetings:errors.alreadyInvited', params: { email: clash.email } },
+    ])
+  }
+  const targetMembers = target.participants.filter((p) => p.role === 'member' && live(p)).length
+  const totalSeats = seatsAfterMove(target.meeting, targetMembers, members.length)
+  const seatsAdded = totalSeats > target.meeting.totalSeats
+  const updatedTarget: MeetingRow = { ...target.meeting, totalSeats, sequence: target.meeting.sequence + 1 }
+  const movingIds = moving.map((p) => p.id)
+  const statements: Statement[] = [
+    db
+      .update(meetingParticipants)
+      .set({ meetingId: targetMeetingId })
+      .where(inArray(meetingParticipants.id, movingIds)),
+    db
+      .update(meetings)
+      .set({ totalSeats, sequence: updatedTarget.sequence, updatedAt: now })
+      .where(eq(meetings.id, targetMeetingId)),
+    // The moved people's reminders follow them to the new start.
+    db
+      .update(reminders)
+      .set({
+        meetingId: targetMeetingId,
+        dueAt: sql`${target.meeting.startAt} - ${reminders.offsetMinutes} * 60000`,
+      })
+      .where(and(inArray(reminders.participantId, movingIds), eq(reminders.status, 'scheduled'))),
+  ]
+  for (const source of sources) {
+    const left = source.participants.filter((p) => p.role === 'member' && live(p) && !movingIds.includes(p.id))
+    statements.push(
+      db
+        .update(meetings)
+        .set({
+          sequence: source.meeting.sequence + 1,
+          updatedAt: now,
+          ...(left.length === 0 ? { status: 'canceled' as const, canceledAt: now } : {}),
+        })
+        .where(eq(meetings.id, source.meeting.id)),
+    )
+    if (left.length === 0) {
+      statements.push(
+        db
+          .update(reminders)
+          .set({ status: 'canceled' })
+          .where(and(eq(reminders.meetingId, source.meeting.id), eq(reminders.status, 'scheduled'))),
+      )
+    }
+  }
+  const attendees = attendeesOf([...target.participants, ...moving], target.meeting.adjutantEmails)
+  statements.push(
+    ...meetingNotices(
+      db,
+      {
+        meeting: updatedTarget,
+        organizer,
+        attendees,
+        recipients: moving.map(participantRecipient),
+        kind: 'transferred',
+      },
+      now,
+    ),
+  )
+  await commit(db, statements)
+  return { movedParticipantIds: movingIds, totalSeats, seatsAdded }
+}
+
+/** The participant cancels their own booking (SPEC §6 member rights): the organizer is told. */
+export async function cancelOwnParticipation(
+  db: Db,
+  viewer: { id: string; email: string; timeZone: string },
+  participantId: string,
+  now: number,
+) {
+  const row = await findOwnParticipation(db, viewer, participantId)
+  return cancelParticipant(db, row.meeting, row.participant, now)
+}
+
+/** Cancels one participant row (with their visitors) as that participant; shared with the emailed link. */
+export async function cancelParticipant(db: Db, meeting: MeetingRow, participant: ParticipantRow, now: number) {
+  if (!live(participant)) throw new ActionError(400, [{ key: 'meetings:errors.canceled' }])
+  requireUpcoming(meeting, now)
+  const { participants } = await findOwnedMeeting(db, meeting.ownerId, meeting.id)
+  const organizer = await organizerOf(db, meeting.ownerId)
+  const rows = participants.filter(
+    (p) =>
+      live(p) &&
+      (p.id === participant.id ||
+        (p.role === 'visitor' && participant.role === 'member' && p.bookingId === participant.bookingId)),
+  )
+  const remainingMembers = participants.filter((p) => p.role === 'member' && live(p) && !rows.includes(p))
+  return await applyCancel(db, organizer, meeting, participants, rows, remainingMembers.length === 0, now, participant)
+}
+
+/** The participant adds visitors to their own booking (`PATCH /meetings/{eventContactId}` visitorsCreateModel). */
+export async function addOwnVisitors(
+  db: Db,
+  viewer: { id: string; email: string; timeZone: string },
+  participantId: string,
+  emails: string[],
+  now: number,
+) {
+  const row = await findOwnParticipation(db, viewer, participantId)
+  const { participants } = await findOwnedMeeting(db, row.meeting.ownerId, row.meeting.id)
+  const organizer = await organizerOf(db, row.meeting.ownerId)
+  return await addVisitorsTo(db, organizer, row.meeting, participants, row.participant, emails, now)
+}
+
+export async function organizerOf(db: Db, ownerId: string): Promise<Organizer> {
+  const organizer = await db.query.users.findFirst({ where: (u, { eq: is }) => is(u.id, ownerId) })
+  if (!organizer) throw notFound()
+  return organizer
+}

@@ -1,0 +1,96 @@
+import { SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { getDb } from '#app/server/db.server.ts'
+import { meetings } from '#db/schema.ts'
+import { unique } from './helpers/accounts.ts'
+import { DAY, createEventType, createMeeting } from './helpers/meetings.ts'
+import { createTestUser, sessionCookieFor } from './helpers/users.ts'
+
+const email = (prefix: string) => `${unique(prefix)}@example.com`
+
+async function signedIn() {
+  const user = await createTestUser({ tariff: 'Pro' })
+  const cookie = await sessionCookieFor(user.id)
+  const get = (path: string) =>
+    SELF.fetch(`http://localhost${path}`, { headers: { Cookie: cookie }, redirect: 'manual' })
+  const post = (path: string, fields: Record<string, string>) =>
+    SELF.fetch(`http://localhost${path}`, {
+      method: 'POST',
+      headers: {
+        Cookie: cookie,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: 'http://localhost',
+        Host: 'localhost',
+      },
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    })
+  return { user, get, post }
+}
+
+describe('meetings pages', () => {
+  it('lists a booked meeting, shows it in the month calendar and on its detail page', async () => {
+    const { user, get } = await signedIn()
+    const type = await createEventType(user.id, {
+      name: 'Сессия',
+      placeType: 'Online',
+      meetingPoint: 'https://zoom.us/j/42',
+    })
+    const meeting = await createMeeting(user.id, {
+      eventType: type,
+      startAt: Date.now() + DAY,
+      people: [{ email: email('p'), firstName: 'Пётр' }],
+    })
+    const list = await (await get('/meetings')).text()
+    expect(list).toContain('Сессия')
+    expect(list).toContain('Пётр')
+    expect(list).toContain('data-icon="zoom"')
+    const start = new Date(meeting.startAt + 3 * 3_600_000)
+    const calendar = await (
+      await get(`/meetings?view=calendar&year=${start.getUTCFullYear()}&month=${start.getUTCMonth() + 1}`)
+    ).text()
+    expect(calendar).toContain('data-testid="meetings-calendar"')
+    expect(calendar).toContain(`/meetings/${meeting.id}`)
+    const detail = await get(`/meetings/${meeting.id}`)
+    expect(detail.status).toBe(200)
+    expect(await detail.text()).toContain('Пётр')
+  })
+
+  it('answers 404 for another specialist meeting and redirects the old routes', async () => {
+    const owner = await signedIn()
+    const stranger = await signedIn()
+    const meeting = await createMeeting(owner.user.id, {
+      startAt: Date.now() + DAY,
+      people: [{ email: email('s'), firstName: 'Сеня' }],
+    })
+    expect((await stranger.get(`/meetings/${meeting.id}`)).status).toBe(404)
+    expect((await stranger.post(`/meetings/${meeting.id}`, { intent: 'cancel' })).status).toBe(404)
+    const [row] = await getDb(env.DB).select().from(meetings).where(eq(meetings.id, meeting.id))
+    expect(row.status).toBe('upcoming')
+    const old = await owner.get(`/old-meetings/${meeting.id}`)
+    expect(old.status).toBe(301)
+    expect(old.headers.get('Location')).toBe(`/meetings/${meeting.id}`)
+    expect((await owner.get('/old-meetings/myMeetings/abc')).headers.get('Location')).toBe('/meetings/myMeetings/abc')
+    expect((await owner.get('/old-meetings')).headers.get('Location')).toBe('/meetings')
+  })
+
+  it('marks a completed meeting held through the page action and refuses bad adjutant emails', async () => {
+    const { user, post } = await signedIn()
+    const past = await createMeeting(user.id, {
+      startAt: Date.now() - DAY,
+      people: [{ email: email('h'), firstName: 'Хо' }],
+    })
+    expect((await post(`/meetings/${past.id}`, { intent: 'held', isFailed: 'true' })).status).toBe(200)
+    const [row] = await getDb(env.DB).select().from(meetings).where(eq(meetings.id, past.id))
+    expect(row.isFailed).toBe(true)
+    const future = await createMeeting(user.id, {
+      startAt: Date.now() + DAY,
+      people: [{ email: email('f'), firstName: 'Фе' }],
+    })
+    const bad = await post(`/meetings/${future.id}`, { intent: 'adjutants', adjutantEmails: 'not-an-email' })
+    expect(bad.status).toBe(400)
+    expect(await bad.text()).toContain('Некорректный email')
+  })
+})
