@@ -262,8 +262,10 @@ describe('profile page', () => {
   it('shows coming-soon pages for later sections and the phone menu', async () => {
     const account = await signupAndConfirm()
     const cookie = await sessionCookieFor(account.id)
-    for (const path of ['/integrations', '/tariff', '/wallet', '/shareLink'])
+    for (const path of ['/integrations', '/tariff', '/wallet'])
       expect((await page(path, cookie)).html).toContain('data-testid="coming-soon"')
+    // The public booking issue built the share panel.
+    expect((await page('/shareLink', cookie)).html).toContain('data-testid="share-panel"')
     const menu = await page('/menu', cookie)
     expect(menu.html).toContain('data-testid="menu-page"')
     expect(menu.html).toContain('/eventTypes')
