@@ -3,6 +3,12 @@ import { type APIRequestContext, type Page, expect, test } from '@playwright/tes
 // Each test is a whole flow through several pages: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 })
 
+// Switching the language while signed in also changes the profile's language, and other specs expect the demo
+// specialist's emails and bot replies in Russian: every test ends back in Russian.
+test.afterEach(async ({ page }) => {
+  await setLanguage(page, 'ru', '/')
+})
+
 const DEMO = { login: 'demo', password: 'Demo-password-1' }
 
 const TEXTS = {
