@@ -262,7 +262,7 @@ describe('profile page', () => {
   it('shows coming-soon pages for later sections and the phone menu', async () => {
     const account = await signupAndConfirm()
     const cookie = await sessionCookieFor(account.id)
-    for (const path of ['/integrations', '/tariff', '/wallet'])
+    for (const path of ['/tariff', '/wallet'])
       expect((await page(path, cookie)).html).toContain('data-testid="coming-soon"')
     const menu = await page('/menu', cookie)
     expect(menu.html).toContain('data-testid="menu-page"')
