@@ -3,7 +3,7 @@ import i18next, { type Resource } from 'i18next'
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { i18nConfig } from './i18n/config.ts'
+import { DEFAULT_LANGUAGE, LANGUAGES } from './i18n/config.ts'
 import { readEmbeddedTranslations } from './i18n/embedded.ts'
 import { installStorageFallback } from './utils/storage-fallback.client.ts'
 
@@ -15,7 +15,17 @@ async function hydrate() {
   const { language, resources } = readEmbeddedTranslations()
   await i18next
     .use(initReactI18next)
-    .init({ ...i18nConfig, lng: language, resources: { [language]: resources } as Resource })
+    // The options of i18nConfig spelled out: importing it would bundle every language's texts into the page script
+    // (its namespace list comes from the resources), about 10 KB gzipped the public booking pages do not need.
+    .init({
+      supportedLngs: [...LANGUAGES],
+      fallbackLng: DEFAULT_LANGUAGE,
+      defaultNS: 'common',
+      ns: Object.keys(resources),
+      interpolation: { escapeValue: false },
+      lng: language,
+      resources: { [language]: resources } as Resource,
+    })
   startTransition(() => {
     hydrateRoot(
       document,

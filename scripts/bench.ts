@@ -2,6 +2,8 @@
  * `npm run bench`: timings of the project's hot paths, as a table.
  * `npm run bench -- --json`: the same rows as a JSON array of
  * `{ scenario, medianMs, p95Ms, slots }`.
+ * `npm run bench -- --booking`: also the public booking figures under `wrangler dev` (scripts/bench-booking.ts;
+ * needs `npm run build` first, starts and stops its own server).
  *
  * Each section times one area; add another by appending to `sections`.
  * Timings come from performance.now() around single runs, after a warm-up,
@@ -102,7 +104,7 @@ function table(rows: readonly BenchRow[]): string {
   return [format(header), ...cells.map(format)].join('\n')
 }
 
-function main(args: string[]): void {
+async function main(args: string[]): Promise<void> {
   const json = args.includes('--json')
   const rows: BenchRow[] = []
   for (const section of sections) {
@@ -111,6 +113,10 @@ function main(args: string[]): void {
     if (!json) process.stdout.write(`${section.title}\n${table(result.rows)}\n${result.notes.join('\n')}\n\n`)
   }
   if (json) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`)
+  if (args.includes('--booking')) {
+    const { bookingBench } = await import('./bench-booking.ts')
+    process.stdout.write(`Public booking under wrangler dev\n${(await bookingBench()).join('\n')}\n`)
+  }
 }
 
-if (process.argv[1] && import.meta.filename === process.argv[1]) main(process.argv.slice(2))
+if (process.argv[1] && import.meta.filename === process.argv[1]) await main(process.argv.slice(2))

@@ -1,25 +1,93 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import type { HomeStatistics } from '#app/server/meetings/statistics.server.ts'
 import type { ShellUser } from './app-shell.tsx'
 
-/** The signed-in specialist's home: a greeting and the way to the sections. */
-export function Home({ user }: { user: ShellUser }) {
+const VALUE_COLORS: Record<string, string> = { primary: 'text-primary', success: 'text-success', error: 'text-error' }
+
+/** The signed-in specialist's home (SPEC §2 Home, §3 Statistics): user card, seven counters, integrations. */
+export function Home({ user, statistics }: { user: ShellUser; statistics: HomeStatistics }) {
   const { t } = useTranslation()
+  const card = statistics.user
   return (
-    <section data-testid="home">
-      <h1 className="text-2xl font-semibold">{t('home.greeting', { name: user.firstName })}</h1>
-      <p className="mt-2 text-muted">{t('home.lead')}</p>
-      <div className="mt-6 flex flex-wrap gap-3">
-        <Link to="/eventTypes" className="btn-primary">
-          {t('shell.nav.eventTypes')}
+    <section data-testid="home" className="space-y-6">
+      <article className="card flex flex-wrap items-center gap-4 p-5" data-testid="home-user-card">
+        {card.imageUrl ? (
+          <img src={card.imageUrl} alt="" className="size-16 rounded-full object-cover" />
+        ) : (
+          <span
+            className="flex size-16 items-center justify-center rounded-full bg-primary-soft text-2xl font-semibold text-primary"
+            aria-hidden="true"
+          >
+            {card.firstName.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div className="min-w-0 grow">
+          <h1 className="text-2xl font-semibold">{t('home.greeting', { name: user.firstName })}</h1>
+          <p className="text-sm text-muted">{t('meetings:home.registered', { date: card.registrationDate })}</p>
+          <p className="text-sm">
+            {card.dateStop
+              ? t('meetings:home.tariffUntil', { tariff: card.tariffName, date: card.dateStop })
+              : t('meetings:home.tariff', { tariff: card.tariffName })}
+          </p>
+        </div>
+        <Link
+          to="/meetings?period=today&filter=upcomingAndCompleted"
+          className="btn-secondary"
+          data-testid="home-today"
+        >
+          {t('meetings:home.today', { count: card.meetingsForTodayCount })}
         </Link>
-        <Link to="/schedules" className="btn-secondary">
-          {t('shell.nav.schedules')}
-        </Link>
-        <Link to="/meetings" className="btn-secondary">
-          {t('shell.nav.meetings')}
-        </Link>
-      </div>
+      </article>
+
+      <section aria-labelledby="home-stats-title">
+        <h2 id="home-stats-title" className="mb-3 text-lg font-semibold">
+          {t('meetings:home.statsTitle')}
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          {statistics.total.map((item) => (
+            <li key={item.statisticItem}>
+              <Link
+                to={item.onClickActionValue}
+                className="card block h-full p-4 hover:border-primary"
+                data-testid={`stat-${item.statisticItem}`}
+              >
+                <span className={`block text-3xl font-bold ${VALUE_COLORS[item.valueColor] ?? 'text-primary'}`}>
+                  {item.value}
+                  {item.maxValue !== null ? (
+                    <span className="text-base font-normal text-muted"> / {item.maxValue}</span>
+                  ) : null}
+                </span>
+                <span className="mt-1 block text-sm text-muted">{item.label}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="home-integrations-title">
+        <h2 id="home-integrations-title" className="mb-3 text-lg font-semibold">
+          {t('meetings:home.integrationsTitle')}
+        </h2>
+        <ul className="flex flex-wrap gap-2">
+          {statistics.integrations.map((integration) => (
+            <li key={integration.id}>
+              <Link
+                to={integration.id === 'Telegram' ? '/integrations/tgBot' : '/integrations'}
+                className={`inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm ${integration.isConnect ? 'border-success text-success' : 'border-line text-muted'}`}
+                data-testid="home-integration"
+              >
+                <span
+                  className={`size-2 rounded-full ${integration.isConnect ? 'bg-success' : 'bg-line'}`}
+                  aria-hidden="true"
+                />
+                {integration.label}:{' '}
+                {integration.isConnect ? t('meetings:home.connected') : t('meetings:home.notConnected')}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
     </section>
   )
 }

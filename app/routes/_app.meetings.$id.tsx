@@ -23,6 +23,8 @@ import {
 } from '#app/server/meetings/actions.server.ts'
 import { findOwnedMeeting, listOrganizerMeetings, organizerView } from '#app/server/meetings/meetings.server.ts'
 import { type ActionAnswer, pageAction, parseForm } from '#app/server/meetings/page-errors.server.ts'
+import { rescheduleSlots, rescheduleThroughHost } from '#app/server/meetings/reschedule.server.ts'
+import { instantToZoned } from '#app/domain/time/index.ts'
 import { ActionError } from '#app/server/meetings/errors.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
@@ -59,11 +61,22 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       id: m.userEventInfo.id,
       label: `${m.eventTypeInfo.eventTypeName} — ${m.userEventInfo.date}, ${m.userEventInfo.timeSlot}`,
     }))
+  // Change time: the slot picker for the chosen date (schedule date), fed by the availability engine.
+  const url = new URL(request.url)
+  const dateParam = url.searchParams.get('date') ?? ''
+  const pickedDate = /^\d{4}-\d{2}-\d{2}$/.test(dateParam) ? dateParam : null
+  const canPick = view.userEventInfo.status === 'upcoming' && found.meeting.eventTypeId !== null
+  const slots =
+    canPick && pickedDate ? await rescheduleSlots(db, user.id, found.meeting.id, pickedDate, user.timeZone, now) : null
   return {
     title: `${view.eventTypeInfo.eventTypeName} — ${t('meetings:title')}`,
     meeting: view,
     targets,
     timeZone: user.timeZone,
+    canPick,
+    pickedDate,
+    slots,
+    minDate: instantToZoned(user.timeZone, now).date,
   }
 }
 
@@ -77,6 +90,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const now = Date.now()
   return pageAction(intent, t, async () => {
     switch (intent) {
+      case 'reschedule': {
+        const start = Date.parse(String(form.get('start') ?? ''))
+        if (Number.isNaN(start)) throw new ActionError(400, [{ field: 'start', key: 'validation:required' }])
+        return rescheduleThroughHost(context.cloudflare.env, user, id, start)
+      }
       case 'held':
         return setHeld(db, user.id, id, form.get('isFailed') === 'true', now)
       case 'cancel':
@@ -121,7 +139,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 /** `/meetings/{id}`: one meeting of the organizer with its actions (SPEC §2, §4). */
 export default function MeetingDetail() {
-  const { meeting, targets, timeZone } = useLoaderData<typeof loader>()
+  const { meeting, targets, timeZone, canPick, pickedDate, slots, minDate } = useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer<unknown>>()
   const navigation = useNavigation()
   const { t } = useTranslation()
@@ -199,6 +217,58 @@ export default function MeetingDetail() {
           ) : null}
         </div>
       </article>
+
+      {canPick ? (
+        <section className="card p-5" aria-labelledby="reschedule-title" data-testid="reschedule">
+          <h2 id="reschedule-title" className="text-lg font-semibold">
+            {t('meetings:reschedule.title')}
+          </h2>
+          <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              {t('meetings:reschedule.date')}
+              <input
+                type="date"
+                name="date"
+                min={minDate}
+                required
+                defaultValue={pickedDate ?? ''}
+                className="rounded-lg border border-line bg-card px-3 py-2 font-normal"
+              />
+            </label>
+            <Button type="submit" variant="secondary">
+              {t('meetings:reschedule.show')}
+            </Button>
+          </Form>
+          {slots ? (
+            slots.length === 0 ? (
+              <p className="mt-3 text-sm text-muted" data-testid="no-slots">
+                {t('meetings:reschedule.none')}
+              </p>
+            ) : (
+              <Form method="post" className="mt-3 space-y-3">
+                <input type="hidden" name="intent" value="reschedule" />
+                <fieldset>
+                  <legend className="text-sm font-medium">{t('meetings:reschedule.pick', { zone: timeZone })}</legend>
+                  <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6">
+                    {slots.map((slot) => (
+                      <label
+                        key={slot.start}
+                        className="flex cursor-pointer items-center justify-center rounded-lg border border-primary px-2 py-2 text-sm text-primary has-[:checked]:bg-primary has-[:checked]:text-white"
+                      >
+                        <input type="radio" name="start" value={slot.start} required className="sr-only" />
+                        {slot.from}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+                <Button type="submit" disabled={busy}>
+                  {t('meetings:reschedule.submit')}
+                </Button>
+              </Form>
+            )
+          ) : null}
+        </section>
+      ) : null}
 
       <section className="card p-5" aria-labelledby="participants-title">
         <h2 id="participants-title" className="text-lg font-semibold">

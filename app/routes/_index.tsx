@@ -9,6 +9,7 @@ import { getT } from '#app/i18n/translate.server.ts'
 import { avatarUrl } from '#app/server/accounts/profile.server.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
+import { homeStatistics } from '#app/server/meetings/statistics.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title },
@@ -17,8 +18,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = getT(await getLanguage(request))
-  const user = await getSessionUser(getDb(context.cloudflare.env.DB), request)
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await getSessionUser(db, request)
   return {
+    statistics: user ? await homeStatistics(db, user, Date.now(), (item) => t(`meetings:home.items.${item}`)) : null,
     title: user ? t('home.metaTitle') : t('landing.metaTitle'),
     description: t('landing.metaDescription'),
     user: user
@@ -38,11 +41,11 @@ const FEATURES = ['slots', 'noDouble', 'reminders', 'share'] as const
 
 /** `/`: the home of a signed-in specialist, the landing page for everyone else. */
 export default function Index() {
-  const { user } = useLoaderData<typeof loader>()
-  if (user) {
+  const { user, statistics } = useLoaderData<typeof loader>()
+  if (user && statistics) {
     return (
       <AppShell user={user}>
-        <Home user={user} />
+        <Home user={user} statistics={statistics} />
       </AppShell>
     )
   }

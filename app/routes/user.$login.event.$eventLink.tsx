@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
 import { EventNotFound, EventPage, type EventPageData } from '#app/components/booking/event-page.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
@@ -17,6 +17,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   }
   return tags
 }
+
+/** Development: the loader's `Server-Timing` (D1 reads) reaches the document response. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 export function loader(args: LoaderFunctionArgs) {
   return eventPageLoader(args, 'page', eventPath(args.params))

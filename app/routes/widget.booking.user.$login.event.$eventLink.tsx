@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { EventNotFound, EventPage, type EventPageData } from '#app/components/booking/event-page.tsx'
@@ -17,6 +17,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title },
   { name: 'robots', content: 'noindex' },
 ]
+
+/** Development: the loader's `Server-Timing` (D1 reads) reaches the document response. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 export function loader(args: LoaderFunctionArgs) {
   return eventPageLoader(args, 'widget', widgetPath(args.params))

@@ -96,7 +96,7 @@ test('the booking flow works with JavaScript off', async ({ browser }) => {
   await context.close()
 })
 
-test('bad input shows translated errors and books nothing; a taken slot is refused', async ({ page }) => {
+test('bad input in the booking form shows translated errors next to the fields', async ({ page }) => {
   await page.goto('/user/demo/event/consultation?lang=en')
   await page.locator('label:has([data-testid="slot"])').first().click()
   await page.getByTestId('continue').click()

@@ -264,6 +264,8 @@ describe('profile page', () => {
     const cookie = await sessionCookieFor(account.id)
     for (const path of ['/tariff', '/wallet'])
       expect((await page(path, cookie)).html).toContain('data-testid="coming-soon"')
+    // The public booking issue built the share panel.
+    expect((await page('/shareLink', cookie)).html).toContain('data-testid="share-panel"')
     const menu = await page('/menu', cookie)
     expect(menu.html).toContain('data-testid="menu-page"')
     expect(menu.html).toContain('/eventTypes')

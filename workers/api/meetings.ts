@@ -21,6 +21,7 @@ import {
 } from '#app/server/meetings/meetings.server.ts'
 import { FilterDateSchema } from '#app/domain/contacts/rules.ts'
 import { rescheduleOwnBooking, rescheduleSlots, rescheduleThroughHost } from '#app/server/meetings/reschedule.server.ts'
+import { homeStatistics } from '#app/server/meetings/statistics.server.ts'
 import { requireAuth } from './auth.ts'
 import type { ApiEnv } from './context.ts'
 import { ApiError, ok, parseWith, readJson } from './envelope.ts'
@@ -75,6 +76,19 @@ export const meetingsApi = new Hono<ApiEnv>()
   .use('/meetings/*', requireAuth)
   .use('/meetings', requireAuth)
   .use('/eventContact/*', requireAuth)
+  .use('/statistic', requireAuth)
+  .use('/statistic/*', requireAuth)
+  .get('/statistic', async (c) => {
+    const t = c.get('t')
+    return ok(
+      c,
+      await homeStatistics(c.get('db'), c.get('user'), Date.now(), (item) => t(`meetings:home.items.${item}`)),
+    )
+  })
+  .get('/statistic/integration', async (c) => {
+    const stats = await homeStatistics(c.get('db'), c.get('user'), Date.now(), (item) => item)
+    return ok(c, stats.integrations)
+  })
   .get('/userEvents', async (c) => {
     const query = parseWith(c, MeetingListQuerySchema, { ...c.req.query(), side: 'organizer' })
     const viewer = viewerOf(c.get('user'), c.get('viewerTimeZone'))

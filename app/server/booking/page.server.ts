@@ -16,6 +16,7 @@ import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { issueText } from '#app/i18n/zod-errors.ts'
 import { HOLD_TTL_MS, MAX_SLOTS_PER_REQUEST, hostLock } from '#app/server/booking/host-lock-client.server.ts'
+import { countingD1, serverTimingOf } from '../d1-counter.server.ts'
 import { getDb } from '../db.server.ts'
 import { type Bindings, parseEnv } from '../env.server.ts'
 import { drainOutbox } from '../outbox/outbox.server.ts'
@@ -76,7 +77,7 @@ function parseHoldIds(value: string | null): string[] {
 
 function notFound(mode: PageMode, language: Language) {
   const t = getT(language)
-  return data({ notFound: true as const, mode, title: t('booking:event.notFoundTitle') }, { status: 404 })
+  return { notFound: true as const, mode, title: t('booking:event.notFoundTitle') }
 }
 
 export async function hostPageLoader({ request, params, context }: Args) {
@@ -95,9 +96,31 @@ export async function hostPageLoader({ request, params, context }: Args) {
   }
 }
 
-export async function eventPageLoader({ request, params, context }: Args, mode: PageMode, basePath: string) {
+/**
+ * The event page's data. In development the D1 reads are counted and reported in a `Server-Timing` header
+ * (`d1;desc="statements=N roundtrips=M"`), which `npm run bench -- --booking` prints.
+ */
+export async function eventPageLoader(args: Args, mode: PageMode, basePath: string) {
+  const { env } = args.context.cloudflare
+  const headers = new Headers()
+  let result: Awaited<ReturnType<typeof eventPageData>>
+  if (parseEnv(env).ENVIRONMENT === 'development') {
+    const { db: counted, counts } = countingD1(env.DB)
+    result = await eventPageData(args, getDb(counted), mode, basePath)
+    headers.set('Server-Timing', serverTimingOf(counts))
+  } else {
+    result = await eventPageData(args, getDb(env.DB), mode, basePath)
+  }
+  return data(result, { status: result.notFound ? 404 : 200, headers })
+}
+
+async function eventPageData(
+  { request, params, context }: Args,
+  db: ReturnType<typeof getDb>,
+  mode: PageMode,
+  basePath: string,
+) {
   const { env } = context.cloudflare
-  const db = getDb(env.DB)
   const url = new URL(request.url)
   const language = await getLanguage(request)
   const t = getT(language)

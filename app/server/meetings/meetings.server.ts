@@ -17,6 +17,7 @@ import {
   periodRange,
   placeIcon,
 } from '#app/domain/meetings/rules.ts'
+import { avatarUrl } from '#app/server/accounts/profile.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { meetingParticipants, meetings, users } from '#db/schema.ts'
 import { notFound } from './errors.server.ts'
@@ -24,10 +25,6 @@ import { notFound } from './errors.server.ts'
 export type MeetingRow = typeof meetings.$inferSelect
 export type ParticipantRow = typeof meetingParticipants.$inferSelect
 type Viewer = Pick<typeof users.$inferSelect, 'id' | 'email' | 'timeZone'>
-
-function avatarUrl(user: { id: string; imageKey: string | null }) {
-  return user.imageKey ? `/avatars/${user.imageKey}` : null
-}
 
 function statusWhere(status: ListStatus, now: number): SQL | undefined {
   switch (status) {
@@ -202,7 +199,7 @@ function participantView(
     organizerInfo: {
       firstName: organizer.firstName,
       lastName: organizer.lastName,
-      imageUrl: avatarUrl(organizer),
+      imageUrl: avatarUrl(organizer.imageKey),
       email: organizer.email,
     },
     memberInfo: {

@@ -1,0 +1,143 @@
+/**
+ * The home page's statistics (SPEC §3 "Statistics"): the user card and seven counters, each navigating where it
+ * points, and the integrations list. Everything counted for the signed-in specialist only.
+ */
+import { and, count, eq, gte, isNull, lt, or, sql } from 'drizzle-orm'
+import { PLANS } from '#app/domain/plans.ts'
+import { addDays, instantToZoned, isoToDmy, startOfZonedDay } from '#app/domain/time/index.ts'
+import { avatarUrl } from '#app/server/accounts/profile.server.ts'
+import type { Db } from '#app/server/db.server.ts'
+import { contacts, eventTypes, meetings, schedules, telegramBindings, type users } from '#db/schema.ts'
+
+type Owner = Pick<
+  typeof users.$inferSelect,
+  'id' | 'firstName' | 'imageKey' | 'createdAt' | 'tariff' | 'tariffValidUntil' | 'timeZone'
+>
+
+export const STATISTIC_ITEMS = [
+  'eventTypes',
+  'schedule',
+  'meetingsSuccess',
+  'contact',
+  'meetingsUpcoming',
+  'meetingsCompleted',
+  'meetingsCanceled',
+] as const
+export type StatisticItem = (typeof STATISTIC_ITEMS)[number]
+
+const TARGETS: Record<StatisticItem, string> = {
+  eventTypes: '/eventTypes',
+  schedule: '/schedules',
+  meetingsSuccess: '/meetings?filter=completed',
+  contact: '/contacts',
+  meetingsUpcoming: '/meetings?filter=upcoming',
+  meetingsCompleted: '/meetings?filter=completed',
+  meetingsCanceled: '/meetings?filter=canceled',
+}
+
+const COLORS: Partial<Record<StatisticItem, string>> = {
+  meetingsSuccess: 'success',
+  meetingsCanceled: 'error',
+}
+
+/** The calendar integrations the product knows (SPEC §2 Integrations); calendars are not connectable yet. */
+const INTEGRATIONS = ['Google', 'Yandex', 'Apple', 'Outlook', 'Telegram'] as const
+
+async function countOf(query: Promise<{ value: number }[]>) {
+  const [row] = await query
+  return row?.value ?? 0
+}
+
+export async function homeStatistics(db: Db, owner: Owner, now: number, label: (item: string) => string) {
+  const mine = eq(meetings.ownerId, owner.id)
+  const live = and(mine, eq(meetings.status, 'upcoming'))
+  const today = instantToZoned(owner.timeZone, now).date
+  const todayFrom = startOfZonedDay(owner.timeZone, today)
+  const todayTo = startOfZonedDay(owner.timeZone, addDays(today, 1))
+  const [eventTypeCount, scheduleCount, held, contactCount, upcoming, completed, canceled, todayCount, telegram] =
+    await Promise.all([
+      countOf(db.select({ value: count() }).from(eventTypes).where(eq(eventTypes.ownerId, owner.id))),
+      countOf(db.select({ value: count() }).from(schedules).where(eq(schedules.ownerId, owner.id))),
+      countOf(
+        db
+          .select({ value: count() })
+          .from(meetings)
+          .where(and(live, lt(meetings.endAt, now + 1), or(isNull(meetings.isFailed), eq(meetings.isFailed, false)))),
+      ),
+      countOf(
+        db
+          .select({ value: count() })
+          .from(contacts)
+          .where(and(eq(contacts.ownerId, owner.id), eq(contacts.isArchived, false))),
+      ),
+      countOf(
+        db
+          .select({ value: count() })
+          .from(meetings)
+          .where(and(live, gte(meetings.endAt, now + 1))),
+      ),
+      countOf(
+        db
+          .select({ value: count() })
+          .from(meetings)
+          .where(and(live, lt(meetings.endAt, now + 1))),
+      ),
+      countOf(
+        db
+          .select({ value: count() })
+          .from(meetings)
+          .where(and(mine, eq(meetings.status, 'canceled'))),
+      ),
+      countOf(
+        db
+          .select({ value: count() })
+          .from(meetings)
+          .where(and(live, gte(meetings.startAt, todayFrom), lt(meetings.startAt, todayTo))),
+      ),
+      db
+        .select({ chatId: telegramBindings.chatId })
+        .from(telegramBindings)
+        .where(and(eq(telegramBindings.userId, owner.id), sql`${telegramBindings.chatId} is not null`))
+        .limit(1),
+    ])
+  const values: Record<StatisticItem, number> = {
+    eventTypes: eventTypeCount,
+    schedule: scheduleCount,
+    meetingsSuccess: held,
+    contact: contactCount,
+    meetingsUpcoming: upcoming,
+    meetingsCompleted: completed,
+    meetingsCanceled: canceled,
+  }
+  const limits = PLANS[owner.tariff].limits
+  const maxValues: Partial<Record<StatisticItem, number | null>> = {
+    eventTypes: limits.eventTypes,
+    schedule: limits.schedules,
+  }
+  return {
+    user: {
+      imageUrl: avatarUrl(owner.imageKey),
+      firstName: owner.firstName,
+      registrationDate: isoToDmy(instantToZoned(owner.timeZone, owner.createdAt).date),
+      tariffName: owner.tariff,
+      dateStop: owner.tariffValidUntil ? isoToDmy(instantToZoned(owner.timeZone, owner.tariffValidUntil).date) : null,
+      meetingsForTodayCount: todayCount,
+    },
+    total: STATISTIC_ITEMS.map((item) => ({
+      statisticItem: item,
+      label: label(item),
+      value: values[item],
+      valueColor: COLORS[item] ?? 'primary',
+      valueMeasure: null,
+      maxValue: maxValues[item] ?? null,
+      onClickActionName: 'navigate' as const,
+      onClickActionValue: TARGETS[item],
+    })),
+    integrations: INTEGRATIONS.map((id) => ({
+      id,
+      label: id,
+      isConnect: id === 'Telegram' ? telegram.length > 0 : false,
+    })),
+  }
+}
+export type HomeStatistics = Awaited<ReturnType<typeof homeStatistics>>

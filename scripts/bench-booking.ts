@@ -1,0 +1,163 @@
+/**
+ * `npm run bench -- --booking`: public booking figures under `wrangler dev` (issue 6 "Performance"), printed,
+ * never asserted. Starts its own server on BENCH_PORT (8813) with a fresh, seeded database under .wrangler/bench
+ * (the app must be built: `npm run build`), then measures:
+ *   - D1 statements and round trips of one event page render (the page's Server-Timing header, development only);
+ *   - gzipped JavaScript the event page loads (every /assets/*.js the HTML references, gzipped here);
+ *   - time to first byte of the event page: median and p95 of 50 sequential requests after 5 warm-ups;
+ *   - booking latency: 20 sequential bookings of different slots, then 100 concurrent bookings of one slot.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+
+const port = process.env.BENCH_PORT ?? '8813'
+const base = `http://127.0.0.1:${port}`
+const persist = ['--persist-to', '.wrangler/bench']
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' }
+const EVENT_PAGE = '/user/demo/event/consultation?tz=Europe/Moscow'
+
+function percentile(values: number[], share: number) {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]
+}
+
+async function waitForServer(deadline: number) {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/favicon.svg`)).ok) return
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`wrangler dev did not answer on ${base}`)
+}
+
+function startServer(): ChildProcess {
+  rmSync('.wrangler/bench', { recursive: true, force: true })
+  execFileSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...persist], { stdio: 'ignore', env })
+  execFileSync('npx', ['tsx', 'db/seed.ts', ...persist], { stdio: 'ignore', env })
+  return spawn(
+    'npx',
+    [
+      'wrangler',
+      'dev',
+      '--port',
+      port,
+      '--ip',
+      '127.0.0.1',
+      '--var',
+      'ENVIRONMENT:development',
+      '--var',
+      `APP_URL:${base}`,
+      ...persist,
+    ],
+    { stdio: 'ignore', env, detached: true },
+  )
+}
+
+async function freeSlots(count: number): Promise<string[]> {
+  const starts: string[] = []
+  const now = new Date()
+  for (let offset = 1; offset <= 3 && starts.length < count; offset++) {
+    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1))
+    const y = month.getUTCFullYear()
+    const m = month.getUTCMonth() + 1
+    const days = (await (await fetch(`${base}/api/v2/public/demo/eventTypes/consultation/days/${y}/${m}`)).json()) as {
+      data: string[]
+    }
+    for (const day of days.data) {
+      const d = Number(day.slice(0, 2))
+      const slots = (await (
+        await fetch(`${base}/api/v2/public/demo/eventTypes/consultation/slots/${y}/${m}/${d}`)
+      ).json()) as {
+        data: { start: string }[]
+      }
+      starts.push(...slots.data.map((s) => s.start))
+      if (starts.length >= count) break
+    }
+  }
+  return starts.slice(0, count)
+}
+
+let clientCounter = 0
+async function book(start: string): Promise<{ ms: number; status: number }> {
+  clientCounter++
+  const started = performance.now()
+  const response = await fetch(`${base}/api/v2/public/demo/eventTypes/consultation/events`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'CF-Connecting-IP': `10.9.${clientCounter >> 8}.${clientCounter & 255}`,
+    },
+    body: JSON.stringify({
+      contactInfo: { firstName: 'Bench', email: `bench${clientCounter}@example.com` },
+      slots: [{ start }],
+    }),
+  })
+  await response.arrayBuffer()
+  return { ms: performance.now() - started, status: response.status }
+}
+
+export async function bookingBench(): Promise<string[]> {
+  const lines: string[] = []
+  const server = startServer()
+  try {
+    await waitForServer(Date.now() + 120_000)
+
+    const page = await fetch(`${base}${EVENT_PAGE}`)
+    const html = await page.text()
+    lines.push(
+      `D1 per event page render: ${page.headers.get('Server-Timing') ?? 'n/a (not development)'} (target <= 3 statements)`,
+    )
+
+    // What the browser loads: the module preloads and the entry's imports (the inline route manifest lists every
+    // route's files, which are fetched only on navigation, so it is not scanned).
+    const scripts = new Set(
+      [
+        ...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"/g),
+        ...html.matchAll(/(?:import|from) ["'](\/assets\/[\w.-]+\.js)["']/g),
+      ].map((m) => m[1]),
+    )
+    let raw = 0
+    let gzipped = 0
+    for (const script of scripts) {
+      const body = Buffer.from(await (await fetch(`${base}${script}`)).arrayBuffer())
+      raw += body.length
+      gzipped += gzipSync(body, { level: 9 }).length
+    }
+    lines.push(
+      `JavaScript of the event page: ${scripts.size} files, ${(raw / 1024).toFixed(1)} KB, ${(gzipped / 1024).toFixed(1)} KB gzipped (target <= 120 KB)`,
+    )
+
+    const ttfb: number[] = []
+    for (let run = 0; run < 55; run++) {
+      const started = performance.now()
+      const response = await fetch(`${base}${EVENT_PAGE}`)
+      const elapsed = performance.now() - started
+      await response.arrayBuffer()
+      if (run >= 5) ttfb.push(elapsed)
+    }
+    lines.push(
+      `TTFB of the event page (50 runs): median ${percentile(ttfb, 0.5).toFixed(1)} ms, p95 ${percentile(ttfb, 0.95).toFixed(1)} ms`,
+    )
+
+    const starts = await freeSlots(21)
+    const sequential: number[] = []
+    for (const start of starts.slice(0, 20)) sequential.push((await book(start)).ms)
+    lines.push(
+      `Booking, uncontended (20 sequential): median ${percentile(sequential, 0.5).toFixed(1)} ms, p95 ${percentile(sequential, 0.95).toFixed(1)} ms`,
+    )
+    const raceStarted = performance.now()
+    const race = await Promise.all(Array.from({ length: 100 }, () => book(starts[20])))
+    const total = performance.now() - raceStarted
+    const times = race.map((r) => r.ms)
+    const won = race.filter((r) => r.status === 201).length
+    const refused = race.filter((r) => r.status === 409).length
+    lines.push(
+      `Booking race (100 concurrent, one seat): ${won} booked, ${refused} got 409; latency median ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms; all done in ${total.toFixed(0)} ms`,
+    )
+  } finally {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM')
+  }
+  return lines
+}
