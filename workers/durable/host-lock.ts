@@ -153,6 +153,7 @@ export class HostLock extends DurableObject<Bindings> {
         input.appUrl,
         now,
         sessionSecret(parseEnv(this.env)),
+        parseEnv(this.env),
       )
       if (result.ok) {
         await this.remove(input.holdIds)
