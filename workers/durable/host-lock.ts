@@ -169,7 +169,7 @@ export class HostLock extends DurableObject<Bindings> {
     now: number = Date.now(),
   ): Promise<RescheduleOutcome> {
     return this.ctx.blockConcurrencyWhile(async () =>
-      rescheduleMeeting(getDb(this.env.DB), input, await this.activeHolds(now), now),
+      rescheduleMeeting(getDb(this.env.DB), input, await this.activeHolds(now), now, parseEnv(this.env)),
     )
   }
 
