@@ -8,7 +8,7 @@ import { meetingParticipants, notifications, outbox, telegramBindings } from '#d
 import { unique } from './helpers/accounts.ts'
 import { api, contactInfo, createBookableHost, firstFreeSlot } from './helpers/booking.ts'
 import { DAY, createEventType, createMeeting } from './helpers/meetings.ts'
-import { createTestUser } from './helpers/users.ts'
+import { createTestUser, sessionCookieFor } from './helpers/users.ts'
 
 const db = () => getDb(env.DB)
 
@@ -37,6 +37,15 @@ describe('organizer notices written with the booking', () => {
       .where(and(eq(outbox.channel, 'telegram'), eq(outbox.recipient, '777001')))
     expect(telegram).toHaveLength(1)
     expect(telegram[0].text).toContain('Иван Петров')
+
+    // The meeting page lists the booking's reminders with their statuses.
+    const page = await SELF.fetch(`http://localhost/meetings/${data.meetingIds[0]}`, {
+      headers: { Cookie: await sessionCookieFor(host.id) },
+    })
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain('id="reminders-title"')
+    expect(html).toContain('data-testid="reminder-status"')
   })
 })
 
