@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { contactInfoSchema } from '#app/domain/booking/contact-form.ts'
-import { reminderDueTimes } from '#app/domain/booking/reminders.ts'
+import { reminderDueTimes } from '#app/domain/reminders/plan.ts'
 
 const none = { isLastNameRequired: false, isPhoneRequired: false, isMessengerRequired: false }
 const all = { isLastNameRequired: true, isPhoneRequired: true, isMessengerRequired: true }
