@@ -9,10 +9,12 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { TextareaField } from '#app/components/ui/field.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
 import { InviteeEmailsSchema } from '#app/domain/meetings/rules.ts'
+import { ReminderStatusList } from '#app/components/notify/reminder-status-list.tsx'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
+import { reminderStatusesFor } from '#app/server/notify/statuses.server.ts'
 import {
   addVisitorsAsOrganizer,
   cancelMeeting,
@@ -77,6 +79,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     pickedDate,
     slots,
     minDate: instantToZoned(user.timeZone, now).date,
+    reminders: (await reminderStatusesFor(db, user.id, found.meeting.id)) ?? [],
   }
 }
 
@@ -139,7 +142,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 /** `/meetings/{id}`: one meeting of the organizer with its actions (SPEC §2, §4). */
 export default function MeetingDetail() {
-  const { meeting, targets, timeZone, canPick, pickedDate, slots, minDate } = useLoaderData<typeof loader>()
+  const { meeting, targets, timeZone, canPick, pickedDate, slots, minDate, reminders } = useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer<unknown>>()
   const navigation = useNavigation()
   const { t } = useTranslation()
@@ -402,6 +405,8 @@ export default function MeetingDetail() {
           </Form>
         </section>
       ) : null}
+
+      <ReminderStatusList reminders={reminders} timeZone={timeZone} />
 
       <ConfirmDialog
         open={confirm !== null}

@@ -12,6 +12,7 @@ import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
+import { parseEnv } from '#app/server/env.server.ts'
 import { addOwnVisitors, cancelOwnParticipation } from '#app/server/meetings/actions.server.ts'
 import { ActionError } from '#app/server/meetings/errors.server.ts'
 import { participantMeetingView } from '#app/server/meetings/meetings.server.ts'
@@ -38,7 +39,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const intent = String(form.get('intent') ?? '')
   const id = params.id ?? ''
   return pageAction(intent, t, async () => {
-    if (intent === 'cancel') return cancelOwnParticipation(db, user, id, Date.now())
+    if (intent === 'cancel') return cancelOwnParticipation(db, user, id, Date.now(), parseEnv(context.cloudflare.env))
     if (intent === 'visitors') {
       const emails = parseForm(t, z.object({ emails: InviteeEmailsSchema.pipe(z.array(z.string()).min(1)) }), {
         emails: String(form.get('emails') ?? '')

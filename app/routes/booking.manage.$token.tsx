@@ -9,6 +9,7 @@ import { instantToZoned } from '#app/domain/time/index.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { getDb } from '#app/server/db.server.ts'
+import { parseEnv } from '#app/server/env.server.ts'
 import { ActionError } from '#app/server/meetings/errors.server.ts'
 import { cancelByToken, findByManageToken, manageState, requireChangeable } from '#app/server/meetings/manage.server.ts'
 import { type ActionAnswer, pageAction } from '#app/server/meetings/page-errors.server.ts'
@@ -72,7 +73,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const now = Date.now()
   await load(db, token)
   return pageAction(intent, t, async () => {
-    if (intent === 'cancel') return cancelByToken(db, token, now)
+    if (intent === 'cancel') return cancelByToken(db, token, now, parseEnv(context.cloudflare.env))
     if (intent === 'reschedule') {
       const row = await findByManageToken(db, token)
       requireChangeable(row, now)

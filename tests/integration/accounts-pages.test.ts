@@ -262,7 +262,7 @@ describe('profile page', () => {
   it('shows coming-soon pages for later sections and the phone menu', async () => {
     const account = await signupAndConfirm()
     const cookie = await sessionCookieFor(account.id)
-    for (const path of ['/integrations', '/tariff', '/wallet'])
+    for (const path of ['/tariff', '/wallet'])
       expect((await page(path, cookie)).html).toContain('data-testid="coming-soon"')
     // The public booking issue built the share panel.
     expect((await page('/shareLink', cookie)).html).toContain('data-testid="share-panel"')

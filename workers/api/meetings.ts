@@ -171,7 +171,7 @@ export const meetingsApi = new Hono<ApiEnv>()
         await rescheduleOwnBooking(c.env, c.get('db'), c.get('user'), c.req.param('id'), info.setNewTimeSlotForm.start),
       )
     }
-    return ok(c, await cancelOwnParticipation(c.get('db'), c.get('user'), c.req.param('id'), now))
+    return ok(c, await cancelOwnParticipation(c.get('db'), c.get('user'), c.req.param('id'), now, c.get('config')))
   })
   .get('/eventContact/:id/visitor', async (c) =>
     ok(c, await visitorsOfParticipant(c.get('db'), c.get('user').id, c.req.param('id'))),

@@ -153,6 +153,7 @@ export class HostLock extends DurableObject<Bindings> {
         input.appUrl,
         now,
         sessionSecret(parseEnv(this.env)),
+        parseEnv(this.env),
       )
       if (result.ok) {
         await this.remove(input.holdIds)
@@ -168,7 +169,7 @@ export class HostLock extends DurableObject<Bindings> {
     now: number = Date.now(),
   ): Promise<RescheduleOutcome> {
     return this.ctx.blockConcurrencyWhile(async () =>
-      rescheduleMeeting(getDb(this.env.DB), input, await this.activeHolds(now), now),
+      rescheduleMeeting(getDb(this.env.DB), input, await this.activeHolds(now), now, parseEnv(this.env)),
     )
   }
 

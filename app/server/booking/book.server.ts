@@ -16,7 +16,9 @@ import type { Language } from '#app/i18n/config.ts'
 import { contacts, meetingParticipants, meetings, participantLinks, reminders } from '#db/schema.ts'
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import type { Db } from '../db.server.ts'
+import type { AppEnv } from '../env.server.ts'
 import { participantLinkRow } from '../notify/links.server.ts'
+import { organizerNotices } from '../notify/notifications.server.ts'
 import { enqueueMessage } from '../outbox/outbox.server.ts'
 import {
   type HoldInterval,
@@ -123,6 +125,8 @@ export async function confirmBooking(
   now: number,
   /** Seals each participant's self-service token for later reminders (app/server/notify/links.server.ts). */
   linkSecret: string,
+  /** For the organizer's notices (notification center, Telegram, push) written in the same batch. */
+  env: AppEnv,
 ): Promise<BookingResult> {
   const { eventType, host } = context
   if (request.idempotencyKey) {
@@ -272,6 +276,22 @@ export async function confirmBooking(
         )
       }
     }
+    queries.push(
+      ...(await organizerNotices(db, env, {
+        event: 'booked',
+        meeting: {
+          id: meetingId,
+          ownerId: host.id,
+          name: eventType.name,
+          startAt: slot.start,
+          endAt: slot.end,
+          placeType: eventType.placeType,
+          meetingPoint: eventType.meetingPoint,
+        },
+        clients: [`${c.firstName} ${c.lastName}`.trim()],
+        now,
+      })),
+    )
     meetingIds.push(meetingId)
     booked.push({
       participantId,

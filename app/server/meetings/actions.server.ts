@@ -8,6 +8,8 @@ import { displayStatus, seatsAfterMove } from '#app/domain/meetings/rules.ts'
 import { newId } from '#app/domain/ids.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { meetingParticipants, meetings, reminders, type users } from '#db/schema.ts'
+import type { AppEnv } from '#app/server/env.server.ts'
+import { organizerNotices } from '#app/server/notify/notifications.server.ts'
 import { cancelReminders } from '#app/server/notify/reminders.server.ts'
 import { ActionError, notFound } from './errors.server.ts'
 import { type MeetingRow, type ParticipantRow, findOwnParticipation, findOwnedMeeting } from './meetings.server.ts'
@@ -88,6 +90,8 @@ async function applyCancel(
   whole: boolean,
   now: number,
   actor: ParticipantRow | null,
+  /** More statements of the same batch (the organizer's notices when a participant cancels). */
+  extra: Statement[] = [],
 ) {
   const updated: MeetingRow = {
     ...meeting,
@@ -140,6 +144,7 @@ async function applyCancel(
       ),
     )
   }
+  statements.push(...extra)
   await commit(db, statements)
   return { meetingCanceled: whole, canceledParticipantIds: [...canceledIds] }
 }
@@ -412,13 +417,21 @@ export async function cancelOwnParticipation(
   viewer: { id: string; email: string; timeZone: string },
   participantId: string,
   now: number,
+  env: AppEnv,
 ) {
   const row = await findOwnParticipation(db, viewer, participantId)
-  return cancelParticipant(db, row.meeting, row.participant, now)
+  return cancelParticipant(db, row.meeting, row.participant, now, env)
 }
 
 /** Cancels one participant row (with their visitors) as that participant; shared with the emailed link. */
-export async function cancelParticipant(db: Db, meeting: MeetingRow, participant: ParticipantRow, now: number) {
+export async function cancelParticipant(
+  db: Db,
+  meeting: MeetingRow,
+  participant: ParticipantRow,
+  now: number,
+  /** For the organizer's notices (notification center, Telegram, push) in the same batch. */
+  env: AppEnv,
+) {
   if (!live(participant)) throw new ActionError(400, [{ key: 'meetings:errors.canceled' }])
   requireUpcoming(meeting, now)
   const { participants } = await findOwnedMeeting(db, meeting.ownerId, meeting.id)
@@ -430,7 +443,23 @@ export async function cancelParticipant(db: Db, meeting: MeetingRow, participant
         (p.role === 'visitor' && participant.role === 'member' && p.bookingId === participant.bookingId)),
   )
   const remainingMembers = participants.filter((p) => p.role === 'member' && live(p) && !rows.includes(p))
-  return await applyCancel(db, organizer, meeting, participants, rows, remainingMembers.length === 0, now, participant)
+  const notices = await organizerNotices(db, env, {
+    event: 'canceled',
+    meeting,
+    clients: [`${participant.firstName} ${participant.lastName}`.trim()],
+    now,
+  })
+  return await applyCancel(
+    db,
+    organizer,
+    meeting,
+    participants,
+    rows,
+    remainingMembers.length === 0,
+    now,
+    participant,
+    notices,
+  )
 }
 
 /** The participant adds visitors to their own booking (`PATCH /meetings/{eventContactId}` visitorsCreateModel). */

@@ -9,6 +9,7 @@ import { minimumNoticeFromSpec } from '#app/domain/availability/index.ts'
 import { displayStatus } from '#app/domain/meetings/rules.ts'
 import { sha256 } from '#app/server/auth/tokens.server.ts'
 import type { Db } from '#app/server/db.server.ts'
+import type { AppEnv } from '#app/server/env.server.ts'
 import { eventTypes, meetingParticipants, meetings, users } from '#db/schema.ts'
 import { cancelParticipant } from './actions.server.ts'
 import { ActionError, notFound } from './errors.server.ts'
@@ -46,8 +47,8 @@ export function requireChangeable(row: ManagedBooking, now: number) {
   if (state.insideNotice) throw new ActionError(400, [{ key: 'meetings:errors.noticeTooShort' }])
 }
 
-export async function cancelByToken(db: Db, token: string, now: number) {
+export async function cancelByToken(db: Db, token: string, now: number, env: AppEnv) {
   const row = await findByManageToken(db, token)
   requireChangeable(row, now)
-  return cancelParticipant(db, row.meeting, row.participant, now)
+  return cancelParticipant(db, row.meeting, row.participant, now, env)
 }

@@ -19,7 +19,8 @@ import type { Db } from '#app/server/db.server.ts'
 import { replanReminders } from '#app/server/notify/reminders.server.ts'
 import { meetings } from '#db/schema.ts'
 import { computeSlots } from '#app/domain/availability/index.ts'
-import type { Bindings } from '#app/server/env.server.ts'
+import type { AppEnv, Bindings } from '#app/server/env.server.ts'
+import { organizerNotices } from '#app/server/notify/notifications.server.ts'
 import { hostLock } from '#app/server/booking/host-lock-client.server.ts'
 import { type Organizer, organizerOf } from './actions.server.ts'
 import { ActionError, notFound } from './errors.server.ts'
@@ -91,6 +92,8 @@ export async function rescheduleMeeting(
   input: { ownerId: string; meetingId: string; start: number; actorParticipantId: string | null },
   holds: readonly HoldInterval[],
   now: number,
+  /** For the organizer's notices (center, Telegram, push) when a participant moves the meeting. */
+  env: AppEnv,
 ): Promise<RescheduleOutcome> {
   try {
     const { meeting, participants } = await findOwnedMeeting(db, input.ownerId, input.meetingId)
@@ -145,6 +148,9 @@ export async function rescheduleMeeting(
         .where(eq(meetings.id, meeting.id)),
       ...replanReminders(db, meeting.id, now),
       ...meetingNotices(db, { meeting: updated, organizer, attendees, recipients, kind: 'moved' }, now),
+      ...(actor
+        ? await organizerNotices(db, env, { event: 'moved', meeting: updated, previousStartAt: meeting.startAt, now })
+        : []),
     ])
     return { ok: true, start: new Date(slot.start).toISOString(), end: new Date(slot.end).toISOString() }
   } catch (error) {
