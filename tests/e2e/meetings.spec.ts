@@ -1,0 +1,231 @@
+import { type Page, expect, test } from '@playwright/test'
+
+// Each test is a whole flow through several pages: more than the default budget on a busy machine.
+test.describe.configure({ timeout: 120_000 })
+
+type Mail = { to: string; subject: string; text: string }
+
+const DEMO = { login: 'demo', password: 'Demo-password-1' }
+
+const TEXTS = {
+  ru: {
+    success: 'Вы записаны!',
+    manageTitle: 'Ваша запись',
+    manageCancel: 'Отменить запись',
+    manageCancelled: 'Запись отменена. Специалист получил уведомление.',
+  },
+  en: {
+    success: 'You are booked!',
+    manageTitle: 'Your booking',
+    manageCancel: 'Cancel my booking',
+    manageCancelled: 'Your booking is cancelled. The specialist has been told.',
+  },
+} as const
+
+/** The signed-in specialist side stays Russian: the demo specialist's culture is Russian and the profile decides. */
+const RU = {
+  loginOrEmail: 'Логин или email',
+  password: 'Пароль',
+  signIn: 'Войти',
+  timeChanged: 'Время изменено',
+  moveMeeting: 'Перенести встречу',
+  adjutantsLabel: 'Email помощников',
+  saveAdjutants: 'Сохранить помощников',
+  adjutantsSaved: 'Помощники сохранены',
+  archiveAction: 'В архив',
+  archived: 'Контакты перенесены в архив',
+  reopen: 'Вернуть из архива',
+  reopened: 'Контакты возвращены из архива',
+}
+
+function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+}
+
+async function mails(page: Page): Promise<Mail[]> {
+  const response = await page.request.get('/dev/mail.json')
+  return (await response.json()) as Mail[]
+}
+
+/** A guest books the first free slot of the first free day of the demo consultation. */
+async function bookAsGuest(page: Page, email: string, language: 'ru' | 'en') {
+  await page.goto(`/demo/consultation${language === 'en' ? '?lang=en' : ''}`)
+  await expect(page.locator('html')).toHaveAttribute('lang', language)
+  await page.waitForLoadState('networkidle')
+  const labels = page.locator('label:has([data-testid="slot"])')
+  await expect(labels.first()).toBeVisible()
+  await labels.first().click()
+  await expect(page.locator('[data-testid="slot"]:checked')).toHaveCount(1)
+  await page.getByTestId('continue').click()
+  await expect(page.getByTestId('booking-form')).toBeVisible()
+  await page.locator('#field-firstName').fill('Гость')
+  await page.locator('#field-lastName').fill('Встречин')
+  await page.locator('#field-email').fill(email)
+  await page.getByTestId('book').click()
+  await expect(page.getByTestId('booking-success')).toContainText(TEXTS[language].success)
+}
+
+async function signInDemo(page: Page) {
+  await page.context().clearCookies()
+  await page.goto('/login')
+  if ((await page.locator('html').getAttribute('lang')) !== 'ru') {
+    await page.getByTestId('language-switch').click()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru')
+  }
+  await page.getByLabel(RU.loginOrEmail).fill(DEMO.login)
+  await page.getByLabel(RU.password, { exact: true }).fill(DEMO.password)
+  await page.getByRole('button', { name: RU.signIn, exact: true }).click()
+  await expect(page).toHaveURL(/\/$/)
+}
+
+/** "dd.mm.yyyy" → "yyyy-mm-dd". */
+function dmyToIso(text: string): string {
+  const match = /(\d{2})\.(\d{2})\.(\d{4})/.exec(text)
+  if (!match) throw new Error(`No date in "${text}"`)
+  return `${match[3]}-${match[2]}-${match[1]}`
+}
+
+function addDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + days)
+  return date.toISOString().slice(0, 10)
+}
+
+test('a specialist finds a booked meeting in the list and calendar, moves it, adds an adjutant, manages the contact', async ({
+  page,
+}) => {
+  const email = uniqueEmail('meet-guest')
+  await bookAsGuest(page, email, 'ru')
+
+  await signInDemo(page)
+  // Home: the statistics count the upcoming meeting and lead to the lists.
+  await expect(page.getByTestId('home')).toBeVisible()
+  await expect(page.getByTestId('home-user-card')).toContainText('Анна')
+  const upcoming = page.getByTestId('stat-meetingsUpcoming')
+  await expect(upcoming).toBeVisible()
+  expect(Number((await upcoming.locator('span').first().textContent())?.match(/\d+/)?.[0])).toBeGreaterThan(0)
+  await expect(page.getByTestId('stat-contact')).toHaveAttribute('href', '/contacts')
+  await upcoming.click()
+  await expect(page).toHaveURL(/\/meetings\?filter=upcoming/)
+
+  // The list: the guest's meeting card, found by the guest's email link.
+  await page.goto('/meetings?view=list&filter=upcoming')
+  const card = page.getByTestId('meeting-card').filter({ has: page.locator(`a[href="mailto:${email}"]`) })
+  // Other tests book too (one database for every spec and project): follow "show more" while the card is not shown.
+  for (let round = 0; round < 10 && (await card.count()) === 0; round++) {
+    const more = page.getByTestId('meetings-page').locator('a[href*="limit="]')
+    if ((await more.count()) === 0) break
+    await page.goto(new URL((await more.getAttribute('href')) ?? '', page.url()).toString())
+  }
+  await expect(card).toHaveCount(1)
+  await expect(card).toContainText('Консультация')
+  const id = await card.getAttribute('data-meeting-id')
+  expect(id).toBeTruthy()
+  const day = dmyToIso((await card.getByTestId('meeting-time').textContent()) ?? '')
+
+  // The month calendar shows the same meeting on its day.
+  await page.goto(`/meetings?view=calendar&year=${day.slice(0, 4)}&month=${Number(day.slice(5, 7))}`)
+  await expect(page.getByTestId('meetings-calendar')).toBeVisible()
+  const entry = page.locator(`[data-testid="calendar-day"][data-date="${day}"] a[href="/meetings/${id}"]`)
+  await expect(entry).toBeVisible()
+  await entry.click()
+  await expect(page).toHaveURL(new RegExp(`/meetings/${id}$`))
+  await expect(page.getByTestId('meeting-detail')).toContainText(email)
+  const before = (await page.getByTestId('meeting-time').textContent()) ?? ''
+
+  // Change the time: the first free start on the meeting's day or a later one that is not the current start.
+  let moved = false
+  for (let offset = 0; offset < 14 && !moved; offset++) {
+    await page.goto(`/meetings/${id}?date=${addDays(day, offset)}`)
+    const reschedule = page.getByTestId('reschedule')
+    await expect(reschedule.locator('input[type="radio"]').first().or(page.getByTestId('no-slots'))).toBeAttached()
+    const labels = reschedule.locator('label:has(input[type="radio"])')
+    const count = await labels.count()
+    for (let i = 0; i < count; i++) {
+      const from = ((await labels.nth(i).textContent()) ?? '').trim()
+      if (offset === 0 && before.includes(`, ${from}`)) continue
+      await page.waitForLoadState('networkidle')
+      await labels.nth(i).click()
+      await reschedule.getByRole('button', { name: RU.moveMeeting }).click()
+      await expect(page.getByText(RU.timeChanged)).toBeVisible()
+      await expect(page.getByTestId('meeting-time')).toContainText(
+        `${addDays(day, offset).split('-').reverse().join('.')}, ${from}`,
+      )
+      moved = true
+      break
+    }
+  }
+  expect(moved).toBe(true)
+  await expect(page.getByTestId('meeting-time')).not.toHaveText(before)
+
+  // Add an adjutant: saved on the meeting, who gets an invitation email.
+  const adjutant = uniqueEmail('adjutant')
+  await page.waitForLoadState('networkidle')
+  await page.getByLabel(RU.adjutantsLabel).fill(adjutant)
+  await page.getByRole('button', { name: RU.saveAdjutants }).click()
+  await expect(page.getByText(RU.adjutantsSaved)).toBeVisible()
+  await page.reload()
+  await expect(page.getByLabel(RU.adjutantsLabel)).toHaveValue(adjutant)
+  await expect.poll(async () => (await mails(page)).some((m) => m.to === adjutant)).toBe(true)
+  // The guest was told about the new time.
+  await expect.poll(async () => (await mails(page)).filter((m) => m.to === email).length).toBeGreaterThan(1)
+
+  // Contacts: the guest is there; filter by email, archive, find in the archive, reopen.
+  await page.goto('/contacts')
+  await expect(page.getByTestId('contacts-page')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await page.locator('details:has([data-testid="contacts-filter"]) > summary').click()
+  await page.getByTestId('contacts-filter').locator('input[name="email"]').fill(email)
+  await page.getByTestId('contacts-filter').getByRole('button', { name: 'Применить' }).click()
+  await expect(page).toHaveURL(/email=/)
+  const rows = page.getByTestId('contact-row')
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toContainText(email)
+  await page.waitForLoadState('networkidle')
+  await rows.first().locator('input[name="contactIds"]').check()
+  await page.getByTestId('contacts-actions').getByRole('button', { name: RU.archiveAction, exact: true }).click()
+  await expect(page.getByText(RU.archived)).toBeVisible()
+  await expect(page.getByTestId('contact-row')).toHaveCount(0)
+
+  await page.goto(`/contacts?viewArchive=true&email=${encodeURIComponent(email)}`)
+  await expect(page.getByTestId('contact-row')).toHaveCount(1)
+  await page.waitForLoadState('networkidle')
+  await page.getByTestId('contact-row').first().locator('input[name="contactIds"]').check()
+  await page.getByTestId('contacts-actions').getByRole('button', { name: RU.reopen }).click()
+  await expect(page.getByText(RU.reopened)).toBeVisible()
+  await expect(page.getByTestId('contact-row')).toHaveCount(0)
+
+  await page.goto(`/contacts?email=${encodeURIComponent(email)}`)
+  await expect(page.getByTestId('contact-row')).toHaveCount(1)
+})
+
+for (const language of ['ru', 'en'] as const) {
+  test(`a guest cancels their booking through the link of the confirmation email (${language})`, async ({ page }) => {
+    const email = uniqueEmail(`manage-${language}`)
+    await bookAsGuest(page, email, language)
+    await expect.poll(async () => (await mails(page)).some((m) => m.to === email)).toBe(true)
+    const confirmation = (await mails(page)).find((m) => m.to === email)
+    const link = confirmation?.text.match(/\/booking\/manage\/[^\s]+/)?.[0]
+    expect(link).toBeTruthy()
+
+    await page.goto(`${link}${language === 'en' ? '?lang=en' : ''}`)
+    await expect(page.getByTestId('manage-booking')).toContainText(TEXTS[language].manageTitle)
+    await expect(page.getByTestId('manage-booking')).toContainText('Консультация')
+    const organizerMailsBefore = (await mails(page)).filter((m) => m.to === 'demo@example.com').length
+    await page.getByTestId('manage-cancel').click()
+    await expect(page.getByTestId('manage-done')).toHaveText(TEXTS[language].manageCancelled)
+    await expect(page.getByTestId('manage-cancel')).toHaveCount(0)
+
+    // Kept after a reload: the booking shows as cancelled and can no longer be changed.
+    await page.reload()
+    await expect(page.getByTestId('manage-booking').getByTestId('meeting-status')).toHaveAttribute(
+      'data-status',
+      'canceled',
+    )
+    await expect(page.getByTestId('manage-cancel')).toHaveCount(0)
+    // The specialist is told.
+    await expect
+      .poll(async () => (await mails(page)).filter((m) => m.to === 'demo@example.com').length)
+      .toBeGreaterThan(organizerMailsBefore)
+  })
+}
