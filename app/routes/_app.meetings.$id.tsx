@@ -25,7 +25,7 @@ import {
 } from '#app/server/meetings/actions.server.ts'
 import { findOwnedMeeting, listOrganizerMeetings, organizerView } from '#app/server/meetings/meetings.server.ts'
 import { type ActionAnswer, pageAction, parseForm } from '#app/server/meetings/page-errors.server.ts'
-import { rescheduleSlots, rescheduleThroughHost } from '#app/server/meetings/reschedule.server.ts'
+import { pickerSlots, rescheduleThroughHost } from '#app/server/meetings/reschedule.server.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
 import { ActionError } from '#app/server/meetings/errors.server.ts'
 
@@ -69,7 +69,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const pickedDate = /^\d{4}-\d{2}-\d{2}$/.test(dateParam) ? dateParam : null
   const canPick = view.userEventInfo.status === 'upcoming' && found.meeting.eventTypeId !== null
   const slots =
-    canPick && pickedDate ? await rescheduleSlots(db, user.id, found.meeting.id, pickedDate, user.timeZone, now) : null
+    canPick && pickedDate
+      ? await pickerSlots(context.cloudflare.env, db, user.id, found.meeting.id, pickedDate, user.timeZone, now)
+      : null
   return {
     title: `${view.eventTypeInfo.eventTypeName} — ${t('meetings:title')}`,
     meeting: view,

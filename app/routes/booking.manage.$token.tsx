@@ -13,7 +13,7 @@ import { parseEnv } from '#app/server/env.server.ts'
 import { ActionError } from '#app/server/meetings/errors.server.ts'
 import { cancelByToken, findByManageToken, manageState, requireChangeable } from '#app/server/meetings/manage.server.ts'
 import { type ActionAnswer, pageAction } from '#app/server/meetings/page-errors.server.ts'
-import { rescheduleAsParticipant, rescheduleSlots } from '#app/server/meetings/reschedule.server.ts'
+import { pickerSlots, rescheduleAsParticipant } from '#app/server/meetings/reschedule.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title },
@@ -42,9 +42,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const canMove = state.canChange && soleMember && row.meeting.eventTypeId !== null
   const slots =
     canMove && pickedDate
-      ? (await rescheduleSlots(db, row.meeting.ownerId, row.meeting.id, pickedDate, zone, now)).filter(
-          (slot) => Date.parse(slot.start) - now >= 0,
-        )
+      ? (
+          await pickerSlots(context.cloudflare.env, db, row.meeting.ownerId, row.meeting.id, pickedDate, zone, now)
+        ).filter((slot) => Date.parse(slot.start) - now >= 0)
       : null
   return {
     title: `${row.meeting.name} — ${t('meetings:manage.title')}`,

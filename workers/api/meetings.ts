@@ -20,7 +20,7 @@ import {
   participantMeetingView,
 } from '#app/server/meetings/meetings.server.ts'
 import { FilterDateSchema } from '#app/domain/contacts/rules.ts'
-import { rescheduleOwnBooking, rescheduleSlots, rescheduleThroughHost } from '#app/server/meetings/reschedule.server.ts'
+import { pickerSlots, rescheduleOwnBooking, rescheduleThroughHost } from '#app/server/meetings/reschedule.server.ts'
 import { homeStatistics } from '#app/server/meetings/statistics.server.ts'
 import { requireAuth } from './auth.ts'
 import type { ApiEnv } from './context.ts'
@@ -117,7 +117,7 @@ export const meetingsApi = new Hono<ApiEnv>()
     const { date } = parseWith(c, z.object({ date: FilterDateSchema }), c.req.query())
     if (!date) throw new ApiError(400, [`date: ${c.get('t')('validation:required')}`])
     const viewer = viewerOf(c.get('user'), c.get('viewerTimeZone'))
-    return ok(c, await rescheduleSlots(c.get('db'), viewer.id, c.req.param('id'), date, viewer.timeZone, Date.now()))
+    return ok(c, await pickerSlots(c.env, c.get('db'), viewer.id, c.req.param('id'), date, viewer.timeZone, Date.now()))
   })
   .get('/userEvents/:id/adjutant', async (c) => {
     const { meeting } = await findOwnedMeeting(c.get('db'), c.get('user').id, c.req.param('id'))

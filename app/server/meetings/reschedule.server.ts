@@ -163,6 +163,23 @@ export async function rescheduleMeeting(
 }
 
 /** Asks the host's Durable Object to move the meeting (one writer per host); a refusal becomes an ActionError. */
+/**
+ * The slot picker's free starts, as the host's Durable Object will re-check them: other clients' ghost holds
+ * (live only in the object) are taken too, so the picker never offers a start the move would refuse as taken.
+ */
+export async function pickerSlots(
+  bindings: Bindings,
+  db: Db,
+  organizerId: string,
+  meetingId: string,
+  date: string,
+  viewerTimeZone: string,
+  now: number,
+): Promise<RescheduleSlot[]> {
+  const holds = await hostLock(bindings, organizerId).activeHolds(now)
+  return rescheduleSlots(db, organizerId, meetingId, date, viewerTimeZone, now, holds)
+}
+
 export async function rescheduleThroughHost(
   bindings: Bindings,
   organizer: Pick<Organizer, 'id'>,
