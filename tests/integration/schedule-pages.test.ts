@@ -1,3 +1,4 @@
+import type { AppLoadContext } from '@remix-run/cloudflare'
 import { SELF } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { action as editorAction } from '#app/routes/_app.schedules.$id.tsx'
@@ -32,8 +33,9 @@ async function pageSpecialist(tariff: Tariff = 'Pro') {
     const body = new FormData()
     for (const [name, value] of Object.entries(fields)) body.set(name, value)
     const request = new Request(`http://localhost${path}`, { method: 'POST', body, headers: { Cookie: cookie } })
-    // biome-ignore lint/suspicious/noExplicitAny: the load context carries only what the actions read
-    return run({ request, params, context: { cloudflare: { env } } as any }).catch((thrown: unknown) => thrown)
+    return run({ request, params, context: { cloudflare: { env } } as unknown as AppLoadContext }).catch(
+      (thrown: unknown) => thrown,
+    )
   }
   return { ...specialist, page, post, act }
 }
