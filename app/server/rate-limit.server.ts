@@ -9,7 +9,10 @@ export type RateLimitRule = { name: string; limit: number; windowMs: number }
 export type RateLimitDecision = { allowed: boolean; retryAfterSeconds: number }
 
 export interface RateLimits {
+  /** Counts one hit and says whether it was within the limit. */
   hit(rule: RateLimitRule, key: string, now?: number): Promise<RateLimitDecision>
+  /** Says whether one more hit would be within the limit, without counting it. */
+  peek(rule: RateLimitRule, key: string, now?: number): Promise<RateLimitDecision>
 }
 
 function decision(allowed: boolean, resetAt: number, now: number): RateLimitDecision {
@@ -24,6 +27,11 @@ export function durableObjectRateLimits(namespace: DurableObjectNamespace<RateLi
       const { allowed, resetAt } = await stub.hit(rule.limit, rule.windowMs, now)
       return decision(allowed, resetAt, now)
     },
+    async peek(rule, key, now = Date.now()) {
+      const stub = namespace.get(namespace.idFromName(`${rule.name}:${key}`))
+      const { allowed, resetAt } = await stub.peek(rule.limit, rule.windowMs, now)
+      return decision(allowed, resetAt, now)
+    },
   }
 }
 
@@ -31,19 +39,26 @@ export function durableObjectRateLimits(namespace: DurableObjectNamespace<RateLi
 export function upstashRateLimits(url: string, token: string): RateLimits {
   const redis = new Redis({ url, token })
   const limiters = new Map<string, Ratelimit>()
+  function limiterFor(rule: RateLimitRule): Ratelimit {
+    let limiter = limiters.get(rule.name)
+    if (!limiter) {
+      limiter = new Ratelimit({
+        redis,
+        prefix: `rl:${rule.name}`,
+        limiter: Ratelimit.fixedWindow(rule.limit, `${rule.windowMs} ms`),
+      })
+      limiters.set(rule.name, limiter)
+    }
+    return limiter
+  }
   return {
     async hit(rule, key, now = Date.now()) {
-      let limiter = limiters.get(rule.name)
-      if (!limiter) {
-        limiter = new Ratelimit({
-          redis,
-          prefix: `rl:${rule.name}`,
-          limiter: Ratelimit.fixedWindow(rule.limit, `${rule.windowMs} ms`),
-        })
-        limiters.set(rule.name, limiter)
-      }
-      const result = await limiter.limit(key)
+      const result = await limiterFor(rule).limit(key)
       return decision(result.success, result.reset, now)
+    },
+    async peek(rule, key, now = Date.now()) {
+      const { remaining, reset } = await limiterFor(rule).getRemaining(key)
+      return decision(remaining > 0, reset, now)
     },
   }
 }

@@ -278,6 +278,17 @@ describe('sign-in, refresh and logout', () => {
     expect(blocked.body.apiErrors).toEqual([{ text: 'Слишком много запросов, попробуйте позже' }])
   })
 
+  it('counts only failed sign-ins against an account, so its owner is never locked out by signing in', async () => {
+    const account = await signupAndConfirm()
+    for (let i = 0; i < 12; i++) {
+      const ok = await api('POST', '/identity/signin/email', {
+        body: { login: account.login, password: STRONG_PASSWORD },
+        ip: newIp(),
+      })
+      expect(ok.status).toBe(200)
+    }
+  })
+
   it('stops brute force from one IP across accounts', async () => {
     const ip = newIp()
     const statuses: number[] = []

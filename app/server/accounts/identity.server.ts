@@ -14,7 +14,7 @@ import { enqueueMessage } from '../outbox/outbox.server.ts'
 import type { AccountDeps } from './deps.server.ts'
 import { restoreEmail, signupEmail } from './emails.server.ts'
 import { AccountError } from './errors.server.ts'
-import { ACCOUNT_LIMITS, enforceLimit } from './limits.server.ts'
+import { ACCOUNT_LIMITS, checkLimit, enforceLimit } from './limits.server.ts'
 
 const MINUTE = 60_000
 /** The sign-up code: 6 digits, 15 minutes, 5 guesses. */
@@ -260,12 +260,12 @@ export async function resendForEmailLink(deps: AccountDeps, token: string): Prom
 let dummyHash: Promise<string> | null = null
 
 /**
- * Sign-in by login or email and password (SPEC §2), limited per account and per IP. Unknown login and
+ * Sign-in by login or email and password (SPEC §2), limited per IP and by failed attempts per account. Unknown login and
  * wrong password give the same answer; an unconfirmed account is told to confirm its email.
  */
 export async function signin(deps: AccountDeps, input: z.infer<typeof SigninSchema>): Promise<User> {
   await enforceLimit(deps.limits, ACCOUNT_LIMITS.signinIp, deps.ip, deps.now)
-  await enforceLimit(deps.limits, ACCOUNT_LIMITS.signinAccount, input.login, deps.now)
+  await checkLimit(deps.limits, ACCOUNT_LIMITS.signinAccount, input.login, deps.now)
   const [user] = await deps.db
     .select()
     .from(users)
@@ -273,7 +273,10 @@ export async function signin(deps: AccountDeps, input: z.infer<typeof SigninSche
     .limit(1)
   dummyHash ??= hashPassword('not-a-password')
   const matches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash))
-  if (!user?.passwordHash || !matches) throw new AccountError(400, [{ key: 'accounts:signin.invalid' }])
+  if (!user?.passwordHash || !matches) {
+    await deps.limits.hit(ACCOUNT_LIMITS.signinAccount, input.login, deps.now)
+    throw new AccountError(400, [{ key: 'accounts:signin.invalid' }])
+  }
   if (user.emailVerifiedAt === null)
     throw new AccountError(403, [{ key: 'accounts:signin.unconfirmed', params: { email: user.email } }])
   return user

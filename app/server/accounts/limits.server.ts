@@ -9,6 +9,7 @@ const MINUTE = 60_000
  * and restore per email and per IP.
  */
 export const ACCOUNT_LIMITS = {
+  /** Failed sign-ins per account: successful ones do not count, so the owner is never locked out by using it. */
   signinAccount: { name: 'signin-account', limit: 10, windowMs: 15 * MINUTE },
   signinIp: { name: 'signin-ip', limit: 60, windowMs: 15 * MINUTE },
   signupIp: { name: 'signup-ip', limit: 20, windowMs: 60 * MINUTE },
@@ -22,5 +23,11 @@ export const ACCOUNT_LIMITS = {
 /** Counts one attempt; over the limit it throws 429 with the SPEC §8 text. */
 export async function enforceLimit(limits: RateLimits, rule: RateLimitRule, key: string, now: number) {
   const decision = await limits.hit(rule, key, now)
+  if (!decision.allowed) throw new AccountError(429, [{ key: 'api:tooManyRequests' }], decision.retryAfterSeconds)
+}
+
+/** Refuses with 429 while the limit is used up, without counting this attempt (see `countFailure`). */
+export async function checkLimit(limits: RateLimits, rule: RateLimitRule, key: string, now: number) {
+  const decision = await limits.peek(rule, key, now)
   if (!decision.allowed) throw new AccountError(429, [{ key: 'api:tooManyRequests' }], decision.retryAfterSeconds)
 }
