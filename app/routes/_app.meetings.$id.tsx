@@ -157,6 +157,10 @@ export default function MeetingDetail() {
   const upcoming = info.status === 'upcoming'
   const liveContacts = meeting.contactInfos.filter((c) => !c.isCanceled)
 
+  // SPEC §4, §8: a move into a meeting that lacked seats says the seats were added automatically.
+  const seatsAdded =
+    answer?.ok && answer.intent === 'move' ? (answer.result as { seatsAdded?: boolean; totalSeats?: number }) : null
+
   useEffect(() => {
     if (answer?.ok) {
       showToast(t(`meetings:done.${answer.intent}`), { kind: 'success' })
@@ -179,6 +183,15 @@ export default function MeetingDetail() {
             <p key={text}>{text}</p>
           ))}
         </div>
+      ) : null}
+      {seatsAdded?.seatsAdded ? (
+        <p
+          role="status"
+          className="rounded-lg border border-line bg-primary-soft p-3 text-sm text-primary"
+          data-testid="seats-added"
+        >
+          {t('meetings:done.moveSeatsAdded', { count: seatsAdded.totalSeats })}
+        </p>
       ) : null}
       <article className="card relative overflow-hidden p-5 pl-6">
         <span className="absolute inset-y-0 left-0 w-2" style={{ background: type.color }} aria-hidden="true" />
