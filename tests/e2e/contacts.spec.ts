@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
 import {
+  soon,
   DEMO_LOGIN,
   bookThroughApi,
   freeSlots,
@@ -113,8 +114,8 @@ for (const language of ['ru', 'en'] as const) {
     const consultationGuest = { firstName: 'Алиса', lastName: family, email: uniqueEmail(`c-${language}`) }
     const groupGuest = { firstName: 'Борис', lastName: family, email: uniqueEmail(`g-${language}`) }
     const before = moscowDate(Date.now())
-    const [consultation] = await freeSlots(page.request, 'consultation', 1)
-    const group = (await freeSlots(page.request, 'group-review', 20)).find((s) => s.seatsLeft >= 1)
+    const [consultation] = await freeSlots(page.request, 'consultation', 1, soon())
+    const group = (await freeSlots(page.request, 'group-review', 20, soon())).find((s) => s.seatsLeft >= 1)
     await bookThroughApi(page.request, 'consultation', consultation.start, consultationGuest, language)
     await bookThroughApi(page.request, 'group-review', group?.start ?? '', groupGuest, language)
     const after = moscowDate(Date.now())

@@ -88,7 +88,13 @@ export function clientAddress() {
  * The free slots of a demo event type from now on, earliest first, through the public API: the free days of this
  * month and the next ones (so the last day of a month, a late hour or a weekend never leaves a test without slots).
  */
-export async function freeSlots(request: APIRequestContext, eventLink: string, wanted = 1): Promise<FreeSlot[]> {
+export async function freeSlots(
+  request: APIRequestContext,
+  eventLink: string,
+  wanted = 1,
+  /** Only slots starting at or after this instant (epoch ms). */
+  notBefore = 0,
+): Promise<FreeSlot[]> {
   const found: FreeSlot[] = []
   const now = new Date()
   for (let step = 0; step < 4 && found.length < wanted; step++) {
@@ -101,12 +107,17 @@ export async function freeSlots(request: APIRequestContext, eventLink: string, w
       const [d, m, y] = day.split('.')
       const slots = await request.get(`/api/v2/public/demo/eventTypes/${eventLink}/slots/${y}/${m}/${d}`)
       expect(slots.ok()).toBe(true)
-      found.push(...((await slots.json()) as { data: FreeSlot[] }).data)
+      found.push(...((await slots.json()) as { data: FreeSlot[] }).data.filter((s) => Date.parse(s.start) >= notBefore))
       if (found.length >= wanted) break
     }
   }
   expect(found.length).toBeGreaterThanOrEqual(wanted)
   return found
+}
+
+/** An hour from now: slots a test books start no earlier, so none turns "completed" while the test runs. */
+export function soon() {
+  return Date.now() + 60 * 60_000
 }
 
 export type Guest = { firstName: string; lastName: string; email: string }
@@ -137,4 +148,43 @@ export async function openDialog(page: Page, name: string | RegExp, scope = page
       .click()
     await expect(page.getByRole('dialog')).toBeVisible({ timeout: 1000 })
   }).toPass()
+}
+
+/**
+ * A guest books the first free slot of the first free day of a demo event type on its public page, in `language`.
+ * Run it in a context without the specialist's session (a client's browser).
+ */
+export async function bookOnPublicPage(
+  page: Page,
+  eventLink: string,
+  guest: Guest,
+  language: 'ru' | 'en',
+  /** A slot from `freeSlots` (its day in the host's zone); the first free one of the first free day otherwise. */
+  slot?: FreeSlot,
+) {
+  const params = new URLSearchParams(language === 'en' ? { lang: 'en' } : {})
+  if (slot) {
+    const [d, m, y] = slot.day.split('.')
+    params.set('tz', 'Europe/Moscow')
+    params.set('month', `${y}-${m}`)
+    params.set('date', `${y}-${m}-${d}`)
+  }
+  await page.goto(`/demo/${eventLink}?${params}`)
+  await expect(page.locator('html')).toHaveAttribute('lang', language)
+  await page.waitForLoadState('networkidle')
+  const labels = page.locator(
+    slot ? `label:has([data-testid="slot"][value="${Date.parse(slot.start)}"])` : 'label:has([data-testid="slot"])',
+  )
+  await expect(labels.first()).toBeVisible()
+  await labels.first().click()
+  await expect(page.locator('[data-testid="slot"]:checked')).toHaveCount(1)
+  await page.getByTestId('continue').click()
+  await expect(page.getByTestId('booking-form')).toBeVisible()
+  await page.locator('#field-firstName').fill(guest.firstName)
+  await page.locator('#field-lastName').fill(guest.lastName)
+  await page.locator('#field-email').fill(guest.email)
+  await page.getByTestId('book').click()
+  await expect(page.getByTestId('booking-success')).toContainText(
+    language === 'en' ? 'You are booked!' : 'Вы записаны!',
+  )
 }

@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
 import {
+  soon,
   type Guest,
   bookThroughApi,
   freeSlots,
@@ -83,7 +84,7 @@ for (const language of ['ru', 'en'] as const) {
   test(`a specialist adds a visitor, cancels one participant and then the whole group meeting (${language})`, async ({
     page,
   }) => {
-    const slot = (await freeSlots(page.request, 'group-review', 40)).find((s) => s.seatsLeft >= 2)
+    const slot = (await freeSlots(page.request, 'group-review', 40, soon())).find((s) => s.seatsLeft >= 2)
     expect(slot, 'a group slot with two free seats').toBeTruthy()
     const first = guest(`stay-${language}`, 'Ольга')
     const second = guest(`leave-${language}`, 'Пётр')
@@ -145,7 +146,7 @@ for (const language of ['ru', 'en'] as const) {
   })
 
   test(`a specialist marks one completed meeting held and another not held (${language})`, async ({ page }) => {
-    const [one, two] = await freeSlots(page.request, 'consultation', 2)
+    const [one, two] = await freeSlots(page.request, 'consultation', 2, soon())
     const heldGuest = guest(`held-${language}`, 'Инна')
     const missedGuest = guest(`missed-${language}`, 'Иван')
     const held = (await bookThroughApi(page.request, 'consultation', one.start, heldGuest, language)).meetingIds[0]
@@ -192,7 +193,7 @@ for (const language of ['ru', 'en'] as const) {
   test(`a specialist moves a participant into a full group meeting and the seats are added (${language})`, async ({
     page,
   }) => {
-    const slots = (await freeSlots(page.request, 'group-review', 10)).filter((s) => s.seatsLeft >= 1)
+    const slots = (await freeSlots(page.request, 'group-review', 10, soon())).filter((s) => s.seatsLeft >= 1)
     expect(slots.length).toBeGreaterThanOrEqual(2)
     const [target, source] = slots
     // Fill the target meeting: as many clients as it has free seats.
