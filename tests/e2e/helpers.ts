@@ -151,7 +151,7 @@ export async function openDialog(page: Page, name: string | RegExp, scope = page
 }
 
 /**
- * A guest books the first free slot of the first free day of a demo event type on its public page, in `language`.
+ * A guest books a free slot of a demo event type on its public page, in `language`.
  * Run it in a context without the specialist's session (a client's browser).
  */
 export async function bookOnPublicPage(
@@ -159,24 +159,19 @@ export async function bookOnPublicPage(
   eventLink: string,
   guest: Guest,
   language: 'ru' | 'en',
-  /** A slot from `freeSlots` (its day in the host's zone); the first free one of the first free day otherwise. */
+  /** A slot from `freeSlots` (its day in the host's zone); by default the first one starting an hour or more ahead. */
   slot?: FreeSlot,
 ) {
-  const params = new URLSearchParams(language === 'en' ? { lang: 'en' } : {})
-  if (slot) {
-    const [d, m, y] = slot.day.split('.')
-    params.set('tz', 'Europe/Moscow')
-    params.set('month', `${y}-${m}`)
-    params.set('date', `${y}-${m}-${d}`)
-  }
+  const chosen = slot ?? (await freeSlots(page.request, eventLink, 1, soon()))[0]
+  const [d, m, y] = chosen.day.split('.')
+  const params = new URLSearchParams({ tz: 'Europe/Moscow', month: `${y}-${m}`, date: `${y}-${m}-${d}` })
+  if (language === 'en') params.set('lang', 'en')
   await page.goto(`/demo/${eventLink}?${params}`)
   await expect(page.locator('html')).toHaveAttribute('lang', language)
   await page.waitForLoadState('networkidle')
-  const labels = page.locator(
-    slot ? `label:has([data-testid="slot"][value="${Date.parse(slot.start)}"])` : 'label:has([data-testid="slot"])',
-  )
-  await expect(labels.first()).toBeVisible()
-  await labels.first().click()
+  const label = page.locator(`label:has([data-testid="slot"][value="${Date.parse(chosen.start)}"])`)
+  await expect(label).toBeVisible()
+  await label.click()
   await expect(page.locator('[data-testid="slot"]:checked')).toHaveCount(1)
   await page.getByTestId('continue').click()
   await expect(page.getByTestId('booking-form')).toBeVisible()
