@@ -191,7 +191,27 @@ async function eventPageData(
       month = m
     }
   }
-  const view = await viewerMonth(db, env, found, viewerTimeZone, year, month, { holdIds }, now)
+  let view = await viewerMonth(db, env, found, viewerTimeZone, year, month, { holdIds }, now)
+  // Opened without a month: when this month has no free day left (its last evening, or a booking window that opens
+  // later), the page opens on the next month that has one, up to two months ahead, rather than on an empty month.
+  for (let ahead = 1; !monthParam && view.days.length === 0 && ahead <= 2; ahead++) {
+    const index = current.year * 12 + current.month - 1 + ahead
+    const later = await viewerMonth(
+      db,
+      env,
+      found,
+      viewerTimeZone,
+      Math.floor(index / 12),
+      (index % 12) + 1,
+      { holdIds },
+      now,
+    )
+    if (later.days.length > 0) {
+      view = later
+      year = later.year
+      month = later.month
+    }
+  }
   const dateParam = url.searchParams.get('date')
   const date: IsoDate | null =
     dateParam && isIsoDate(dateParam) && view.days.includes(dateParam) ? dateParam : (view.days[0] ?? null)
