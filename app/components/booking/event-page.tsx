@@ -69,6 +69,7 @@ export type EventPageData = {
         items: Times[]
         redirect: { url: string; comment: string; seconds: number } | null
         icsUrl: string
+        telegram: { suggested: boolean; connected: boolean } | null
       }
     }
 )
@@ -794,6 +795,7 @@ function SuccessStep({ data }: { data: Extract<EventPageData, { step: 'success' 
           </a>
         </div>
       ) : null}
+      <TelegramOffer data={data} />
       <div className="flex flex-wrap gap-3 pt-2">
         <Link to={`${data.basePath}${data.kept}`} className="btn-secondary">
           {t('booking:event.success.bookAgain')}
@@ -809,6 +811,44 @@ function SuccessStep({ data }: { data: Extract<EventPageData, { step: 'success' 
       </div>
       <p className="text-xs text-muted">{t('booking:event.success.signupOffer')}</p>
     </div>
+  )
+}
+
+/**
+ * "Get reminders in Telegram": the post makes a one-time start token for this booking and redirects to the bot.
+ * A plain form into a new tab, so it works without script and from inside a frame.
+ */
+function TelegramOffer({ data }: { data: Extract<EventPageData, { step: 'success' }> }) {
+  const { t } = useTranslation()
+  const { telegram, bookingId } = data.success
+  if (!telegram) return null
+  return (
+    <section
+      className="space-y-2 rounded-xl bg-surface p-3 text-sm"
+      data-testid="telegram-offer"
+      data-suggested={telegram.suggested}
+    >
+      <h3 className="font-semibold">{t('booking:event.success.telegramTitle')}</h3>
+      {telegram.connected ? (
+        <p className="text-success" role="status" data-testid="telegram-connected">
+          {t('booking:event.success.telegramConnected')}
+        </p>
+      ) : null}
+      <p className="text-muted">
+        {t(telegram.suggested ? 'booking:event.success.telegramSuggested' : 'booking:event.success.telegramText')}
+      </p>
+      <form method="post" action={`${data.basePath}${withParams(data.kept, { booking: bookingId })}`} target="_blank">
+        <input type="hidden" name="intent" value="telegram" />
+        <button
+          type="submit"
+          className={telegram.suggested && !telegram.connected ? 'btn-primary' : 'btn-secondary'}
+          data-testid="telegram-start"
+        >
+          {t('booking:event.success.telegramStart')}
+        </button>
+      </form>
+      <p className="text-xs text-muted">{t('booking:event.success.telegramNote')}</p>
+    </section>
   )
 }
 

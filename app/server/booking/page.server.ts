@@ -20,6 +20,8 @@ import { countingD1, serverTimingOf } from '../d1-counter.server.ts'
 import { getDb } from '../db.server.ts'
 import { type Bindings, parseEnv } from '../env.server.ts'
 import { drainOutbox } from '../outbox/outbox.server.ts'
+import { bookingHasTelegram, clientTelegramLink } from '../notify/telegram-binding.server.ts'
+import { telegramConfigured } from '../notify/telegram.server.ts'
 import { getRateLimits } from '../rate-limit.server.ts'
 import { findPublicEventType, findPublicHost } from './availability.server.ts'
 import { BOOKING_LIMITS, clientKey } from './limits.server.ts'
@@ -28,6 +30,12 @@ import { currentMonth, findBooking, isValidMonth, viewerDay, viewerMonth } from 
 import { publicEventTypeView, publicHostView } from './views.server.ts'
 
 export type PageMode = 'page' | 'widget'
+
+/** Whether this deployment has a Telegram bot clients can start (docs/decisions/0034-client-telegram-start.md). */
+function telegramAvailable(env: Bindings) {
+  const config = parseEnv(env)
+  return telegramConfigured(config) && Boolean(config.TELEGRAM_BOT_USERNAME)
+}
 
 type Args = {
   request: Request
@@ -166,6 +174,15 @@ async function eventPageData(
               ? { url: event.redirectUrl, comment: event.redirectComment ?? '', seconds: 10 }
               : null,
           icsUrl: `/ics/${bookingId}`,
+          telegram: telegramAvailable(env)
+            ? {
+                suggested: mine[0].participant.messengerType === 'Telegram',
+                connected: await bookingHasTelegram(
+                  db,
+                  mine.map((r) => r.participant.id),
+                ),
+              }
+            : null,
         },
       }
     }
@@ -404,6 +421,16 @@ export async function eventPageAction({ request, params, context }: Args, basePa
       ctx.waitUntil(drainOutbox(db, parseEnv(env), Date.now(), { ids: result.outboxIds }).catch(() => {}))
     }
     return redirect(`${basePath}${keptParams(url, { booking: result.bookingId })}`)
+  }
+
+  if (intent === 'telegram') {
+    // "Get reminders in Telegram" on the success view: a one-time start token for this booking, then the bot.
+    const bookingId = url.searchParams.get('booking') ?? ''
+    const rows = bookingId ? await findBooking(db, bookingId) : []
+    const mine = rows.filter((r) => r.meeting.eventTypeId === found.eventType.id)
+    if (mine.length === 0 || !telegramAvailable(env)) return fail(404, t('booking:errors.bookingNotFound'))
+    if (await limited(env, request, BOOKING_LIMITS.hold)) return fail(429, t('api:tooManyRequests'))
+    return redirect(await clientTelegramLink(db, parseEnv(env), { bookingId, ownerId: found.host.id }, Date.now()))
   }
 
   if (intent === 'message') {
