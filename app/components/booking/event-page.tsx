@@ -837,7 +837,12 @@ function TelegramOffer({ data }: { data: Extract<EventPageData, { step: 'success
       <p className="text-muted">
         {t(telegram.suggested ? 'booking:event.success.telegramSuggested' : 'booking:event.success.telegramText')}
       </p>
-      <form method="post" action={`${data.basePath}${withParams(data.kept, { booking: bookingId })}`} target="_blank">
+      <form
+        method="post"
+        action={`${data.basePath}${withParams(data.kept, { booking: bookingId })}`}
+        target="_blank"
+        rel="noopener"
+      >
         <input type="hidden" name="intent" value="telegram" />
         <button
           type="submit"
