@@ -3,7 +3,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { ContactLinks, PlaceLine, StatusCircle } from '#app/components/meetings/meeting-parts.tsx'
+import {
+  ActionErrors,
+  ContactLinks,
+  MeetingHead,
+  PlaceLine,
+  SlotPicker,
+} from '#app/components/meetings/meeting-parts.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { TextareaField } from '#app/components/ui/field.tsx'
@@ -169,28 +175,15 @@ export default function MeetingDetail() {
       <Link to="/meetings" className="text-sm text-primary">
         ← {t('meetings:backToList')}
       </Link>
-      {answer && !answer.ok ? (
-        <div
-          role="alert"
-          className="rounded-lg border border-error bg-error-soft p-3 text-sm text-error"
-          data-testid="meeting-errors"
-        >
-          {answer.errors.map((text) => (
-            <p key={text}>{text}</p>
-          ))}
-        </div>
-      ) : null}
-      <article className="card relative overflow-hidden p-5 pl-6">
-        <span className="absolute inset-y-0 left-0 w-2" style={{ background: type.color }} aria-hidden="true" />
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div>
-            <h1 className="text-2xl font-semibold">{type.eventTypeName}</h1>
-            <p className="mt-1" data-testid="meeting-time">
-              {info.date}, {info.timeSlot} <span className="text-muted">({timeZone})</span>
-            </p>
-          </div>
-          <StatusCircle status={info.status} />
-        </div>
+      {answer && !answer.ok ? <ActionErrors errors={answer.errors} testId="meeting-errors" /> : null}
+      <MeetingHead
+        color={type.color}
+        name={type.eventTypeName}
+        date={info.date}
+        timeSlot={info.timeSlot}
+        zone={timeZone}
+        status={info.status}
+      >
         <div className="mt-3 space-y-2">
           <PlaceLine icon={type.placeIcon} point={type.meetingPoint} />
           {type.description ? <p className="whitespace-pre-line text-sm text-muted">{type.description}</p> : null}
@@ -221,57 +214,14 @@ export default function MeetingDetail() {
             </Button>
           ) : null}
         </div>
-      </article>
+      </MeetingHead>
 
       {canPick ? (
         <section className="card p-5" aria-labelledby="reschedule-title" data-testid="reschedule">
           <h2 id="reschedule-title" className="text-lg font-semibold">
             {t('meetings:reschedule.title')}
           </h2>
-          <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              {t('meetings:reschedule.date')}
-              <input
-                type="date"
-                name="date"
-                min={minDate}
-                required
-                defaultValue={pickedDate ?? ''}
-                className="rounded-lg border border-line bg-card px-3 py-2 font-normal"
-              />
-            </label>
-            <Button type="submit" variant="secondary">
-              {t('meetings:reschedule.show')}
-            </Button>
-          </Form>
-          {slots ? (
-            slots.length === 0 ? (
-              <p className="mt-3 text-sm text-muted" data-testid="no-slots">
-                {t('meetings:reschedule.none')}
-              </p>
-            ) : (
-              <Form method="post" className="mt-3 space-y-3">
-                <input type="hidden" name="intent" value="reschedule" />
-                <fieldset>
-                  <legend className="text-sm font-medium">{t('meetings:reschedule.pick', { zone: timeZone })}</legend>
-                  <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6">
-                    {slots.map((slot) => (
-                      <label
-                        key={slot.start}
-                        className="flex cursor-pointer items-center justify-center rounded-lg border border-primary px-2 py-2 text-sm text-primary has-[:checked]:bg-primary has-[:checked]:text-white"
-                      >
-                        <input type="radio" name="start" value={slot.start} required className="sr-only" />
-                        {slot.from}
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
-                <Button type="submit" disabled={busy}>
-                  {t('meetings:reschedule.submit')}
-                </Button>
-              </Form>
-            )
-          ) : null}
+          <SlotPicker minDate={minDate} pickedDate={pickedDate} slots={slots} zone={timeZone} busy={busy} />
         </section>
       ) : null}
 

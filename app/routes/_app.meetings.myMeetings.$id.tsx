@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { PlaceLine, StatusCircle } from '#app/components/meetings/meeting-parts.tsx'
+import { ActionErrors, MeetingHead, PlaceLine } from '#app/components/meetings/meeting-parts.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
@@ -73,25 +73,16 @@ export default function MyMeeting() {
       <Link to="/meetings?side=participant" className="text-sm text-primary">
         ← {t('meetings:backToList')}
       </Link>
-      {answer && !answer.ok ? (
-        <div role="alert" className="rounded-lg border border-error bg-error-soft p-3 text-sm text-error">
-          {answer.errors.map((text) => (
-            <p key={text}>{text}</p>
-          ))}
-        </div>
-      ) : null}
-      <article className="card relative overflow-hidden p-5 pl-6">
-        <span className="absolute inset-y-0 left-0 w-2" style={{ background: info.color }} aria-hidden="true" />
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div>
-            <h1 className="text-2xl font-semibold">{info.eventTypeName}</h1>
-            <p className="mt-1">
-              {info.date}, {info.timeSlot} <span className="text-muted">({timeZone})</span>
-            </p>
-            <p className="text-sm text-muted">{t('meetings:card.organizer', { name: organizer })}</p>
-          </div>
-          <StatusCircle status={meeting.status} />
-        </div>
+      {answer && !answer.ok ? <ActionErrors errors={answer.errors} /> : null}
+      <MeetingHead
+        color={info.color}
+        name={info.eventTypeName}
+        date={info.date}
+        timeSlot={info.timeSlot}
+        zone={timeZone}
+        organizer={organizer}
+        status={meeting.status}
+      >
         <div className="mt-3 space-y-2">
           <PlaceLine icon={info.placeIcon} point={info.meetingPoint} />
           {info.description ? <p className="whitespace-pre-line text-sm text-muted">{info.description}</p> : null}
@@ -125,7 +116,7 @@ export default function MyMeeting() {
             </Button>
           </div>
         ) : null}
-      </article>
+      </MeetingHead>
       <ConfirmDialog
         open={confirm}
         onClose={() => setConfirm(false)}

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
   type ActionFunctionArgs,
@@ -11,6 +11,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useErrorText } from '#app/components/accounts/auth-layout.tsx'
+import { ConformField, NewPasswordFields } from '#app/components/accounts/conform-field.tsx'
 import { Avatar } from '#app/components/accounts/avatar.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
@@ -191,18 +192,8 @@ export default function Profile() {
           <input type="hidden" name="intent" value="profile" />
           <FormErrors errors={errorText(profileForm.errors)} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label={t('accounts:fields.firstName')}
-              errors={errorText(fields.firstName.errors)}
-              {...getInputProps(fields.firstName, { type: 'text' })}
-              key={fields.firstName.key}
-            />
-            <Field
-              label={t('accounts:fields.lastName')}
-              errors={errorText(fields.lastName.errors)}
-              {...getInputProps(fields.lastName, { type: 'text' })}
-              key={fields.lastName.key}
-            />
+            <ConformField meta={fields.firstName} type="text" label={t('accounts:fields.firstName')} />
+            <ConformField meta={fields.lastName} type="text" label={t('accounts:fields.lastName')} />
           </div>
           <TextareaField
             label={t('accounts:fields.description')}
@@ -254,28 +245,13 @@ export default function Profile() {
         <Form method="post" {...getFormProps(passwordForm)} className="flex flex-col gap-4" data-testid="password-form">
           <input type="hidden" name="intent" value="password" />
           <FormErrors errors={errorText(passwordForm.errors)} />
-          <Field
+          <ConformField
+            meta={passwordFields.oldPassword}
+            type="password"
             label={t('accounts:fields.oldPassword')}
-            errors={errorText(passwordFields.oldPassword.errors)}
             autoComplete="current-password"
-            {...getInputProps(passwordFields.oldPassword, { type: 'password' })}
-            key={passwordFields.oldPassword.key}
           />
-          <Field
-            label={t('accounts:fields.newPassword')}
-            hint={t('accounts:signup.passwordHint')}
-            errors={errorText(passwordFields.password.errors)}
-            autoComplete="new-password"
-            {...getInputProps(passwordFields.password, { type: 'password' })}
-            key={passwordFields.password.key}
-          />
-          <Field
-            label={t('accounts:fields.passwordRepeat')}
-            errors={errorText(passwordFields.passwordRepeat.errors)}
-            autoComplete="new-password"
-            {...getInputProps(passwordFields.passwordRepeat, { type: 'password' })}
-            key={passwordFields.passwordRepeat.key}
-          />
+          <NewPasswordFields password={passwordFields.password} passwordRepeat={passwordFields.passwordRepeat} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setPasswordOpen(false)}>
               {t('ui.cancel')}

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { PlaceLine, StatusCircle } from '#app/components/meetings/meeting-parts.tsx'
+import { ActionErrors, MeetingHead, PlaceLine, SlotPicker } from '#app/components/meetings/meeting-parts.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { meetingTimeText, placeIcon } from '#app/domain/meetings/rules.ts'
@@ -102,29 +102,21 @@ export default function ManageBooking() {
             {t(`meetings:manage.done.${answer.intent}`)}
           </p>
         ) : null}
-        {answer && !answer.ok ? (
-          <div role="alert" className="rounded-lg border border-error bg-error-soft p-3 text-sm text-error">
-            {answer.errors.map((text) => (
-              <p key={text}>{text}</p>
-            ))}
-          </div>
-        ) : null}
-        <article className="card relative overflow-hidden p-5 pl-6">
-          <span className="absolute inset-y-0 left-0 w-2" style={{ background: data.color }} aria-hidden="true" />
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <div>
-              <h2 className="text-xl font-semibold">{data.name}</h2>
-              <p>
-                {data.date}, {data.timeSlot} <span className="text-muted">({data.zone})</span>
-              </p>
-              <p className="text-sm text-muted">{t('meetings:card.organizer', { name: data.organizer })}</p>
-            </div>
-            <StatusCircle status={data.status} />
-          </div>
+        {answer && !answer.ok ? <ActionErrors errors={answer.errors} /> : null}
+        <MeetingHead
+          heading="h2"
+          color={data.color}
+          name={data.name}
+          date={data.date}
+          timeSlot={data.timeSlot}
+          zone={data.zone}
+          organizer={data.organizer}
+          status={data.status}
+        >
           <div className="mt-3">
             <PlaceLine icon={data.icon} point={data.point} />
           </div>
-        </article>
+        </MeetingHead>
         {data.status === 'upcoming' && data.insideNotice ? (
           <p className="rounded-lg bg-surface p-3 text-sm" data-testid="manage-notice">
             {t('meetings:errors.noticeTooShort')}
@@ -135,50 +127,13 @@ export default function ManageBooking() {
             <h2 id="manage-move" className="text-lg font-semibold">
               {t('meetings:manage.move')}
             </h2>
-            <Form method="get" className="flex flex-wrap items-end gap-2">
-              <label className="flex flex-col gap-1 text-sm font-medium">
-                {t('meetings:reschedule.date')}
-                <input
-                  type="date"
-                  name="date"
-                  min={data.minDate}
-                  required
-                  defaultValue={data.pickedDate ?? ''}
-                  className="rounded-lg border border-line bg-card px-3 py-2 font-normal"
-                />
-              </label>
-              <Button type="submit" variant="secondary">
-                {t('meetings:reschedule.show')}
-              </Button>
-            </Form>
-            {data.slots ? (
-              data.slots.length === 0 ? (
-                <p className="text-sm text-muted">{t('meetings:reschedule.none')}</p>
-              ) : (
-                <Form method="post" className="space-y-3">
-                  <input type="hidden" name="intent" value="reschedule" />
-                  <fieldset>
-                    <legend className="text-sm font-medium">
-                      {t('meetings:reschedule.pick', { zone: data.zone })}
-                    </legend>
-                    <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6">
-                      {data.slots.map((slot) => (
-                        <label
-                          key={slot.start}
-                          className="flex cursor-pointer items-center justify-center rounded-lg border border-primary px-2 py-2 text-sm text-primary has-[:checked]:bg-primary has-[:checked]:text-white"
-                        >
-                          <input type="radio" name="start" value={slot.start} required className="sr-only" />
-                          {slot.from}
-                        </label>
-                      ))}
-                    </div>
-                  </fieldset>
-                  <Button type="submit" disabled={busy}>
-                    {t('meetings:reschedule.submit')}
-                  </Button>
-                </Form>
-              )
-            ) : null}
+            <SlotPicker
+              minDate={data.minDate}
+              pickedDate={data.pickedDate}
+              slots={data.slots}
+              zone={data.zone}
+              busy={busy}
+            />
           </section>
         ) : null}
         {data.canChange ? (

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
   type ActionFunctionArgs,
@@ -10,9 +10,10 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AuthLayout, useErrorText } from '#app/components/accounts/auth-layout.tsx'
+import { ConformField } from '#app/components/accounts/conform-field.tsx'
 import { OAuthButtons } from '#app/components/accounts/oauth-buttons.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { Field, FormErrors } from '#app/components/ui/field.tsx'
+import { FormErrors } from '#app/components/ui/field.tsx'
 import { SigninSchema } from '#app/domain/accounts/rules.ts'
 import { signin } from '#app/server/accounts/identity.server.ts'
 import { attempt, pageDeps, replyWithErrors, signInAndRedirect, statusOf } from '#app/server/accounts/route.server.ts'
@@ -86,19 +87,17 @@ export default function Login() {
           </Link>
         ) : null}
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field
+        <ConformField
+          meta={fields.login}
+          type="text"
           label={t('accounts:fields.loginOrEmail')}
-          errors={errorText(fields.login.errors)}
           autoComplete="username"
-          {...getInputProps(fields.login, { type: 'text' })}
-          key={fields.login.key}
         />
-        <Field
+        <ConformField
+          meta={fields.password}
+          type="password"
           label={t('accounts:fields.password')}
-          errors={errorText(fields.password.errors)}
           autoComplete="current-password"
-          {...getInputProps(fields.password, { type: 'password' })}
-          key={fields.password.key}
         />
         <div className="-mt-2 text-right">
           <Link to="/restore" className="text-sm text-primary hover:underline">

@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AuthLayout, useErrorText } from '#app/components/accounts/auth-layout.tsx'
+import { NewPasswordFields } from '#app/components/accounts/conform-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { Field, FormErrors } from '#app/components/ui/field.tsx'
+import { FormErrors } from '#app/components/ui/field.tsx'
 import { NewPasswordFormSchema } from '#app/domain/accounts/rules.ts'
 import { resetPassword, restoreTokenIsValid } from '#app/server/accounts/identity.server.ts'
 import { attempt, pageDeps, replyWithErrors, signInAndRedirect, statusOf } from '#app/server/accounts/route.server.ts'
@@ -60,21 +61,7 @@ export default function NewPassword() {
     <AuthLayout title={t('accounts:newPassword.title')}>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" data-testid="new-password-form">
         <FormErrors errors={errorText(form.errors)} id={form.errorId} />
-        <Field
-          label={t('accounts:fields.newPassword')}
-          hint={t('accounts:signup.passwordHint')}
-          errors={errorText(fields.password.errors)}
-          autoComplete="new-password"
-          {...getInputProps(fields.password, { type: 'password' })}
-          key={fields.password.key}
-        />
-        <Field
-          label={t('accounts:fields.passwordRepeat')}
-          errors={errorText(fields.passwordRepeat.errors)}
-          autoComplete="new-password"
-          {...getInputProps(fields.passwordRepeat, { type: 'password' })}
-          key={fields.passwordRepeat.key}
-        />
+        <NewPasswordFields password={fields.password} passwordRepeat={fields.passwordRepeat} />
         <Button type="submit" loading={navigation.state === 'submitting'}>
           {t('accounts:newPassword.submit')}
         </Button>

@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AuthLayout, useErrorText } from '#app/components/accounts/auth-layout.tsx'
+import { ConformField } from '#app/components/accounts/conform-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { Field, FormErrors } from '#app/components/ui/field.tsx'
+import { FormErrors } from '#app/components/ui/field.tsx'
 import { RestoreRequestSchema } from '#app/domain/accounts/rules.ts'
 import { requestRestore } from '#app/server/accounts/identity.server.ts'
 import { attempt, pageDeps, replyWithErrors, statusOf } from '#app/server/accounts/route.server.ts'
@@ -55,13 +56,7 @@ export default function Restore() {
     <AuthLayout title={t('accounts:restore.title')} lead={t('accounts:restore.lead')}>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" data-testid="restore-form">
         <FormErrors errors={errorText(form.errors)} id={form.errorId} />
-        <Field
-          label={t('accounts:fields.email')}
-          errors={errorText(fields.email.errors)}
-          autoComplete="email"
-          {...getInputProps(fields.email, { type: 'email' })}
-          key={fields.email.key}
-        />
+        <ConformField meta={fields.email} type="email" label={t('accounts:fields.email')} autoComplete="email" />
         <Button type="submit" loading={navigation.state === 'submitting'}>
           {t('accounts:restore.submit')}
         </Button>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
   type ActionFunctionArgs,
@@ -11,9 +11,10 @@ import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuthLayout, useErrorText } from '#app/components/accounts/auth-layout.tsx'
+import { ConformField, NewPasswordFields } from '#app/components/accounts/conform-field.tsx'
 import { OAuthButtons } from '#app/components/accounts/oauth-buttons.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { CheckboxField, Field, FormErrors } from '#app/components/ui/field.tsx'
+import { CheckboxField, FormErrors } from '#app/components/ui/field.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
 import { SignupFormSchema } from '#app/domain/accounts/rules.ts'
 import { getT } from '#app/i18n/translate.server.ts'
@@ -75,50 +76,31 @@ export default function Signup() {
     >
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" data-testid="signup-form">
         <FormErrors errors={errorText(form.errors)} id={form.errorId} />
-        <Field
+        <ConformField
+          meta={fields.login}
+          type="text"
           label={t('accounts:fields.login')}
           hint={t('accounts:signup.loginHint')}
-          errors={errorText(fields.login.errors)}
           autoComplete="username"
-          {...getInputProps(fields.login, { type: 'text' })}
-          key={fields.login.key}
         />
-        <Field
-          label={t('accounts:fields.email')}
-          errors={errorText(fields.email.errors)}
-          autoComplete="email"
-          {...getInputProps(fields.email, { type: 'email' })}
-          key={fields.email.key}
-        />
-        <Field
+        <ConformField meta={fields.email} type="email" label={t('accounts:fields.email')} autoComplete="email" />
+        <NewPasswordFields
+          password={fields.password}
+          passwordRepeat={fields.passwordRepeat}
           label={t('accounts:fields.password')}
-          hint={t('accounts:signup.passwordHint')}
-          errors={errorText(fields.password.errors)}
-          autoComplete="new-password"
-          {...getInputProps(fields.password, { type: 'password' })}
-          key={fields.password.key}
-        />
-        <Field
-          label={t('accounts:fields.passwordRepeat')}
-          errors={errorText(fields.passwordRepeat.errors)}
-          autoComplete="new-password"
-          {...getInputProps(fields.passwordRepeat, { type: 'password' })}
-          key={fields.passwordRepeat.key}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <ConformField
+            meta={fields.firstName}
+            type="text"
             label={t('accounts:fields.firstName')}
-            errors={errorText(fields.firstName.errors)}
             autoComplete="given-name"
-            {...getInputProps(fields.firstName, { type: 'text' })}
-            key={fields.firstName.key}
           />
-          <Field
+          <ConformField
+            meta={fields.lastName}
+            type="text"
             label={t('accounts:fields.lastName')}
-            errors={errorText(fields.lastName.errors)}
             autoComplete="family-name"
-            {...getInputProps(fields.lastName, { type: 'text' })}
-            key={fields.lastName.key}
           />
         </div>
         <CheckboxField

@@ -11,8 +11,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuthLayout, useErrorText } from '#app/components/accounts/auth-layout.tsx'
+import { ConformField } from '#app/components/accounts/conform-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { Field, FormErrors } from '#app/components/ui/field.tsx'
+import { FormErrors } from '#app/components/ui/field.tsx'
 import { ConfirmCodeSchema, EmailSchema } from '#app/domain/accounts/rules.ts'
 import { confirmSignupCode, resendSignupCode, secondsUntilResend } from '#app/server/accounts/identity.server.ts'
 import { attempt, pageDeps, replyWithErrors, signInAndRedirect, statusOf } from '#app/server/accounts/route.server.ts'
@@ -81,15 +82,14 @@ export default function SignupDone() {
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" data-testid="code-form">
         <FormErrors errors={errorText(form.errors)} id={form.errorId} />
         <input {...getInputProps(fields.email, { type: 'hidden' })} key={fields.email.key} />
-        <Field
+        <ConformField
+          meta={fields.code}
+          type="text"
           label={t('accounts:fields.code')}
-          errors={errorText(fields.code.errors)}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
           className="[&_input]:text-center [&_input]:text-2xl [&_input]:tracking-[0.5em]"
-          {...getInputProps(fields.code, { type: 'text' })}
-          key={fields.code.key}
         />
         <Button type="submit" name="intent" value="confirm" loading={navigation.state === 'submitting' && !resending}>
           {t('accounts:signupDone.submit')}

@@ -1,5 +1,7 @@
-import { Link } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Button } from '#app/components/ui/button.tsx'
 import type { DisplayStatus, PlaceIcon } from '#app/domain/meetings/rules.ts'
 import { meetingLink } from '#app/domain/meetings/rules.ts'
 
@@ -170,5 +172,130 @@ export function OrganizerMeetingCard({ meeting, timeZone }: { meeting: Organizer
         </p>
       </div>
     </article>
+  )
+}
+
+/** The translated errors of a failed page action, above the meeting. */
+export function ActionErrors({ errors, testId }: { errors: readonly string[]; testId?: string }) {
+  return (
+    <div
+      role="alert"
+      className="rounded-lg border border-error bg-error-soft p-3 text-sm text-error"
+      data-testid={testId}
+    >
+      {errors.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+    </div>
+  )
+}
+
+/** The meeting's card head: colour stripe, name, time in the viewer's zone, organizer, status; details below. */
+export function MeetingHead({
+  color,
+  name,
+  date,
+  timeSlot,
+  zone,
+  organizer,
+  status,
+  heading = 'h1',
+  children,
+}: {
+  color: string
+  name: string
+  date: string
+  timeSlot: string
+  zone: string
+  organizer?: string
+  status: DisplayStatus
+  heading?: 'h1' | 'h2'
+  children?: ReactNode
+}) {
+  const { t } = useTranslation()
+  const Heading = heading
+  return (
+    <article className="card relative overflow-hidden p-5 pl-6">
+      <span className="absolute inset-y-0 left-0 w-2" style={{ background: color }} aria-hidden="true" />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <Heading className={heading === 'h1' ? 'text-2xl font-semibold' : 'text-xl font-semibold'}>{name}</Heading>
+          <p className="mt-1" data-testid="meeting-time">
+            {date}, {timeSlot} <span className="text-muted">({zone})</span>
+          </p>
+          {organizer ? <p className="text-sm text-muted">{t('meetings:card.organizer', { name: organizer })}</p> : null}
+        </div>
+        <StatusCircle status={status} />
+      </div>
+      {children}
+    </article>
+  )
+}
+
+/**
+ * The "change time" picker: a date (GET, so it works without script), then that date's free starts as radio
+ * buttons posted with `intent=reschedule`. The starts come from the availability engine on the server.
+ */
+export function SlotPicker({
+  minDate,
+  pickedDate,
+  slots,
+  zone,
+  busy,
+}: {
+  minDate: string
+  pickedDate: string | null
+  slots: readonly { start: string; from: string }[] | null
+  zone: string
+  busy: boolean
+}) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('meetings:reschedule.date')}
+          <input
+            type="date"
+            name="date"
+            min={minDate}
+            required
+            defaultValue={pickedDate ?? ''}
+            className="rounded-lg border border-line bg-card px-3 py-2 font-normal"
+          />
+        </label>
+        <Button type="submit" variant="secondary">
+          {t('meetings:reschedule.show')}
+        </Button>
+      </Form>
+      {slots ? (
+        slots.length === 0 ? (
+          <p className="mt-3 text-sm text-muted" data-testid="no-slots">
+            {t('meetings:reschedule.none')}
+          </p>
+        ) : (
+          <Form method="post" className="mt-3 space-y-3">
+            <input type="hidden" name="intent" value="reschedule" />
+            <fieldset>
+              <legend className="text-sm font-medium">{t('meetings:reschedule.pick', { zone })}</legend>
+              <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6">
+                {slots.map((slot) => (
+                  <label
+                    key={slot.start}
+                    className="flex cursor-pointer items-center justify-center rounded-lg border border-primary px-2 py-2 text-sm text-primary has-[:checked]:bg-primary has-[:checked]:text-white"
+                  >
+                    <input type="radio" name="start" value={slot.start} required className="sr-only" />
+                    {slot.from}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <Button type="submit" disabled={busy}>
+              {t('meetings:reschedule.submit')}
+            </Button>
+          </Form>
+        )
+      ) : null}
+    </>
   )
 }

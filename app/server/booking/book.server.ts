@@ -17,6 +17,7 @@ import { contacts, meetingParticipants, meetings, participantLinks, reminders } 
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import type { Db } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'
+import { upsertContactStatement } from '../contacts/contacts.server.ts'
 import { participantLinkRow } from '../notify/links.server.ts'
 import { organizerNotices } from '../notify/notifications.server.ts'
 import { enqueueMessage } from '../outbox/outbox.server.ts'
@@ -152,44 +153,10 @@ export async function confirmBooking(
   const bookingId = newId(now)
   const contactId = existingContact?.id ?? newId(now)
   const c = request.contact
-  const queries = []
-  if (existingContact) {
-    queries.push(
-      db
-        .update(contacts)
-        .set({
-          firstName: c.firstName,
-          lastName: c.lastName || existingContact.lastName,
-          phone: c.phone ?? existingContact.phone,
-          messengerType: c.messengerValue ? c.messengerType : existingContact.messengerType,
-          messengerValue: c.messengerValue ?? existingContact.messengerValue,
-          comment: c.comment ?? existingContact.comment,
-          lastEventTypeId: eventType.id,
-          lastBookingAt: now,
-          isArchived: false,
-          updatedAt: now,
-        })
-        .where(and(eq(contacts.id, existingContact.id), eq(contacts.ownerId, host.id))),
-    )
-  } else {
-    queries.push(
-      db.insert(contacts).values({
-        id: contactId,
-        ownerId: host.id,
-        firstName: c.firstName,
-        lastName: c.lastName,
-        email: c.email,
-        phone: c.phone,
-        messengerType: c.messengerType,
-        messengerValue: c.messengerValue,
-        comment: c.comment,
-        lastEventTypeId: eventType.id,
-        lastBookingAt: now,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    )
-  }
+  // One contact per owner and email: a returning client's details are refreshed, an archived one reopened.
+  const queries: unknown[] = [
+    upsertContactStatement(db, host.id, c, { eventTypeId: eventType.id, at: now }, now, contactId),
+  ]
 
   const booked: { meeting: IcsMeeting; participantId: string; manageToken: string }[] = []
   const meetingIds: string[] = []

@@ -188,9 +188,12 @@ export function upsertContactStatement(
     phone?: string | null
     messengerType?: NewContact['messengerType']
     messengerValue?: string | null
+    comment?: string | null
   },
   booking: { eventTypeId: string | null; at: number },
   now: number,
+  /** The id a new contact gets (the caller may need it in the same batch). */
+  id: string = newId(now),
 ) {
   const values = {
     firstName: person.firstName,
@@ -198,11 +201,12 @@ export function upsertContactStatement(
     phone: person.phone ?? null,
     messengerType: person.messengerValue ? (person.messengerType ?? 'WhatsApp') : null,
     messengerValue: person.messengerValue || null,
+    comment: person.comment || null,
   }
   return db
     .insert(contacts)
     .values({
-      id: newId(now),
+      id,
       ownerId,
       email: person.email.toLowerCase(),
       ...values,
@@ -219,6 +223,7 @@ export function upsertContactStatement(
         phone: sql`coalesce(${values.phone}, ${contacts.phone})`,
         messengerType: sql`coalesce(${values.messengerType}, ${contacts.messengerType})`,
         messengerValue: sql`coalesce(${values.messengerValue}, ${contacts.messengerValue})`,
+        comment: sql`coalesce(${values.comment}, ${contacts.comment})`,
         lastEventTypeId: sql`coalesce(${booking.eventTypeId}, ${contacts.lastEventTypeId})`,
         lastBookingAt: sql`max(coalesce(${contacts.lastBookingAt}, 0), ${booking.at})`,
         isArchived: false,

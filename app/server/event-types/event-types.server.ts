@@ -156,15 +156,15 @@ export async function shortEventTypes(db: Db, ownerId: string, isActive?: boolea
   return rows
 }
 
-/** SPEC §7 "Uniqueness": true when no other event type of the owner has this name. */
-export async function isNameFree(db: Db, ownerId: string, name: string, exceptId?: string): Promise<boolean> {
+/** True when no other event type of the owner has this value in the column (name or link). */
+async function isFree(db: Db, ownerId: string, column: 'name' | 'link', value: string, exceptId?: string) {
   const [row] = await db
     .select({ id: eventTypes.id })
     .from(eventTypes)
     .where(
       and(
         eq(eventTypes.ownerId, ownerId),
-        eq(eventTypes.name, name),
+        eq(eventTypes[column], value),
         exceptId ? ne(eventTypes.id, exceptId) : undefined,
       ),
     )
@@ -172,19 +172,14 @@ export async function isNameFree(db: Db, ownerId: string, name: string, exceptId
   return !row
 }
 
-export async function isLinkFree(db: Db, ownerId: string, link: string, exceptId?: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: eventTypes.id })
-    .from(eventTypes)
-    .where(
-      and(
-        eq(eventTypes.ownerId, ownerId),
-        eq(eventTypes.link, link),
-        exceptId ? ne(eventTypes.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1)
-  return !row
+/** SPEC §7 "Uniqueness": true when no other event type of the owner has this name. */
+export function isNameFree(db: Db, ownerId: string, name: string, exceptId?: string): Promise<boolean> {
+  return isFree(db, ownerId, 'name', name, exceptId)
+}
+
+/** SPEC §7 "Uniqueness": true when no other event type of the owner has this link. */
+export function isLinkFree(db: Db, ownerId: string, link: string, exceptId?: string): Promise<boolean> {
+  return isFree(db, ownerId, 'link', link, exceptId)
 }
 
 async function countEventTypes(db: Db, ownerId: string): Promise<number> {
