@@ -9,6 +9,7 @@ import { Spinner } from '../ui/spinner.tsx'
 import { Linkified } from './linkify.tsx'
 import { ProfilePopup, type PublicProfile } from './profile-card.tsx'
 import { useWidgetBridge } from './widget-bridge.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export type EventView = {
   name: string
@@ -323,6 +324,8 @@ function useDetectedTimeZone(data: EventPageData) {
 function ZonePicker({ data, extra }: { data: EventPageData; extra: Record<string, string | null> }) {
   const { t } = useTranslation()
   const submit = useSubmit()
+  // The select submits itself on change; the button is for pages without script.
+  const hydrated = useHydrated()
   const hidden = Object.entries(
     Object.fromEntries(new URLSearchParams(withParams(data.keptWithHolds, { tz: null, ...extra }))),
   )
@@ -350,9 +353,11 @@ function ZonePicker({ data, extra }: { data: EventPageData; extra: Record<string
           ))}
         </select>
       </label>
-      <button type="submit" className="btn-secondary">
-        {t('booking:event.changeTimeZone')}
-      </button>
+      {hydrated ? null : (
+        <button type="submit" className="btn-secondary">
+          {t('booking:event.changeTimeZone')}
+        </button>
+      )}
     </Form>
   )
 }
@@ -511,14 +516,14 @@ function SlotPicker({
         <ul className="mt-3 grid max-h-96 grid-cols-2 gap-2 overflow-y-auto sm:grid-cols-3 md:grid-cols-1">
           {calendar.slots.map((slot) => (
             <li key={slot.start}>
-              <label className="flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-primary px-2 py-2 text-sm font-medium text-primary has-[:checked]:bg-primary has-[:checked]:text-white">
+              <label className="flex cursor-pointer flex-col items-center justify-center rounded-lg border border-primary px-2 py-2 text-sm font-medium text-primary has-[:checked]:bg-primary has-[:checked]:text-white">
                 <input type="checkbox" name="slot" value={slot.start} className="sr-only" data-testid="slot" />
-                <span>
+                <span className="whitespace-nowrap">
                   {slot.from}–{slot.to}
                 </span>
                 {group ? (
-                  <span className="text-xs opacity-80">
-                    ({t('booking:event.seatsLeft', { count: slot.seatsLeft })})
+                  <span className="text-xs font-normal opacity-80">
+                    {t('booking:event.seatsLeft', { count: slot.seatsLeft })}
                   </span>
                 ) : null}
               </label>
