@@ -7,6 +7,7 @@ import enSchedules from '#app/locales/en/schedules.json'
 import enNotify from '#app/locales/en/notify.json'
 import enContacts from '#app/locales/en/contacts.json'
 import enMeetings from '#app/locales/en/meetings.json'
+import enOneoff from '#app/locales/en/oneoff.json'
 import enValidation from '#app/locales/en/validation.json'
 import ruAccounts from '#app/locales/ru/accounts.json'
 import ruApi from '#app/locales/ru/api.json'
@@ -17,6 +18,7 @@ import ruSchedules from '#app/locales/ru/schedules.json'
 import ruNotify from '#app/locales/ru/notify.json'
 import ruContacts from '#app/locales/ru/contacts.json'
 import ruMeetings from '#app/locales/ru/meetings.json'
+import ruOneoff from '#app/locales/ru/oneoff.json'
 import ruValidation from '#app/locales/ru/validation.json'
 
 /** Russian is the source language and the fallback (SPEC §1); English is complete (tests/unit/i18n). */
@@ -36,6 +38,7 @@ export const resources = {
     notify: ruNotify,
     contacts: ruContacts,
     meetings: ruMeetings,
+    oneoff: ruOneoff,
   },
   en: {
     common: enCommon,
@@ -48,6 +51,7 @@ export const resources = {
     notify: enNotify,
     contacts: enContacts,
     meetings: enMeetings,
+    oneoff: enOneoff,
   },
 } as const
 

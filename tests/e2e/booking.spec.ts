@@ -125,6 +125,61 @@ test('the booking flow works with JavaScript off', async ({ browser }) => {
   await context.close()
 })
 
+test('moving between months and days fetches only the calendar, with a progress state; the URL follows', async ({
+  page,
+}) => {
+  await page.goto('/user/demo/event/consultation?tz=Europe/Moscow&lang=en')
+  await expect(page.getByTestId('free-day').first()).toBeVisible()
+  const pageData: string[] = []
+  const calendar: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.endsWith('.data') || url.searchParams.has('_data')) pageData.push(request.url())
+    if (url.pathname.startsWith('/booking/calendar/')) calendar.push(url.search)
+  })
+  // Slow the calendar answers down a little, so the progress state can be seen.
+  await page.route('**/booking/calendar/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    await route.continue()
+  })
+  const firstMonth = (await page.getByTestId('month-title').textContent()) ?? ''
+  await page.getByTestId('next-month').click()
+  await expect(page.getByTestId('month-calendar')).toHaveAttribute('aria-busy', 'true')
+  await expect(page.getByTestId('calendar-loading')).toBeAttached()
+  await expect(page.getByTestId('month-title')).not.toHaveText(firstMonth)
+  await expect(page.getByTestId('month-calendar')).toHaveAttribute('aria-busy', 'false')
+  await expect(page).toHaveURL(/month=\d{4}-\d{2}/)
+  const secondMonth = (await page.getByTestId('month-title').textContent()) ?? ''
+
+  const days = page.getByTestId('free-day')
+  await expect(days.first()).toHaveAttribute('aria-current', 'date')
+  const date = (await days.nth(1).getAttribute('data-date')) ?? ''
+  await days.nth(1).click()
+  await expect(page.getByTestId('slot-picker')).toHaveAttribute('aria-busy', 'true')
+  await expect(days.nth(1)).toHaveAttribute('aria-current', 'date')
+  await expect(page.getByTestId('slot-picker')).toHaveAttribute('aria-busy', 'false')
+  await expect(page).toHaveURL(new RegExp(`date=${date}`))
+  await expect(page.getByTestId('slot-picker').locator('h3')).toContainText(date.split('-').reverse().join('.'))
+  await expect(page.locator('label:has([data-testid="slot"])').first()).toBeVisible()
+
+  expect(calendar).toHaveLength(2)
+  expect(calendar[0]).toContain('part=month')
+  expect(calendar[1]).toContain('part=day')
+  expect(calendar[1]).toContain(`date=${date}`)
+  expect(pageData).toEqual([])
+
+  // Back returns to the first free day of that month, then to the first month; a reload renders the same state.
+  await page.goBack()
+  await expect(days.first()).toHaveAttribute('aria-current', 'date')
+  await page.goBack()
+  await expect(page.getByTestId('month-title')).toHaveText(firstMonth)
+  await page.goForward()
+  await expect(page.getByTestId('month-title')).toHaveText(secondMonth)
+  expect(pageData).toEqual([])
+  await page.reload()
+  await expect(page.getByTestId('month-title')).toHaveText(secondMonth)
+})
+
 test('bad input in the booking form shows translated errors next to the fields', async ({ page }) => {
   await page.goto('/user/demo/event/consultation?lang=en')
   await openDay(page, (await daysWithTwoSlots(page.request))[0])

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CheckboxField, Field, SelectField, TextareaField } from '#app/components/ui/field.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
@@ -18,6 +18,7 @@ import { type Capability, can, capabilityForParticipantType, cheapestPlanWith } 
 import type { Tariff } from '#db/schema.ts'
 import { CONTROL, ErrorText, PlanBadge, Section, UniqueMark } from './form-parts.tsx'
 import { useUniqueCheck } from './use-unique-check.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export type FormSection = 'type' | 'base' | 'availability' | 'schedule' | 'more'
 
@@ -52,8 +53,7 @@ export function EventTypeForm(props: Props) {
   // Errors of the last submit that a later change made stale (SPEC §4: another location clears its errors).
   const [stale, setStale] = useState({ errors: props.errors, paths: [] as string[] })
   const staleErrors = stale.errors === props.errors ? stale.paths : []
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const error = (path: string) => (staleErrors.includes(path) ? undefined : props.errors[path])
   const set = (patch: Partial<EventTypeFormValues>) => onChange({ ...values, ...patch })
   const nameCheck = useUniqueCheck('name', values.name, eventTypeId)
@@ -680,20 +680,39 @@ function PresetOrOther({
   )
 }
 
-/** SPEC §2: the card's icon by participant type. */
+/** One person's head and shoulders, drawn at (x, 0) in a 24-unit-high box. */
+function Person({ x }: { x: number }) {
+  return (
+    <>
+      <circle cx={x + 6} cy="8" r="3.5" />
+      <path d={`M${x} 20c0-3.6 2.7-6 6-6s6 2.4 6 6`} />
+    </>
+  )
+}
+
+/**
+ * SPEC §2: the card's icon by participant type, drawn (emoji differ between systems and some have none): one
+ * person for individual, two for group, and a dot for the other specialists of a collective event.
+ */
 export function ParticipantIcon({ type }: { type: string }) {
   const { t } = useTranslation()
-  const icon =
-    type === 'SimpleNotCollective'
-      ? '👤'
-      : type === 'GroupNotCollective'
-        ? '👥'
-        : type === 'SimpleCollective'
-          ? '🤝'
-          : '👥🤝'
+  const group = type === 'GroupNotCollective' || type === 'GroupCollective'
+  const collective = type === 'SimpleCollective' || type === 'GroupCollective'
+  const width = (group ? 27 : 15) + (collective ? 7 : 0)
   return (
-    <span role="img" aria-label={t(`eventTypes:participantTypes.${type}`)}>
-      {icon}
-    </span>
+    <svg
+      role="img"
+      aria-label={t(`eventTypes:participantTypes.${type}`)}
+      viewBox={`0 0 ${width} 24`}
+      className="inline-block h-5 w-auto shrink-0 align-middle text-primary"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+    >
+      <Person x={1.5} />
+      {group ? <Person x={13.5} /> : null}
+      {collective ? <circle cx={width - 3.5} cy="5" r="2.5" fill="currentColor" stroke="none" /> : null}
+    </svg>
   )
 }
