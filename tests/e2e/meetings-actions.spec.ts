@@ -151,12 +151,13 @@ for (const language of ['ru', 'en'] as const) {
     const missedGuest = guest(`missed-${language}`, 'Иван')
     const held = (await bookThroughApi(page.request, 'consultation', one.start, heldGuest, language)).meetingIds[0]
     const missed = (await bookThroughApi(page.request, 'consultation', two.start, missedGuest, language)).meetingIds[0]
-    // Both meetings took place yesterday (the only step no page can do: a booking is always in the future).
-    const dayMs = 24 * 60 * 60_000
+    // Both meetings took place two days ago (the only step no page can do: a booking is always in the future). The
+    // instants carry this run's milliseconds: one event type never has two meetings with the same start.
+    const past = Date.now() - 2 * 24 * 60 * 60_000
     sql(
-      `UPDATE meetings SET start_at = start_at - (CAST((start_at - ${Date.now()}) / ${dayMs} AS INTEGER) + 2) * ${dayMs},
-         end_at = end_at - (CAST((start_at - ${Date.now()}) / ${dayMs} AS INTEGER) + 2) * ${dayMs}
-       WHERE id IN ('${held}', '${missed}')`,
+      `UPDATE meetings SET end_at = end_at - start_at + ${past}, start_at = ${past} WHERE id = '${held}';
+       UPDATE meetings SET end_at = end_at - start_at + ${past - 60 * 60_000}, start_at = ${past - 60 * 60_000}
+         WHERE id = '${missed}';`,
     )
 
     await specialist(page, language)

@@ -94,8 +94,11 @@ test('a client books, the cron sends the due reminders; the specialist sees thei
   await expect(notice).toContainText('Новая запись: «Консультация»')
   await expect(notice).toHaveAttribute('data-read', 'false')
   await page.waitForLoadState('networkidle')
-  await notice.getByRole('button', { name: /Открыть/ }).click()
-  await expect(page).toHaveURL(/\/meetings\/[^/]+$/)
+  // A click while the list re-renders (the badge's count refresh) can be lost: click again until it navigates.
+  await expect(async () => {
+    if (!/\/meetings\//.test(page.url())) await notice.getByRole('button', { name: /Открыть/ }).click({ timeout: 2000 })
+    await expect(page).toHaveURL(/\/meetings\/[^/]+$/, { timeout: 3000 })
+  }).toPass({ timeout: 30_000 })
   const meetingId = new URL(page.url()).pathname.split('/').pop() ?? ''
   await expect(page.getByTestId('meeting-detail')).toContainText(client.email)
 
