@@ -8,6 +8,7 @@ import enNotify from '#app/locales/en/notify.json'
 import enContacts from '#app/locales/en/contacts.json'
 import enMeetings from '#app/locales/en/meetings.json'
 import enValidation from '#app/locales/en/validation.json'
+import enPush from '#app/locales/en/push.json'
 import ruAccounts from '#app/locales/ru/accounts.json'
 import ruApi from '#app/locales/ru/api.json'
 import ruBooking from '#app/locales/ru/booking.json'
@@ -18,6 +19,7 @@ import ruNotify from '#app/locales/ru/notify.json'
 import ruContacts from '#app/locales/ru/contacts.json'
 import ruMeetings from '#app/locales/ru/meetings.json'
 import ruValidation from '#app/locales/ru/validation.json'
+import ruPush from '#app/locales/ru/push.json'
 
 /** Russian is the source language and the fallback (SPEC §1); English is complete (tests/unit/i18n). */
 export const LANGUAGES = ['ru', 'en'] as const
@@ -36,6 +38,7 @@ export const resources = {
     notify: ruNotify,
     contacts: ruContacts,
     meetings: ruMeetings,
+    push: ruPush,
   },
   en: {
     common: enCommon,
@@ -48,6 +51,7 @@ export const resources = {
     notify: enNotify,
     contacts: enContacts,
     meetings: enMeetings,
+    push: enPush,
   },
 } as const
 
