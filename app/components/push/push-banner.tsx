@@ -43,7 +43,8 @@ export function PushBanner({ config }: { config: PushClientConfig | null }) {
     const isSupported = supported()
     const next = pushOffer({
       supported: isSupported,
-      configured: true,
+      // Browser tests: a page without the test's token source behaves as if push were not set up.
+      configured: !config.stub || Boolean(window.__fastslotPushTokenSource),
       permission: isSupported ? (Notification.permission as PushPermission) : 'default',
       width: window.innerWidth,
       refusedAt: refusedAt(),
