@@ -215,3 +215,4 @@ export const refreshTokens = sqliteTable(
 export * from './schema-accounts.ts'
 export * from './schema-booking.ts'
 export * from './schema-notify.ts'
+export * from './schema-oneoff.ts'

@@ -7,6 +7,7 @@ import enSchedules from '#app/locales/en/schedules.json'
 import enNotify from '#app/locales/en/notify.json'
 import enContacts from '#app/locales/en/contacts.json'
 import enMeetings from '#app/locales/en/meetings.json'
+import enOneoff from '#app/locales/en/oneoff.json'
 import enValidation from '#app/locales/en/validation.json'
 import enPush from '#app/locales/en/push.json'
 import ruAccounts from '#app/locales/ru/accounts.json'
@@ -18,6 +19,7 @@ import ruSchedules from '#app/locales/ru/schedules.json'
 import ruNotify from '#app/locales/ru/notify.json'
 import ruContacts from '#app/locales/ru/contacts.json'
 import ruMeetings from '#app/locales/ru/meetings.json'
+import ruOneoff from '#app/locales/ru/oneoff.json'
 import ruValidation from '#app/locales/ru/validation.json'
 import ruPush from '#app/locales/ru/push.json'
 
@@ -39,6 +41,7 @@ export const resources = {
     contacts: ruContacts,
     meetings: ruMeetings,
     push: ruPush,
+    oneoff: ruOneoff,
   },
   en: {
     common: enCommon,
@@ -52,6 +55,7 @@ export const resources = {
     contacts: enContacts,
     meetings: enMeetings,
     push: enPush,
+    oneoff: enOneoff,
   },
 } as const
 

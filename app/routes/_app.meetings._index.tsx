@@ -96,6 +96,9 @@ export default function Meetings() {
     <section className="space-y-5" data-testid="meetings-page">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t('meetings:title')}</h1>
+        <Link to="/meetings/one-time-event/create" className="btn-primary" data-testid="oneoff-link">
+          {t('oneoff:create.link')}
+        </Link>
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-3">

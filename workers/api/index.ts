@@ -15,6 +15,7 @@ import { schedulesApi } from './schedules.ts'
 import { ghostBooking, publicBooking } from './public-booking.ts'
 import { notify } from './notify.ts'
 import { meetingsApi } from './meetings.ts'
+import { oneTimeApi } from './one-time.ts'
 import { ApiError, errorResponse } from './envelope.ts'
 import { RuleError } from '#app/server/rule-error.server.ts'
 
@@ -31,6 +32,7 @@ const routes = new Hono<ApiEnv>()
   .route('/', notify)
   .route('/contacts', contactsApi)
   .route('/', meetingsApi)
+  .route('/companyEvent', oneTimeApi)
 
 export const api = new Hono<ApiEnv>()
 

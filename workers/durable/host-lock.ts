@@ -13,6 +13,12 @@ import { getDb } from '#app/server/db.server.ts'
 import { type Bindings, parseEnv, sessionSecret } from '#app/server/env.server.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
 import { type RescheduleOutcome, rescheduleMeeting } from '#app/server/meetings/reschedule.server.ts'
+import {
+  type CreateOneTimeInput,
+  type CreateOneTimeOutcome,
+  createOneTimeEvent,
+} from '#app/server/one-time/create.server.ts'
+import { type BookOneTimeInput, type ClientOutcome, bookOneTimeSeat } from '#app/server/one-time/public.server.ts'
 
 /** An expired hold is remembered this long, so a late form still knows which slot it meant (and may book it if free). */
 const TOMBSTONE_MS = 24 * 60 * 60_000
@@ -170,6 +176,20 @@ export class HostLock extends DurableObject<Bindings> {
   ): Promise<RescheduleOutcome> {
     return this.ctx.blockConcurrencyWhile(async () =>
       rescheduleMeeting(getDb(this.env.DB), input, await this.activeHolds(now), now, parseEnv(this.env)),
+    )
+  }
+
+  /** A one-off meeting takes the host's time: created here, checked against live meetings and holds (SPEC §4). */
+  async createOneTime(input: CreateOneTimeInput, now: number = Date.now()): Promise<CreateOneTimeOutcome> {
+    return this.ctx.blockConcurrencyWhile(async () =>
+      createOneTimeEvent(getDb(this.env.DB), input, await this.activeHolds(now), now),
+    )
+  }
+
+  /** A guest takes a seat of a one-off meeting: one at a time, so the last seat goes to one guest only. */
+  async bookOneTime(input: BookOneTimeInput, now: number = Date.now()): Promise<ClientOutcome> {
+    return this.ctx.blockConcurrencyWhile(async () =>
+      bookOneTimeSeat(getDb(this.env.DB), parseEnv(this.env), input, now),
     )
   }
 

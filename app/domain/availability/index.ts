@@ -32,3 +32,4 @@ export {
   slotsOfViewerDay,
 } from './viewer.ts'
 export { type IntervalSource, type WorkingMinutes, workingMinutesOf } from './day-plan.ts'
+export { overlapping } from './overlap.ts'

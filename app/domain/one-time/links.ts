@@ -1,0 +1,7 @@
+/** The one place that builds the public `/booking` link of a one-off meeting (SPEC §2 "/booking (one-time event)"). */
+export function bookingLink(appUrl: string, meetingId: string, inviteToken?: string): string {
+  const url = new URL('/booking', appUrl)
+  url.searchParams.set('companyEventId', meetingId)
+  if (inviteToken) url.searchParams.set('invite', inviteToken)
+  return url.toString()
+}

@@ -1,0 +1,162 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { data, redirect } from '@remix-run/cloudflare'
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { OneTimeForm } from '#app/components/one-time/one-time-form.tsx'
+import { showToast } from '#app/components/ui/toast.ts'
+import { getLanguage } from '#app/i18n/i18n.server.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import { requireUser } from '#app/server/auth/session.server.ts'
+import { getDb } from '#app/server/db.server.ts'
+import { parseEnv } from '#app/server/env.server.ts'
+import { type CreateAnswer, createPageAction, createPageData } from '#app/server/one-time/page.server.ts'
+import { shareInfo } from '#app/server/one-time/public.server.ts'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+
+const PATH = '/meetings/one-time-event/create'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  const language = await getLanguage(request)
+  const t = getT(language)
+  const created = new URL(request.url).searchParams.get('created')
+  if (created) {
+    const share = await shareInfo(db, user.id, created, parseEnv(context.cloudflare.env).APP_URL)
+    if (!share) throw new Response(null, { status: 404 })
+    return { title: t('oneoff:created.title'), share, form: null }
+  }
+  return { title: t('oneoff:create.title'), share: null, form: await createPageData(db, user, language, Date.now()) }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  const language = await getLanguage(request)
+  const env = context.cloudflare.env
+  const result = await createPageAction(
+    env,
+    parseEnv(env),
+    db,
+    user,
+    await request.formData(),
+    language,
+    getT(language),
+  )
+  if ('id' in result) return redirect(`${PATH}?created=${encodeURIComponent(result.id)}`)
+  return data(result.answer, { status: result.status })
+}
+
+/** `/meetings/one-time-event/create`: a one-off meeting for chosen contacts, then its share link (SPEC §2). */
+export default function CreateOneTimeEvent() {
+  const loaded = useLoaderData<typeof loader>()
+  const answer = useActionData<CreateAnswer>()
+  const navigation = useNavigation()
+  const { t } = useTranslation()
+  const busy = navigation.state === 'submitting'
+  return (
+    <section className="mx-auto max-w-3xl space-y-5" data-testid="oneoff-page">
+      <nav>
+        <Link to="/meetings" className="text-sm text-primary hover:underline">
+          ← {t('oneoff:create.back')}
+        </Link>
+      </nav>
+      <h1 className="text-2xl font-semibold">{loaded.title}</h1>
+      {loaded.share ? <Created share={loaded.share} /> : null}
+      {loaded.form && !loaded.form.allowed ? (
+        <div className="card space-y-3 p-5" data-testid="oneoff-tariff">
+          <p>{t('eventTypes:tariff.availableFrom', { plan: loaded.form.availableFrom })}</p>
+          <Link to="/tariff" className="btn-primary inline-flex">
+            {t('eventTypes:tariff.toTariffs')}
+          </Link>
+        </div>
+      ) : null}
+      {loaded.form?.allowed ? (
+        <OneTimeForm
+          initial={answer?.values ?? loaded.form.defaults}
+          templates={loaded.form.templates}
+          contacts={loaded.form.contacts}
+          zones={loaded.form.zones}
+          minDate={loaded.form.minDate}
+          lockedTypes={loaded.form.lockedTypes}
+          errors={answer?.errors ?? []}
+          fieldErrors={answer?.fieldErrors ?? {}}
+          conflict={answer?.conflict ?? null}
+          busy={busy}
+        />
+      ) : null}
+    </section>
+  )
+}
+
+function Created({ share }: { share: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['share']> }) {
+  const { t } = useTranslation()
+  const [copied, setCopied] = useState(false)
+  return (
+    <div className="space-y-4" data-testid="oneoff-created">
+      <p role="status" className="rounded-lg bg-success-soft p-3 text-sm text-success">
+        {t('oneoff:created.done', { name: share.name })}
+      </p>
+      <div className="card space-y-2 p-5">
+        <label htmlFor="oneoff-share" className="text-sm font-medium">
+          {t('oneoff:created.link')}
+        </label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <input
+            id="oneoff-share"
+            readOnly
+            value={share.link}
+            className="w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-sm"
+            data-testid="oneoff-share-link"
+            onFocus={(e) => e.currentTarget.select()}
+          />
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() =>
+              navigator.clipboard.writeText(share.link).then(
+                () => {
+                  setCopied(true)
+                  showToast(t('oneoff:created.copied'), { kind: 'success' })
+                },
+                () => showToast(t('oneoff:created.copyError'), { kind: 'error' }),
+              )
+            }
+          >
+            {copied ? t('oneoff:created.copied') : t('oneoff:created.copy')}
+          </button>
+        </div>
+        <p className="text-xs text-muted">{t('oneoff:created.linkHint')}</p>
+      </div>
+      <div className="card space-y-2 p-5">
+        <h2 className="text-lg font-semibold">{t('oneoff:created.invitees')}</h2>
+        {share.participants.length === 0 ? (
+          <p className="text-sm text-muted">{t('oneoff:created.noInvitees')}</p>
+        ) : (
+          <ul className="divide-y divide-line" data-testid="oneoff-invitees">
+            {share.participants.map((p) => (
+              <li key={p.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+                <span>
+                  {`${p.firstName} ${p.lastName}`.trim()} <span className="text-muted">{p.email}</span>
+                </span>
+                <span className={p.isCanceled ? 'text-error' : p.isConfirmed ? 'text-success' : 'text-muted'}>
+                  {t(`oneoff:created.status.${p.isCanceled ? 'canceled' : p.isConfirmed ? 'confirmed' : 'invited'}`)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Link to={`/meetings/${share.id}`} className="btn-primary">
+          {t('oneoff:created.open')}
+        </Link>
+        <Link to={PATH} className="btn-secondary">
+          {t('oneoff:created.another')}
+        </Link>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,270 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { data } from '@remix-run/cloudflare'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { PlaceLine, StatusCircle } from '#app/components/meetings/meeting-parts.tsx'
+import { SiteHeader } from '#app/components/site-header.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Field, FormErrors, SelectField, TextareaField } from '#app/components/ui/field.tsx'
+import { MESSENGERS } from '#app/domain/booking/messengers.ts'
+import { oneTimeContactSchema } from '#app/domain/one-time/rules.ts'
+import { getLanguage } from '#app/i18n/i18n.server.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import { issueText } from '#app/i18n/zod-errors.ts'
+import { getDb } from '#app/server/db.server.ts'
+import { parseEnv } from '#app/server/env.server.ts'
+import { ActionError } from '#app/server/meetings/errors.server.ts'
+import { answerOneTime } from '#app/server/one-time/one-time.server.ts'
+import { findOneTime, publicView } from '#app/server/one-time/public.server.ts'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: 'robots', content: 'noindex' },
+]
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'messengerType', 'messengerValue', 'comment'] as const
+type Values = Record<(typeof FIELDS)[number], string>
+
+function params(request: Request) {
+  const url = new URL(request.url)
+  return { id: url.searchParams.get('companyEventId') ?? '', token: url.searchParams.get('invite') }
+}
+
+async function load(request: Request, env: Parameters<typeof getDb>[0]) {
+  const { id, token } = params(request)
+  const row = await findOneTime(getDb(env), id)
+  if (!row) throw new Response(null, { status: 404 })
+  return { row, token }
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const t = getT(await getLanguage(request))
+  const { row, token } = await load(request, context.cloudflare.env.DB)
+  const view = await publicView(row, row.meeting.timeZone, Date.now(), token)
+  return { title: `${view.name} — ${t('oneoff:booking.title')}`, view }
+}
+
+type Answer =
+  | { ok: true; confirmed: boolean; ics: string }
+  | { ok: false; values: Values; errors: string[]; fieldErrors: Record<string, string[]> }
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const env = context.cloudflare.env
+  const language = await getLanguage(request)
+  const t = getT(language)
+  const { row, token } = await load(request, env.DB)
+  const form = await request.formData()
+  const values = Object.fromEntries(FIELDS.map((key) => [key, String(form.get(key) ?? '')])) as Values
+  // Blank fields are absent (a hidden messenger select sends nothing).
+  const present = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''))
+  const parsed = oneTimeContactSchema(row.settings).safeParse(present)
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string[]> = {}
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? '')
+      fieldErrors[key] = [...(fieldErrors[key] ?? []), issueText({ ...issue, path: [] }, t)]
+    }
+    return data<Answer>(
+      { ok: false, values, errors: [t('booking:event.form.fixErrors')], fieldErrors },
+      { status: 400 },
+    )
+  }
+  try {
+    const result = await answerOneTime(
+      env,
+      getDb(env.DB),
+      parseEnv(env),
+      { id: row.meeting.id, token, contact: parsed.data, language, timeZone: row.meeting.timeZone },
+      Date.now(),
+    )
+    return data<Answer>({ ok: true, confirmed: result.confirmed, ics: result.ics })
+  } catch (error) {
+    if (error instanceof ActionError) {
+      const errors = error.problems.map((p) => t(p.key, p.params ?? {}) as string)
+      return data<Answer>({ ok: false, values, errors, fieldErrors: {} }, { status: error.status })
+    }
+    throw error
+  }
+}
+
+/** `/booking?companyEventId=…[&invite=…]`: invited people confirm a one-off meeting; others book a free seat. */
+export default function OneTimeBooking() {
+  const { view } = useLoaderData<typeof loader>()
+  const answer = useActionData<Answer>()
+  const navigation = useNavigation()
+  const { t } = useTranslation()
+  const invitee = view.invitee
+  const organizer = `${view.organizerInfo.firstName} ${view.organizerInfo.lastName}`.trim()
+  const status = view.state === 'canceled' ? 'canceled' : view.state === 'completed' ? 'completed' : 'upcoming'
+  const canAnswer = view.state === 'open' && (invitee ? !invitee.isCanceled : view.seatsLeft > 0) && !answer?.ok
+  const values: Values =
+    answer && !answer.ok
+      ? answer.values
+      : {
+          firstName: invitee?.firstName ?? '',
+          lastName: invitee?.lastName ?? '',
+          email: invitee?.email ?? '',
+          phone: invitee?.phone ?? '',
+          messengerType: invitee?.messengerType ?? 'WhatsApp',
+          messengerValue: invitee?.messengerValue ?? '',
+          comment: '',
+        }
+  const fieldErrors = answer && !answer.ok ? answer.fieldErrors : {}
+  const show = (required: boolean) => required || !view.isOptionalInputsHidden
+  return (
+    <>
+      <SiteHeader />
+      <main className="container-page max-w-2xl space-y-5 py-8" data-testid="oneoff-booking">
+        <h1 className="text-2xl font-semibold">{invitee ? t('oneoff:booking.invited') : t('oneoff:booking.title')}</h1>
+        <article className="card relative overflow-hidden p-5 pl-6">
+          <span className="absolute inset-y-0 left-0 w-2" style={{ background: view.color }} aria-hidden="true" />
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="space-y-1">
+              <h2 className="text-xl font-semibold" data-testid="oneoff-booking-name">
+                {view.name}
+              </h2>
+              <p>
+                {view.date}, {view.timeSlot} <span className="text-muted">({view.timeZone})</span>
+              </p>
+              <p className="text-sm text-muted">{t('meetings:card.organizer', { name: organizer })}</p>
+              {view.participantType.startsWith('Group') ? (
+                <p className="text-sm" data-testid="oneoff-seats">
+                  {t('oneoff:booking.seatsLeft', { count: view.seatsLeft, total: view.totalSeats })}
+                </p>
+              ) : null}
+            </div>
+            <StatusCircle status={status} />
+          </div>
+          {view.description ? <p className="mt-3 whitespace-pre-line text-sm">{view.description}</p> : null}
+          <div className="mt-3">
+            <PlaceLine icon={view.placeIcon} point={view.meetingPoint} />
+          </div>
+        </article>
+
+        {answer?.ok ? (
+          <div
+            role="status"
+            className="space-y-3 rounded-lg bg-success-soft p-4 text-success"
+            data-testid="oneoff-done"
+          >
+            <p className="font-medium">
+              {answer.confirmed ? t('oneoff:booking.confirmed') : t('oneoff:booking.booked')}
+            </p>
+            <a
+              className="btn-secondary inline-flex"
+              download="meeting.ics"
+              href={`data:text/calendar;charset=utf-8,${encodeURIComponent(answer.ics)}`}
+            >
+              {t('oneoff:booking.addToCalendar')}
+            </a>
+          </div>
+        ) : null}
+
+        {!answer?.ok && invitee?.isConfirmed && !invitee.isCanceled ? (
+          <p className="rounded-lg bg-surface p-3 text-sm" data-testid="oneoff-already">
+            {t('oneoff:booking.alreadyConfirmed')}
+          </p>
+        ) : null}
+        {invitee?.isCanceled ? (
+          <p className="rounded-lg bg-surface p-3 text-sm">{t('oneoff:errors.invitationCanceled')}</p>
+        ) : null}
+        {view.state === 'closed' ? (
+          <p className="rounded-lg bg-surface p-3 text-sm">{t('oneoff:errors.closed')}</p>
+        ) : null}
+        {view.state === 'open' && !invitee && view.seatsLeft === 0 ? (
+          <p className="rounded-lg bg-surface p-3 text-sm">{t('oneoff:errors.noSeats')}</p>
+        ) : null}
+        {view.state === 'canceled' ? (
+          <p className="rounded-lg bg-surface p-3 text-sm">{t('meetings:errors.canceled')}</p>
+        ) : null}
+
+        {canAnswer ? (
+          <Form method="post" className="card grid gap-4 p-5" noValidate data-testid="oneoff-booking-form">
+            <h2 className="text-lg font-semibold">
+              {invitee ? t('oneoff:booking.confirmTitle') : t('booking:event.form.title')}
+            </h2>
+            <FormErrors errors={answer && !answer.ok ? answer.errors : null} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                id="field-firstName"
+                name="firstName"
+                label={t('booking:event.form.firstName')}
+                defaultValue={values.firstName}
+                errors={fieldErrors.firstName}
+                autoComplete="given-name"
+                required
+              />
+              {show(view.isLastNameRequired) ? (
+                <Field
+                  id="field-lastName"
+                  name="lastName"
+                  label={t('booking:event.form.lastName')}
+                  defaultValue={values.lastName}
+                  errors={fieldErrors.lastName}
+                  autoComplete="family-name"
+                  required={view.isLastNameRequired}
+                />
+              ) : null}
+            </div>
+            <Field
+              id="field-email"
+              name="email"
+              type="email"
+              label={t('booking:event.form.email')}
+              defaultValue={values.email}
+              readOnly={Boolean(invitee)}
+              errors={fieldErrors.email}
+              autoComplete="email"
+              required
+            />
+            {show(view.isPhoneRequired) ? (
+              <Field
+                id="field-phone"
+                name="phone"
+                type="tel"
+                label={t('booking:event.form.phone')}
+                defaultValue={values.phone}
+                errors={fieldErrors.phone}
+                autoComplete="tel"
+                required={view.isPhoneRequired}
+              />
+            ) : null}
+            {show(view.isMessengerRequired) ? (
+              <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
+                <SelectField
+                  id="field-messengerType"
+                  name="messengerType"
+                  label={t('booking:event.form.messengerType')}
+                  defaultValue={values.messengerType || 'WhatsApp'}
+                  options={MESSENGERS.map((m) => ({ value: m, label: m }))}
+                />
+                <Field
+                  id="field-messengerValue"
+                  name="messengerValue"
+                  label={t('booking:event.form.messengerValue')}
+                  defaultValue={values.messengerValue}
+                  errors={fieldErrors.messengerValue}
+                  required={view.isMessengerRequired}
+                />
+              </div>
+            ) : null}
+            {view.isOptionalInputsHidden ? null : (
+              <TextareaField
+                id="field-comment"
+                name="comment"
+                label={t('booking:event.form.comment')}
+                defaultValue={values.comment}
+                errors={fieldErrors.comment}
+                rows={3}
+                maxLength={1500}
+              />
+            )}
+            <Button type="submit" loading={navigation.state === 'submitting'} data-testid="oneoff-answer">
+              {invitee ? t('oneoff:booking.confirm') : t('booking:event.form.submit')}
+            </Button>
+          </Form>
+        ) : null}
+      </main>
+    </>
+  )
+}

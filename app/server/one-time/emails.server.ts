@@ -1,0 +1,128 @@
+/**
+ * Emails of one-off meetings: the invitation (ICS + the `/booking` link to confirm + the self-service link) and the
+ * confirmation of a seat booked through the share link. Each in the recipient's language and the meeting's zone.
+ */
+import { buildIcs } from '#app/domain/booking/ics.ts'
+import { meetingLink, meetingTimeText } from '#app/domain/meetings/rules.ts'
+import type { Language } from '#app/i18n/config.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import { composeEmail, hello } from '#app/server/meetings/mail.server.ts'
+import type { MeetingRow } from '#app/server/meetings/meetings.server.ts'
+import type { NewMessage } from '#app/server/outbox/outbox.server.ts'
+
+export type OneTimeOrganizer = { firstName: string; lastName: string; email: string }
+
+export function organizerName(organizer: OneTimeOrganizer): string {
+  return [organizer.firstName, organizer.lastName].filter(Boolean).join(' ')
+}
+
+/** The meeting's ICS (REQUEST) with every live invitee as an attendee. */
+export function oneTimeIcs(
+  meeting: Pick<
+    MeetingRow,
+    'id' | 'sequence' | 'startAt' | 'endAt' | 'timeZone' | 'name' | 'description' | 'meetingPoint' | 'placeType'
+  >,
+  organizer: OneTimeOrganizer,
+  attendees: { email: string; name: string }[],
+  now: number,
+): string {
+  return buildIcs(
+    [
+      {
+        id: meeting.id,
+        sequence: meeting.sequence,
+        start: meeting.startAt,
+        end: meeting.endAt,
+        timeZone: meeting.timeZone,
+        summary: meeting.name,
+        description: meeting.description,
+        location: meeting.meetingPoint
+          ? meeting.placeType === 'Online'
+            ? meetingLink(meeting.meetingPoint)
+            : meeting.meetingPoint
+          : null,
+        organizer: { name: organizerName(organizer), email: organizer.email },
+        attendees,
+      },
+    ],
+    now,
+  )
+}
+
+type MeetingText = Pick<MeetingRow, 'name' | 'startAt' | 'endAt' | 'timeZone' | 'meetingPoint'>
+
+function lines(t: ReturnType<typeof getT>, meeting: MeetingText, zone: string) {
+  const time = meetingTimeText(meeting, zone)
+  return [
+    t('meetings:mail.when', { date: time.date, time: time.timeSlot, zone }) as string,
+    ...(meeting.meetingPoint ? [t('meetings:mail.place', { place: meeting.meetingPoint }) as string] : []),
+  ]
+}
+
+function message(recipient: string, email: ReturnType<typeof composeEmail>, kind: string): NewMessage {
+  return {
+    channel: 'email',
+    recipient,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    payload: { attachments: email.attachments, kind },
+  }
+}
+
+const icsAttachment = (ics: string) => ({
+  filename: 'meeting.ics',
+  contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+  content: ics,
+})
+
+/** The invitation of an invited contact: confirm on `/booking`, or cancel by the self-service link. */
+export function invitationEmail(input: {
+  to: { email: string; firstName: string; language: Language }
+  meeting: MeetingText
+  organizer: OneTimeOrganizer
+  confirmUrl: string
+  manageUrl: string
+  ics: string
+}): NewMessage {
+  const t = getT(input.to.language)
+  const params = { name: input.meeting.name, organizer: organizerName(input.organizer) }
+  const email = composeEmail(
+    t('oneoff:mail.invitation.subject', params) as string,
+    [
+      hello(t, input.to.firstName),
+      t('oneoff:mail.invitation.line', params) as string,
+      ...lines(t, input.meeting, input.meeting.timeZone),
+      t('oneoff:mail.invitation.confirmHint') as string,
+    ],
+    [
+      { label: t('oneoff:mail.invitation.confirm') as string, url: input.confirmUrl },
+      { label: t('oneoff:mail.manage') as string, url: input.manageUrl },
+    ],
+    [icsAttachment(input.ics)],
+  )
+  return message(input.to.email, email, 'oneoff.invitation')
+}
+
+/** The confirmation of a seat booked on `/booking` through the share link. */
+export function bookedEmail(input: {
+  to: { email: string; firstName: string; language: Language; timeZone: string }
+  meeting: MeetingText
+  organizer: OneTimeOrganizer
+  manageUrl: string
+  ics: string
+}): NewMessage {
+  const t = getT(input.to.language)
+  const params = { name: input.meeting.name, organizer: organizerName(input.organizer) }
+  const email = composeEmail(
+    t('oneoff:mail.booked.subject', params) as string,
+    [
+      hello(t, input.to.firstName),
+      t('oneoff:mail.booked.line', params) as string,
+      ...lines(t, input.meeting, input.to.timeZone),
+    ],
+    [{ label: t('oneoff:mail.manage') as string, url: input.manageUrl }],
+    [icsAttachment(input.ics)],
+  )
+  return message(input.to.email, email, 'oneoff.booked')
+}

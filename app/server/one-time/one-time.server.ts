@@ -1,0 +1,109 @@
+/**
+ * What the JSON API (workers/api/one-time.ts) and the pages share about one-off meetings: the calls into the host's
+ * Durable Object, the plan check and the invitee free-time check. Refusals become `ActionError`s, which both sides
+ * already turn into translated answers; the overlap refusal keeps what it found for the "Book anyway?" dialog.
+ */
+import { and, eq, gt, lt } from 'drizzle-orm'
+import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
+import type { OneTimeEventInput } from '#app/domain/one-time/rules.ts'
+import { can } from '#app/domain/plans.ts'
+import type { Language } from '#app/i18n/config.ts'
+import { hostLock } from '#app/server/booking/host-lock-client.server.ts'
+import type { Db } from '#app/server/db.server.ts'
+import { type AppEnv, type Bindings, sessionSecret } from '#app/server/env.server.ts'
+import { ActionError } from '#app/server/meetings/errors.server.ts'
+import { meetingParticipants, meetings, type users } from '#db/schema.ts'
+import type { OverlapItem } from './create.server.ts'
+import { type ClientOutcome, confirmInvitation, findOneTime } from './public.server.ts'
+
+/** The time is taken (SPEC §4): the organizer may still go on with `ignoreFreeTimeCheck`. */
+export class FreeTimeConflict extends ActionError {
+  constructor(
+    problems: ActionError['problems'],
+    readonly overlaps: OverlapItem[],
+    readonly busyEmails: string[],
+  ) {
+    super(409, problems)
+  }
+}
+
+/** SPEC §7 `GET /companyEvent/organizer/isOkCreate`: may this plan create one-off meetings (SPEC §6)? */
+export function isOkCreate(user: Pick<typeof users.$inferSelect, 'tariff'>): boolean {
+  return can(user.tariff, 'oneTimeMeetings')
+}
+
+export async function createOneTime(
+  bindings: Bindings,
+  env: AppEnv,
+  user: Pick<typeof users.$inferSelect, 'id'>,
+  event: OneTimeEventInput,
+  options: { ignoreFreeTimeCheck: boolean; language: Language; fallbackTimeZone: string | null },
+) {
+  const outcome = await hostLock(bindings, user.id).createOneTime({
+    ownerId: user.id,
+    event,
+    ...options,
+    appUrl: env.APP_URL,
+    linkSecret: sessionSecret(env),
+  })
+  if (outcome.ok) return { id: outcome.ids[0], ids: outcome.ids, links: outcome.links }
+  if (outcome.status === 409) throw new FreeTimeConflict(outcome.problems, outcome.overlaps, outcome.busyEmails)
+  throw new ActionError(outcome.status, outcome.problems)
+}
+
+function unwrap(outcome: ClientOutcome) {
+  if (!outcome.ok) throw new ActionError(outcome.status, outcome.problems)
+  return { participantId: outcome.participantId, confirmed: outcome.confirmed, ics: outcome.ics }
+}
+
+/** `/booking`: an invitee (with their token) confirms; anyone else books a free seat through the host's object. */
+export async function answerOneTime(
+  bindings: Bindings,
+  db: Db,
+  env: AppEnv,
+  input: { id: string; token: string | null; contact: ContactInfo; language: Language; timeZone: string },
+  now: number,
+) {
+  if (input.token)
+    return unwrap(await confirmInvitation(db, { id: input.id, token: input.token, contact: input.contact }, now))
+  const row = await findOneTime(db, input.id)
+  if (!row) throw new ActionError(404, [{ key: 'api:notFound' }])
+  return unwrap(
+    await hostLock(bindings, row.meeting.ownerId).bookOneTime({
+      id: input.id,
+      contact: input.contact,
+      language: input.language,
+      timeZone: input.timeZone,
+      appUrl: env.APP_URL,
+      linkSecret: sessionSecret(env),
+    }),
+  )
+}
+
+/**
+ * The invitee free-slot check (SPEC §7 "query from, to and email, response data.isFree"): is the email a live
+ * participant or adjutant of another of this organizer's live meetings in [from, to)? Other organizers' calendars
+ * are not consulted: they are not this organizer's to read.
+ */
+export async function inviteeIsFree(db: Db, ownerId: string, email: string, from: number, to: number) {
+  const rows = await db
+    .select({ id: meetings.id, adjutantEmails: meetings.adjutantEmails, email: meetingParticipants.email })
+    .from(meetings)
+    .leftJoin(
+      meetingParticipants,
+      and(
+        eq(meetingParticipants.meetingId, meetings.id),
+        eq(meetingParticipants.status, 'booked'),
+        eq(meetingParticipants.email, email),
+      ),
+    )
+    .where(
+      and(
+        eq(meetings.ownerId, ownerId),
+        eq(meetings.status, 'upcoming'),
+        lt(meetings.startAt, to),
+        gt(meetings.endAt, from),
+      ),
+    )
+  return !rows.some((row) => row.email === email || row.adjutantEmails.includes(email))
+}
