@@ -54,6 +54,16 @@ describe('POST /push-token', () => {
   })
 })
 
+describe('the pages’ Content-Security-Policy', () => {
+  it('lets the Firebase messaging SDK reach the two APIs that give a token, and nothing else of Google', async () => {
+    const csp = (await SELF.fetch('http://localhost/login')).headers.get('Content-Security-Policy') ?? ''
+    const connect = csp.split('; ').find((part) => part.startsWith('connect-src'))
+    expect(connect).toBe(
+      "connect-src 'self' https://firebaseinstallations.googleapis.com https://fcmregistrations.googleapis.com",
+    )
+  })
+})
+
 describe('the page’s push settings', () => {
   const firebase = { apiKey: 'AIza-test', projectId: 'fastslot', messagingSenderId: '1234', appId: '1:1234:web:ab' }
   const bindings = (extra: Record<string, unknown>) => ({ ...env, ...extra })
