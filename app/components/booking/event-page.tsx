@@ -4,9 +4,10 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MESSENGERS } from '#app/domain/booking/messengers.ts'
 import { daysInMonth, isoToDmy, isoWeekday } from '#app/domain/time/index.ts'
+import type { AccountOffer } from '#app/server/booking/after-booking.server.ts'
 import type { ActionAnswer, CalendarAnswer } from '#app/server/booking/page.server.ts'
 import { Spinner } from '../ui/spinner.tsx'
-import { ErrorNote, Field, Fields } from './form-fields.tsx'
+import { ErrorNote, Field, Fields, SubmitButton } from './form-fields.tsx'
 import { Linkified } from './linkify.tsx'
 import { withParams } from './search-params.ts'
 import { SuccessStep } from './success-step.tsx'
@@ -74,15 +75,7 @@ export type EventPageData = {
         icsUrl: string
         telegram: { suggested: boolean; connected: boolean } | null
         /** Null inside a frame: the offer links to `pageUrl`, the full page. */
-        account: {
-          email: string
-          firstName: string
-          lastName: string
-          exists: boolean
-          step: 'form' | 'code'
-          suggestedLogin: string
-          secondsLeft: number
-        } | null
+        account: AccountOffer | null
         pageUrl: string
       }
     }
@@ -480,7 +473,6 @@ function SlotPicker({
   busy: boolean
 }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
   const [clientId] = useState(() =>
     typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : '',
   )
@@ -520,14 +512,9 @@ function SlotPicker({
           ))}
         </ul>
       )}
-      <button
-        type="submit"
-        className="btn-primary mt-4 w-full"
-        disabled={navigation.state === 'submitting'}
-        data-testid="continue"
-      >
+      <SubmitButton className="btn-primary mt-4 w-full" testId="continue">
         {t('booking:event.continue')}
-      </button>
+      </SubmitButton>
     </Form>
   )
 }
@@ -561,7 +548,6 @@ function ChosenList({ data, chosen }: { data: EventPageData; chosen: Chosen[] })
 function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) {
   const { t } = useTranslation()
   const answer = useActionData<ActionAnswer>()
-  const navigation = useNavigation()
   const { event } = data
   const mine = answer?.intent === 'book' ? answer : undefined
   const errors = mine?.fieldErrors ?? {}
@@ -673,9 +659,7 @@ function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) 
             },
           ]}
         />
-        <button type="submit" className="btn-primary" disabled={navigation.state === 'submitting'} data-testid="book">
-          {t('booking:event.form.submit')}
-        </button>
+        <SubmitButton testId="book">{t('booking:event.form.submit')}</SubmitButton>
       </Form>
     </div>
   )

@@ -1,3 +1,4 @@
+import { useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
@@ -95,5 +96,23 @@ export function ErrorNote({ text }: { text?: string }) {
     <p role="alert" className="rounded-lg bg-error-soft px-3 py-2 text-sm text-error" data-testid="booking-error">
       {text}
     </p>
+  )
+}
+
+/** The submit button of a booking-flow form: disabled while a form is being submitted (no double posts). */
+export function SubmitButton({
+  className = 'btn-primary',
+  testId,
+  children,
+}: {
+  className?: string
+  testId: string
+  children: ReactNode
+}) {
+  const navigation = useNavigation()
+  return (
+    <button type="submit" className={className} disabled={navigation.state === 'submitting'} data-testid={testId}>
+      {children}
+    </button>
   )
 }

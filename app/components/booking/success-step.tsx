@@ -1,5 +1,4 @@
-import { Form, useActionData, useNavigation } from '@remix-run/react'
-import { Link } from '@remix-run/react'
+import { Form, Link, useActionData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AFTER_BOOKING_HOME } from '#app/domain/booking/after-booking.ts'
@@ -7,7 +6,7 @@ import { isoToDmy } from '#app/domain/time/index.ts'
 import type { ActionAnswer } from '#app/server/booking/page.server.ts'
 import { useCountdown } from '../ui/use-countdown.ts'
 import type { EventPageData } from './event-page.tsx'
-import { ErrorNote, Fields } from './form-fields.tsx'
+import { ErrorNote, Fields, SubmitButton } from './form-fields.tsx'
 import { withParams } from './search-params.ts'
 
 type SuccessData = Extract<EventPageData, { step: 'success' }>
@@ -158,7 +157,6 @@ function actionPath(data: SuccessData, extra: Record<string, string | null> = {}
 function SignupForm({ data, account }: { data: SuccessData; account: NonNullable<SuccessData['success']['account']> }) {
   const { t } = useTranslation()
   const answer = useActionData<ActionAnswer>()
-  const navigation = useNavigation()
   const mine = answer?.intent === 'signup' ? answer : undefined
   const errors = mine?.fieldErrors ?? {}
   const values = {
@@ -244,14 +242,9 @@ function SignupForm({ data, account }: { data: SuccessData; account: NonNullable
         <input type="checkbox" name="isConsentMailing" className="mt-1" />
         <span>{t('accounts:signup.consentMailing')}</span>
       </label>
-      <button
-        type="submit"
-        className="btn-primary justify-self-start"
-        disabled={navigation.state === 'submitting'}
-        data-testid="signup-submit"
-      >
+      <SubmitButton className="btn-primary justify-self-start" testId="signup-submit">
         {t('booking:event.success.signup')}
-      </button>
+      </SubmitButton>
     </Form>
   )
 }
@@ -259,7 +252,6 @@ function SignupForm({ data, account }: { data: SuccessData; account: NonNullable
 function CodeForm({ data, email, secondsLeft }: { data: SuccessData; email: string; secondsLeft: number }) {
   const { t } = useTranslation()
   const answer = useActionData<ActionAnswer>()
-  const navigation = useNavigation()
   const resent = answer?.intent === 'signupResend' && answer.resent
   // A fresh code restarts the countdown from the full minute.
   const seconds = useCountdown(resent ? 60 : secondsLeft)
@@ -290,14 +282,9 @@ function CodeForm({ data, email, secondsLeft }: { data: SuccessData; email: stri
             },
           ]}
         />
-        <button
-          type="submit"
-          className="btn-primary justify-self-start"
-          disabled={navigation.state === 'submitting'}
-          data-testid="signup-confirm"
-        >
+        <SubmitButton className="btn-primary justify-self-start" testId="signup-confirm">
           {t('accounts:signupDone.submit')}
-        </button>
+        </SubmitButton>
       </Form>
       <Form method="post" action={actionPath(data, { signup: 'code' })} className="flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="signupResend" />
