@@ -20,6 +20,7 @@ import { reminderDueTimes } from '#app/domain/reminders/plan.ts'
 import type { Language } from '#app/i18n/config.ts'
 import { randomToken, sha256 } from '#app/server/auth/tokens.server.ts'
 import type { HoldInterval } from '#app/server/booking/availability.server.ts'
+import { upsertContactStatement } from '#app/server/contacts/contacts.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import type { MeetingRow } from '#app/server/meetings/meetings.server.ts'
 import { adjutantRecipient, meetingNotices } from '#app/server/meetings/notify.server.ts'
@@ -154,24 +155,10 @@ export async function createOneTimeEvent(
   for (const contact of event.contacts) {
     const existing = known.find((row) => row.email === contact.email)
     const contactId = existing?.id ?? newId(now)
-    if (!existing) {
-      statements.push(
-        db.insert(contacts).values({
-          id: contactId,
-          ownerId: organizer.id,
-          firstName: contact.firstName,
-          lastName: contact.lastName,
-          email: contact.email,
-          phone: contact.phone,
-          lastBookingAt: now,
-          createdAt: now,
-          updatedAt: now,
-        }),
-      )
-    }
+    statements.push(upsertContactStatement(db, organizer.id, contact, { eventTypeId: null, at: now }, now, contactId))
     invitees.push({
       contactId,
-      firstName: existing?.firstName ?? contact.firstName,
+      firstName: contact.firstName,
       lastName: existing ? existing.lastName || contact.lastName : contact.lastName,
       email: contact.email,
       phone: existing?.phone ?? contact.phone,
