@@ -423,6 +423,7 @@ export async function freeTimeCheck(
       if (during(row)) busyEmails.add(row.email)
     }
   }
+  for (const email of await hostsBusy(db, emails, from, to, during)) busyEmails.add(email)
   return {
     overlaps: [...found.values()].map((item) => ({
       id: item.id,
@@ -432,4 +433,31 @@ export async function freeTimeCheck(
     })),
     busyEmails: [...busyEmails],
   }
+}
+
+/**
+ * Invitees who are FastSlot specialists hosting a live meeting at one of the times. Their busy time is no secret:
+ * their own booking pages already leave those times out. Other people's bookings elsewhere are not consulted.
+ */
+export async function hostsBusy(
+  db: Db,
+  emails: string[],
+  from: number,
+  to: number,
+  during: (meeting: { start: number; end: number }) => boolean,
+): Promise<string[]> {
+  if (emails.length === 0) return []
+  const rows = await db
+    .select({ email: users.email, start: meetings.startAt, end: meetings.endAt })
+    .from(users)
+    .innerJoin(meetings, eq(meetings.ownerId, users.id))
+    .where(
+      and(
+        inArray(users.email, emails),
+        eq(meetings.status, 'upcoming'),
+        lt(meetings.startAt, to),
+        gt(meetings.endAt, from),
+      ),
+    )
+  return [...new Set(rows.filter(during).map((row) => row.email))]
 }
