@@ -1,6 +1,17 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import { defineConfig } from 'vitest/config'
 
+/**
+ * Sign in with Apple runs configured in the integration tests (tests/integration/accounts-apple.test.ts): a fresh
+ * P-256 key per run signs the client secret; the tests get its public half to check the signature.
+ */
+async function appleTestKey() {
+  const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])
+  const pkcs8 = Buffer.from(await crypto.subtle.exportKey('pkcs8', pair.privateKey)).toString('base64')
+  const pem = `-----BEGIN PRIVATE KEY-----\n${pkcs8.match(/.{1,64}/g)?.join('\n')}\n-----END PRIVATE KEY-----`
+  return { pem, publicJwk: JSON.stringify(await crypto.subtle.exportKey('jwk', pair.publicKey)) }
+}
+
 export default defineConfig({
   test: {
     projects: [
@@ -17,17 +28,25 @@ export default defineConfig({
         // Inside workerd, with the Worker of wrangler.toml and the migrations applied (tests/integration/setup.ts).
         // The Worker imports the Remix server build: `npm test` builds first.
         plugins: [
-          cloudflareTest(async () => ({
-            main: './workers/app.ts',
-            wrangler: { configPath: './wrangler.toml' },
-            miniflare: {
-              bindings: {
-                ENVIRONMENT: 'development',
-                APP_URL: 'http://localhost:8787',
-                TEST_MIGRATIONS: await readD1Migrations('./migrations'),
+          cloudflareTest(async () => {
+            const apple = await appleTestKey()
+            return {
+              main: './workers/app.ts',
+              wrangler: { configPath: './wrangler.toml' },
+              miniflare: {
+                bindings: {
+                  ENVIRONMENT: 'development',
+                  APP_URL: 'http://localhost:8787',
+                  TEST_MIGRATIONS: await readD1Migrations('./migrations'),
+                  APPLE_CLIENT_ID: 'com.fastslot.web',
+                  APPLE_TEAM_ID: 'TEAM123456',
+                  APPLE_KEY_ID: 'KEY1234567',
+                  APPLE_PRIVATE_KEY: apple.pem,
+                  TEST_APPLE_PUBLIC_JWK: apple.publicJwk,
+                },
               },
-            },
-          })),
+            }
+          }),
         ],
         test: {
           name: 'integration',

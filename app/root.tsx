@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/cloudflare'
+import type { ShouldRevalidateFunction } from '@remix-run/react'
 import {
   Links,
   Meta,
@@ -27,6 +28,22 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   return { language: await getLanguage(request) }
 }
+
+/**
+ * The root's data is the language (`?lang=` or the cookie): a move to the same path with the same `lang` (say, a
+ * calendar month link) cannot change it, so it does not ask the server again; actions still revalidate.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) =>
+  !formMethod &&
+  currentUrl.pathname === nextUrl.pathname &&
+  currentUrl.searchParams.get('lang') === nextUrl.searchParams.get('lang')
+    ? false
+    : defaultShouldRevalidate
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')

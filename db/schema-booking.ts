@@ -198,3 +198,23 @@ export const reminders = sqliteTable(
     uniqueIndex('reminders_unique').on(t.meetingId, t.participantId, t.recipientKind, t.channel, t.offsetMinutes),
   ],
 )
+
+/**
+ * One-time Telegram start tokens of a booking's confirmation page (docs/decisions/0034-client-telegram-start.md):
+ * `/start <token>` in the bot binds the chat to the booking's participants (not to an account). Stored hashed;
+ * spent by the first `/start`, refused after `expiresAt`.
+ */
+export const bookingTelegramStarts = sqliteTable(
+  'booking_telegram_starts',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    bookingId: text('booking_id').notNull(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('booking_telegram_starts_booking').on(t.bookingId)],
+)

@@ -45,11 +45,19 @@ export function newNonce(): string {
 }
 
 /**
+ * The one page that must accept a cross-site POST: Sign in with Apple answers by a form POST from
+ * appleid.apple.com (`response_mode=form_post`). Its one-time state, bound to the browser, protects it (ADR 0011).
+ */
+export const CROSS_SITE_POST_PATHS: readonly string[] = ['/confirmAppleOauth']
+
+/**
  * Pages' forms accept only same-origin posts (ARCHITECTURE.md: "Remix actions check the Origin"). The JSON
  * API is exempt: it authenticates with bearer tokens, never cookies, so a cross-site post gains nothing.
+ * So is Apple's callback: its exact path, without a query string (workers/app.ts handles it before Remix).
  */
 export function isCrossSiteFormPost(request: Request, url: URL): boolean {
   if (request.method === 'GET' || request.method === 'HEAD' || url.pathname.startsWith('/api/')) return false
+  if (request.method === 'POST' && CROSS_SITE_POST_PATHS.includes(url.pathname) && !url.search) return false
   const origin = request.headers.get('Origin')
   if (origin) return origin !== url.origin
   return request.headers.get('Sec-Fetch-Site') === 'cross-site'

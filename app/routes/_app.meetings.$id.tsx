@@ -163,6 +163,10 @@ export default function MeetingDetail() {
   const upcoming = info.status === 'upcoming'
   const liveContacts = meeting.contactInfos.filter((c) => !c.isCanceled)
 
+  // SPEC §4, §8: a move into a meeting that lacked seats says the seats were added automatically.
+  const seatsAdded =
+    answer?.ok && answer.intent === 'move' ? (answer.result as { seatsAdded?: boolean; totalSeats?: number }) : null
+
   useEffect(() => {
     if (answer?.ok) {
       showToast(t(`meetings:done.${answer.intent}`), { kind: 'success' })
@@ -176,6 +180,15 @@ export default function MeetingDetail() {
         ← {t('meetings:backToList')}
       </Link>
       {answer && !answer.ok ? <ActionErrors errors={answer.errors} testId="meeting-errors" /> : null}
+      {seatsAdded?.seatsAdded ? (
+        <p
+          role="status"
+          className="rounded-lg border border-line bg-primary-soft p-3 text-sm text-primary"
+          data-testid="seats-added"
+        >
+          {t('meetings:done.moveSeatsAdded', { count: seatsAdded.totalSeats })}
+        </p>
+      ) : null}
       <MeetingHead
         color={type.color}
         name={type.eventTypeName}

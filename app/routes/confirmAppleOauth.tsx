@@ -1,8 +1,10 @@
-import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { OAuthError } from '#app/components/accounts/oauth-error.tsx'
-import { oauthCallback } from '#app/server/accounts/oauth-route.server.ts'
+import { appleCallbackPage } from '#app/server/accounts/oauth-route.server.ts'
 
-export const loader = (args: LoaderFunctionArgs) => oauthCallback('apple', args)
+/**
+ * `/confirmAppleOauth` (SPEC §2): Apple answers by a cross-site form POST, which the Worker handles before Remix
+ * (appleFormPost, ADR 0011); this page shows why a sign-in failed.
+ */
+export const loader = appleCallbackPage
 
-/** `/confirmAppleOauth` (SPEC §2): the Apple sign-in comes back here; renders only when it fails. */
 export default OAuthError

@@ -1,6 +1,11 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
-import { EventNotFound, EventPage, type EventPageData } from '#app/components/booking/event-page.tsx'
+import {
+  EventNotFound,
+  EventPage,
+  type EventPageData,
+  eventPageShouldRevalidate,
+} from '#app/components/booking/event-page.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { eventPageAction, eventPageLoader } from '#app/server/booking/page.server.ts'
 
@@ -17,6 +22,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   }
   return tags
 }
+
+/** Month and day links fetch only the calendar (docs/decisions/0032-booking-calendar-fetch.md). */
+export const shouldRevalidate = eventPageShouldRevalidate
 
 /** Development: the loader's `Server-Timing` (D1 reads) reaches the document response. */
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders

@@ -1,7 +1,12 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { EventNotFound, EventPage, type EventPageData } from '#app/components/booking/event-page.tsx'
+import {
+  EventNotFound,
+  EventPage,
+  type EventPageData,
+  eventPageShouldRevalidate,
+} from '#app/components/booking/event-page.tsx'
 import { eventPageAction, eventPageLoader } from '#app/server/booking/page.server.ts'
 
 /**
@@ -17,6 +22,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title },
   { name: 'robots', content: 'noindex' },
 ]
+
+/** Month and day links fetch only the calendar (docs/decisions/0032-booking-calendar-fetch.md). */
+export const shouldRevalidate = eventPageShouldRevalidate
 
 /** Development: the loader's `Server-Timing` (D1 reads) reaches the document response. */
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders

@@ -1,3 +1,5 @@
+import { type Server, createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test'
 import { OAuth2Server } from 'oauth2-mock-server'
 
@@ -266,7 +268,9 @@ for (const language of ['ru', 'en'] as const) {
 test.describe('sign-in with a provider', () => {
   const mockPort = Number(process.env.E2E_PORT ?? '8799') + 100
   let server: OAuth2Server
+  let formPost: Server
   let claims: Record<string, unknown> = {}
+  let appleUser: Record<string, unknown> | null = null
 
   test.beforeAll(async () => {
     server = new OAuth2Server()
@@ -281,11 +285,75 @@ test.describe('sign-in with a provider', () => {
         last_name: claims.family_name,
       }
     })
+    // Apple answers by a form POST (response_mode=form_post). oauth2-mock-server only redirects, so its answer
+    // goes through a page that posts the same fields, served from 127.0.0.1: another site than the app on
+    // localhost, so the browser makes a real cross-site POST (Origin 127.0.0.1, no SameSite=Lax cookies).
+    formPost = createServer((request, response) => {
+      const target = new URL(new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('to') ?? '')
+      const fields = [...target.searchParams].map(
+        ([name, value]) => `<input type="hidden" name="${name}" value="${value.replaceAll('"', '&quot;')}">`,
+      )
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+      response.end(
+        `<!doctype html><form method="post" action="${target.origin}${target.pathname}">${fields.join('')}</form>` +
+          '<script>document.forms[0].submit()</script>',
+      )
+    })
+    await new Promise<void>((resolve) => formPost.listen(0, '127.0.0.1', resolve))
+    server.service.on('beforeAuthorizeRedirect', (redirect, request) => {
+      const query = new URL(request.url ?? '/', 'http://localhost').searchParams
+      if (query.get('response_mode') !== 'form_post') return
+      // Apple posts the person's name once, as JSON in `user`, next to the code and state.
+      if (appleUser) redirect.url.searchParams.set('user', JSON.stringify(appleUser))
+      const port = (formPost.address() as AddressInfo).port
+      // The mock redirects to this very URL object: change it in place.
+      redirect.url.href = `http://127.0.0.1:${port}/?to=${encodeURIComponent(redirect.url.href)}`
+    })
     await server.start(mockPort, 'localhost')
   })
 
   test.afterAll(async () => {
     await server.stop()
+    await new Promise((resolve) => formPost.close(resolve))
+  })
+
+  test('a new person signs in with Apple (a cross-site form POST) and keeps the name Apple sent once', async ({
+    page,
+  }, testInfo) => {
+    const email = `a${testInfo.project.name}${Date.now().toString(36)}@privaterelay.appleid.com`
+    claims = { sub: `apple-${email}`, email, email_verified: 'true' }
+    appleUser = { name: { firstName: 'Алиса', lastName: 'Яблокова' }, email }
+    await setLanguage(page, 'ru')
+    const posted = page.waitForRequest((request) => request.url().endsWith('/confirmAppleOauth'))
+    await page.getByTestId('oauth-apple').click()
+    const callback = await posted
+    expect(callback.method()).toBe('POST')
+    expect(await callback.headerValue('origin')).toMatch(/^http:\/\/127\.0\.0\.1:/)
+    await expect(page.getByTestId('home')).toBeVisible()
+    await page.goto('/profile')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Здравствуйте, Алиса!')
+
+    // Signing in again: Apple posts no name any more; the account is found by its Apple link.
+    appleUser = null
+    await page.context().clearCookies()
+    await open(page, '/login')
+    await page.getByTestId('oauth-apple').click()
+    await expect(page.getByTestId('home')).toBeVisible()
+    await page.goto('/profile')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Здравствуйте, Алиса!')
+  })
+
+  test('a forged cross-site Apple POST is refused with a translated message', async ({ page, baseURL }) => {
+    await setLanguage(page, 'en')
+    // Another site's page posting a made-up code and state to the callback.
+    const form =
+      `<form method="post" action="${baseURL}/confirmAppleOauth">` +
+      '<input name="code" value="stolen"><input name="state" value="forged"><button>Send</button></form>'
+    await page.goto(`data:text/html,${encodeURIComponent(form)}`)
+    await page.getByRole('button', { name: 'Send' }).click()
+    await expect(page.getByTestId('oauth-error')).toHaveText(
+      'The sign-in link is invalid or outdated. Please try again.',
+    )
   })
 
   test('ru: a new person signs in with Google and lands in the app shell', async ({ page }, testInfo) => {

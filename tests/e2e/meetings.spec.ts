@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test'
+import { bookOnPublicPage } from './helpers.ts'
 
 // Each test is a whole flow through several pages: more than the default budget on a busy machine.
 test.describe.configure({ timeout: 120_000 })
@@ -47,22 +48,9 @@ async function mails(page: Page): Promise<Mail[]> {
   return (await response.json()) as Mail[]
 }
 
-/** A guest books the first free slot of the first free day of the demo consultation. */
+/** A guest books the first free start an hour or more ahead of the demo consultation on its public page. */
 async function bookAsGuest(page: Page, email: string, language: 'ru' | 'en') {
-  await page.goto(`/demo/consultation${language === 'en' ? '?lang=en' : ''}`)
-  await expect(page.locator('html')).toHaveAttribute('lang', language)
-  await page.waitForLoadState('networkidle')
-  const labels = page.locator('label:has([data-testid="slot"])')
-  await expect(labels.first()).toBeVisible()
-  await labels.first().click()
-  await expect(page.locator('[data-testid="slot"]:checked')).toHaveCount(1)
-  await page.getByTestId('continue').click()
-  await expect(page.getByTestId('booking-form')).toBeVisible()
-  await page.locator('#field-firstName').fill('Гость')
-  await page.locator('#field-lastName').fill('Встречин')
-  await page.locator('#field-email').fill(email)
-  await page.getByTestId('book').click()
-  await expect(page.getByTestId('booking-success')).toContainText(TEXTS[language].success)
+  await bookOnPublicPage(page, 'consultation', { firstName: 'Гость', lastName: 'Встречин', email }, language)
 }
 
 async function signInDemo(page: Page) {

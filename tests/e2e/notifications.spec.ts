@@ -1,28 +1,18 @@
-import { execFileSync } from 'node:child_process'
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { type Server, createServer } from 'node:http'
 import { expect, test } from '@playwright/test'
 import { DEMO } from '../../db/seed.ts'
 import { FakeBotApi, telegramUpdate } from '../fakes/telegram-bot-api.ts'
+import { bookOnPublicPage, freeSlots, mailTo, signInDemo, sql, uniqueEmail } from './helpers.ts'
 
 /**
- * Issue 8 in the browser: the demo specialist connects the Telegram bot (fake Bot API), a booked meeting's
- * reminders go out by the cron, the specialist sees their statuses and reads the notification center.
+ * Issue 8 in the browser: the demo specialist connects the Telegram bot (fake Bot API), a client books a meeting on
+ * the public page, the reminder cron sends its due reminders, the specialist sees their statuses and reads the
+ * notification center.
  */
 const port = Number(process.env.E2E_PORT ?? '8799')
 const bot = new FakeBotApi('e2e-bot-token')
 let server: Server
-
-function sql(command: string) {
-  execFileSync(
-    'npx',
-    ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', '.wrangler/e2e', '--command', command],
-    {
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-      stdio: 'pipe',
-    },
-  )
-}
 
 test.beforeAll(async () => {
   server = createServer(async (req, res) => {
@@ -42,28 +32,34 @@ test.beforeAll(async () => {
 })
 test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
-test('a specialist connects Telegram, sees reminder statuses and reads the notification center', async ({
+test('a client books, the cron sends the due reminders; the specialist sees their statuses and notifications', async ({
   page,
-  context,
+  browser,
   request,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(150_000)
   const run = randomUUID().slice(0, 8)
-  const meetingName = `Консультация ${run}`
+  const client = { firstName: 'Мария', lastName: `Клиентова${run}`, email: uniqueEmail('reminded') }
+  const clientName = `${client.firstName} ${client.lastName}`
   const chatId = 400000 + Math.floor(Math.random() * 100000)
-  // Signed in as the demo specialist (the sign-in pages belong to the accounts area).
-  const token = randomBytes(32).toString('base64url')
-  const hash = createHash('sha256').update(token).digest('hex')
+  // Earlier specs' notices are read and the bot unbound, so the badge and the chat show this test's only.
   sql(
-    `INSERT INTO sessions (id, token_hash, user_id, expires_at) VALUES ('${randomUUID()}', '${hash}', '${DEMO.userId}', ${Date.now() + 3600_000});
-     DELETE FROM telegram_bindings WHERE user_id = '${DEMO.userId}';
-     UPDATE notifications SET read_at = 0 WHERE user_id = '${DEMO.userId}';`,
+    `DELETE FROM telegram_bindings WHERE user_id = '${DEMO.userId}';
+     UPDATE notifications SET read_at = 0 WHERE user_id = '${DEMO.userId}' AND read_at IS NULL;`,
   )
-  await context.addCookies([{ name: 'session', value: token, url: `http://localhost:${port}` }])
 
+  // A client books the consultation on the public page, in English, in their own browser: the first free start at
+  // least two hours ahead, so the booking plans its 60-minute reminders whatever the time of day.
+  const [slot] = await freeSlots(request, 'consultation', 1, Date.now() + 2 * 60 * 60_000)
+  const clientContext = await browser.newContext()
+  await bookOnPublicPage(await clientContext.newPage(), 'consultation', client, 'en', slot)
+  await clientContext.close()
+
+  await signInDemo(page)
   await page.goto('/integrations/tgBot')
   await expect(page.getByRole('heading', { name: 'Telegram-бот' })).toBeVisible()
   await expect(page.getByTestId('tg-status')).toHaveText('Не подключён')
+  await page.waitForLoadState('networkidle')
   await page.getByRole('button', { name: 'Подключить' }).click()
   const deepLink = page.getByTestId('tg-deep-link')
   await expect(deepLink).toBeVisible()
@@ -90,54 +86,80 @@ test('a specialist connects Telegram, sees reminder statuses and reads the notif
   await expect(page.getByTestId('tg-status')).toHaveText('Подключён')
   await expect(page.getByText('Чат: @anna_demo')).toBeVisible()
 
-  // A client's booking, as the booking batch writes it: the meeting, the client, reminder jobs and the notice.
-  const meetingId = randomUUID()
-  const participantId = randomUUID()
-  const now = Date.now()
-  const startAt = now + 60 * 60_000 + 30_000
-  const reminder = (offset: number, participant: string | null) =>
-    `('${randomUUID()}', '${DEMO.userId}', '${meetingId}', ${participant ? `'${participantId}'` : 'NULL'}, '${participant ? 'client' : 'organizer'}', ${offset}, ${startAt - offset * 60_000})`
-  sql(
-    `INSERT INTO meetings (id, owner_id, name, place_type, meeting_point, start_at, end_at, time_zone)
-       VALUES ('${meetingId}', '${DEMO.userId}', '${meetingName}', 'Online', 'https://telemost.yandex.ru/j/1', ${startAt}, ${startAt + 30 * 60_000}, 'Europe/Moscow');
-     INSERT INTO meeting_participants (id, meeting_id, owner_id, first_name, last_name, email, time_zone, language, manage_token_hash, booking_id)
-       VALUES ('${participantId}', '${meetingId}', '${DEMO.userId}', 'Мария', 'Клиентова', 'maria@example.com', 'Asia/Yekaterinburg', 'ru', '${randomUUID()}', '${randomUUID()}');
-     INSERT INTO reminders (id, owner_id, meeting_id, participant_id, recipient_kind, offset_minutes, due_at)
-       VALUES ${reminder(61, participantId)}, ${reminder(61, null)}, ${reminder(30, participantId)};
-     INSERT INTO notifications (id, user_id, title, body, action_name, action_value)
-       VALUES ('${randomUUID()}', '${DEMO.userId}', 'Новая запись: «${meetingName}»', 'Мария Клиентова', 'openEventOrganizer', '${meetingId}');`,
-  )
-
-  // The every-minute cron sends what is due.
-  const cron = await request.get('/__scheduled?cron=*+*+*+*+*')
-  expect(cron.ok()).toBe(true)
-  await expect
-    .poll(() => bot.sent.filter((m) => m.chatId === String(chatId) && m.text.includes(meetingName)).length)
-    .toBe(1)
-
-  await page.goto(`/meetings/${meetingId}/reminders`)
-  const statuses = page.getByTestId('reminder-status')
-  await expect(statuses).toHaveCount(3)
-  await expect(page.locator('[data-status="sent"]')).toHaveCount(2)
-  await expect(page.locator('[data-status="scheduled"]')).toHaveCount(1)
-  await expect(page.getByText('Клиент: Мария Клиентова').first()).toBeVisible()
-  await expect(page.getByText(/Telegram: доставлено/)).toBeVisible()
-
-  // The notification center: the badge counts the unread notice; opening it reads it and follows its action.
+  // The notification center: the badge counts the booking's notice; opening it reads it and leads to the meeting.
   await expect(page.getByTestId('notification-count')).toHaveText('1')
   await page.getByTestId('notification-badge').click()
   await expect(page).toHaveURL(/\/notification-center$/)
-  const notice = page.getByTestId('notification').filter({ hasText: meetingName })
+  const notice = page.getByTestId('notification').filter({ hasText: clientName })
+  await expect(notice).toContainText('Новая запись: «Консультация»')
   await expect(notice).toHaveAttribute('data-read', 'false')
+  await page.waitForLoadState('networkidle')
   await notice.getByRole('button', { name: /Открыть/ }).click()
-  await expect(page).toHaveURL(new RegExp(`/meetings/${meetingId}$`))
+  await expect(page).toHaveURL(/\/meetings\/[^/]+$/)
+  const meetingId = new URL(page.url()).pathname.split('/').pop() ?? ''
+  await expect(page.getByTestId('meeting-detail')).toContainText(client.email)
+
+  // The booking planned the reminders (client and specialist); none is due yet.
+  const statuses = page.getByTestId('reminder-status')
+  const planned = await statuses.count()
+  expect(planned).toBeGreaterThanOrEqual(2)
+  await expect(page.locator('[data-testid="reminder-status"] [data-status="scheduled"]')).toHaveCount(planned)
+  await expect(statuses.filter({ hasText: `Клиент: ${clientName}` }).first()).toBeVisible()
+
+  // The one step no page can do: the booked meeting (with its reminders) moves to start in an hour less five
+  // seconds, so its 60-minute reminders are due now.
+  const startAt = Date.now() + 60 * 60_000 - 5_000
+  sql(
+    `UPDATE reminders SET due_at = due_at + ${startAt} - (SELECT start_at FROM meetings WHERE id = '${meetingId}')
+       WHERE meeting_id = '${meetingId}';
+     UPDATE meetings SET end_at = end_at - start_at + ${startAt}, start_at = ${startAt} WHERE id = '${meetingId}';`,
+  )
+
+  // The every-minute cron (wrangler dev --test-scheduled) sends what is due; a reminder settles as "sent" once its
+  // messages are delivered, by the next run at the latest.
+  await expect(async () => {
+    const cron = await request.get('/__scheduled?cron=*+*+*+*+*')
+    expect(cron.ok()).toBe(true)
+    await page.goto(`/meetings/${meetingId}`)
+    await expect(page.locator('[data-testid="reminder-status"] [data-status="sent"]')).toHaveCount(planned, {
+      timeout: 1000,
+    })
+  }).toPass({ timeout: 30_000 })
+  await expect(page.getByText(/Telegram: доставлено/).first()).toBeVisible()
+  await expect(page.getByText(/Email: доставлено/).first()).toBeVisible()
+
+  // The client's reminder in their language, with the self-service link; the specialist's in Telegram.
+  const reminder = await mailTo(page.request, client.email, (m) => m.subject.startsWith('Reminder: “Консультация”'))
+  expect(reminder.text).toContain('A reminder of your meeting “Консультация” with Анна Демидова')
+  expect(reminder.text).toMatch(/Cancel or reschedule: http:\/\/localhost:\d+\/booking\/manage\//)
+  await expect
+    .poll(
+      () =>
+        bot.sent.filter(
+          (m) => m.chatId === String(chatId) && m.text.includes('Напоминаем') && m.text.includes(clientName),
+        ).length,
+    )
+    .toBeGreaterThanOrEqual(1)
+  // Sent once: another cron run sends nothing more.
+  const sentBefore = bot.sent.length
+  expect((await request.get('/__scheduled?cron=*+*+*+*+*')).ok()).toBe(true)
+  await page.reload()
+  await expect(page.locator('[data-testid="reminder-status"] [data-status="sent"]')).toHaveCount(planned)
+  expect(bot.sent.length).toBe(sentBefore)
+  expect(
+    ((await page.request.get('/dev/mail.json').then((r) => r.json())) as { to: string; subject: string }[]).filter(
+      (m) => m.to === client.email && m.subject.startsWith('Reminder'),
+    ).length,
+  ).toBe(planned / 2)
+
+  // The notice is read now, and the badge is gone.
   await page.goto('/notification-center')
-  await expect(page.getByTestId('notification').filter({ hasText: meetingName })).toHaveAttribute('data-read', 'true')
+  await expect(page.getByTestId('notification').filter({ hasText: clientName })).toHaveAttribute('data-read', 'true')
   await expect(page.getByTestId('notification-count')).toHaveCount(0)
 
   // The development page shows the Telegram messages.
   await page.goto('/dev/messages')
-  await expect(page.getByTestId('dev-message').filter({ hasText: meetingName })).toHaveCount(1)
+  await expect(page.getByTestId('dev-message').filter({ hasText: clientName }).first()).toBeVisible()
 
   // In English, and disconnecting.
   await page.goto('/integrations/tgBot')
@@ -151,4 +173,5 @@ test('a specialist connects Telegram, sees reminder statuses and reads the notif
   await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click()
   await expect(page.getByTestId('tg-status')).toHaveText('Not connected')
   await page.getByTestId('language-switch').click()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru')
 })

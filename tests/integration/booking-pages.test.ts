@@ -39,6 +39,28 @@ describe('public booking pages', () => {
     expect(await short.text()).toContain('data-testid="slot-picker"')
   })
 
+  it('open on the next month with a free day when the current month has none left', async () => {
+    // A booking window that opens on the first day of next month: this month has no free day at all.
+    const now = new Date()
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
+    const nextMonth = next.toISOString().slice(0, 7)
+    const { host } = await createBookableHost({
+      recordIsOpenType: 'Period',
+      recordIsOpenPeriodStart: `${nextMonth}-01`,
+      recordIsOpenPeriodEnd: `${nextMonth}-10`,
+    })
+    const html = await (await page(`/user/${host.login}/event/consult?tz=Etc/UTC&lang=en`)).text()
+    expect(html).toMatch(new RegExp(`data-testid="free-day" data-date="${nextMonth}-01"`))
+    expect(html).not.toContain('data-testid="no-slots"')
+    expect(html).toMatch(/data-testid="slot"/)
+    // Asked for the current month explicitly, the page shows it, empty.
+    const current = await (
+      await page(`/user/${host.login}/event/consult?tz=Etc/UTC&lang=en&month=${now.toISOString().slice(0, 7)}`)
+    ).text()
+    expect(current).not.toContain('data-testid="free-day"')
+    expect(current).toContain('data-testid="no-slots"')
+  })
+
   it('show the host page with only public event types, and 404 states', async () => {
     const { host } = await createBookableHost({}, { description: 'Пишите на me@example.com' })
     const hostPage = await (await page(`/user/${host.login}`)).text()

@@ -93,4 +93,64 @@ describe('meetings pages', () => {
     expect(bad.status).toBe(400)
     expect(await bad.text()).toContain('Некорректный email')
   })
+
+  it('moving a participant into a full meeting says the seats were added; the mail shows the invitation', async () => {
+    const { user, post } = await signedIn()
+    const group = { participantType: 'GroupNotCollective' as const, minSeats: 1, totalSeats: 2 }
+    const mover = email('mover')
+    const source = await createMeeting(user.id, {
+      ...group,
+      startAt: Date.now() + DAY,
+      people: [{ email: mover, firstName: 'Мира' }],
+    })
+    const target = await createMeeting(user.id, {
+      ...group,
+      startAt: Date.now() + 2 * DAY,
+      people: [
+        { email: email('t1'), firstName: 'Тим' },
+        { email: email('t2'), firstName: 'Тая' },
+      ],
+    })
+    const answer = await post(`/meetings/${source.id}`, {
+      intent: 'move',
+      participantIds: source.participants[0].id,
+      target: target.id,
+    })
+    expect(answer.status).toBe(200)
+    const html = await answer.text()
+    expect(html).toContain('data-testid="seats-added"')
+    expect(html).toContain('Во встрече не хватало мест, они добавлены автоматически. Теперь мест: 3.')
+    const [row] = await getDb(env.DB).select().from(meetings).where(eq(meetings.id, target.id))
+    expect(row.totalSeats).toBe(3)
+    // Development mail gives the invitation's text: the moved client's ICS is a REQUEST for the target meeting.
+    const mails = (await (await SELF.fetch('http://localhost/dev/mail.json')).json()) as {
+      to: string
+      ics: string | null
+    }[]
+    const moved = mails.find((m) => m.to === mover)
+    expect(moved?.ics).toContain('METHOD:REQUEST')
+    expect(moved?.ics).toContain(target.id)
+
+    // A move into a meeting with a free seat says nothing about seats.
+    const roomy = await createMeeting(user.id, {
+      ...group,
+      totalSeats: 5,
+      startAt: Date.now() + 3 * DAY,
+      people: [{ email: email('r'), firstName: 'Рита' }],
+    })
+    const other = await createMeeting(user.id, {
+      ...group,
+      startAt: Date.now() + 4 * DAY,
+      people: [{ email: email('o'), firstName: 'Оля' }],
+    })
+    const plain = await post(`/meetings/${other.id}`, {
+      intent: 'move',
+      participantIds: other.participants[0].id,
+      target: roomy.id,
+    })
+    expect(plain.status).toBe(200)
+    expect(await plain.text()).not.toContain('data-testid="seats-added"')
+    const [after] = await getDb(env.DB).select().from(meetings).where(eq(meetings.id, roomy.id))
+    expect(after.totalSeats).toBe(5)
+  })
 })

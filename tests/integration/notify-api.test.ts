@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { organizerNotices } from '#app/server/notify/notifications.server.ts'
-import { clientStartParameter } from '#app/server/notify/telegram-binding.server.ts'
+import { clientTelegramLink } from '#app/server/notify/telegram-binding.server.ts'
 import { notifications, participantTelegram, pushTokens, telegramBindings } from '#db/schema.ts'
 import worker from '#workers/app.ts'
 import { FakeBotApi, telegramUpdate } from '../fakes/telegram-bot-api.ts'
@@ -90,7 +90,7 @@ describe('Telegram bot API', () => {
     expect((await call('/tgBot/link')).status).toBe(401)
   })
 
-  it('binds a client chat from the signed confirmation-page parameter only', async () => {
+  it('binds a client chat from the one-time confirmation-page token only, once', async () => {
     const owner = await createTestUser()
     const { participants } = await createTestMeeting({
       ownerId: owner.id,
@@ -99,22 +99,24 @@ describe('Telegram bot API', () => {
       secret: 'unused',
       clients: [{ firstName: 'Клиент', email: 'tg-client@example.com', timeZone: 'Europe/Moscow', language: 'ru' }],
     })
-    const config = parseEnv(testEnv)
-    const parameter = await clientStartParameter(
-      'development-only-session-secret-not-for-production',
-      participants[0].id,
+    const link = await clientTelegramLink(
+      db,
+      parseEnv(testEnv),
+      { bookingId: participants[0].bookingId, ownerId: owner.id },
+      Date.now(),
     )
-    expect(config.ENVIRONMENT).toBe('development')
-    await webhook(telegramUpdate(7003, `/start ${parameter.slice(0, -1)}x`))
-    expect(
-      await db.select().from(participantTelegram).where(eq(participantTelegram.participantId, participants[0].id)),
-    ).toEqual([])
-    await webhook(telegramUpdate(7003, `/start ${parameter}`))
-    const [row] = await db
-      .select()
-      .from(participantTelegram)
-      .where(eq(participantTelegram.participantId, participants[0].id))
-    expect(row.chatId).toBe('7003')
+    expect(link).toMatch(/^https:\/\/t\.me\/fastslot_test_bot\?start=[A-Za-z0-9_-]{43}$/)
+    const token = new URL(link).searchParams.get('start') ?? ''
+    const rows = () =>
+      db.select().from(participantTelegram).where(eq(participantTelegram.participantId, participants[0].id))
+    await webhook(telegramUpdate(7003, `/start ${token.slice(0, -1)}${token.endsWith('x') ? 'y' : 'x'}`))
+    expect(await rows()).toEqual([])
+    await webhook(telegramUpdate(7003, `/start ${token}`))
+    expect((await rows())[0].chatId).toBe('7003')
+    // Spent: another chat cannot take it over with the same token.
+    await webhook(telegramUpdate(7004, `/start ${token}`))
+    expect((await rows())[0].chatId).toBe('7003')
+    expect(bot.sent.at(-1)).toEqual({ chatId: '7004', text: expect.stringContaining('Ссылка устарела') })
   })
 })
 

@@ -20,7 +20,11 @@ export class RateLimiter extends DurableObject {
   }
 
   /** Whether one more hit would be allowed, without counting it. */
-  async peek(limit: number, windowMs: number, now: number = Date.now()): Promise<{ allowed: boolean; resetAt: number }> {
+  async peek(
+    limit: number,
+    windowMs: number,
+    now: number = Date.now(),
+  ): Promise<{ allowed: boolean; resetAt: number }> {
     const stored = await this.ctx.storage.get<Window>('window')
     if (!stored || now >= stored.start + windowMs) return { allowed: true, resetAt: now + windowMs }
     return { allowed: stored.count < limit, resetAt: stored.start + windowMs }

@@ -1,12 +1,15 @@
-import { Form, Link, useActionData, useNavigate, useNavigation, useSubmit } from '@remix-run/react'
-import { type ReactNode, useEffect, useState } from 'react'
+import type { ShouldRevalidateFunction } from '@remix-run/react'
+import { Form, Link, useActionData, useLocation, useNavigate, useNavigation, useSubmit } from '@remix-run/react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MESSENGERS } from '#app/domain/booking/messengers.ts'
 import { daysInMonth, isoToDmy, isoWeekday } from '#app/domain/time/index.ts'
-import type { ActionAnswer } from '#app/server/booking/page.server.ts'
+import type { ActionAnswer, CalendarAnswer } from '#app/server/booking/page.server.ts'
+import { Spinner } from '../ui/spinner.tsx'
 import { Linkified } from './linkify.tsx'
 import { ProfilePopup, type PublicProfile } from './profile-card.tsx'
 import { useWidgetBridge } from './widget-bridge.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export type EventView = {
   name: string
@@ -52,6 +55,7 @@ export type EventPageData = {
         isCurrentMonth: boolean
         days: string[]
         date: string | null
+        monthRequested: string | null
         dateRequested: string | null
         slots: { start: number; from: string; to: string; seatsLeft: number }[]
       }
@@ -66,6 +70,7 @@ export type EventPageData = {
         items: Times[]
         redirect: { url: string; comment: string; seconds: number } | null
         icsUrl: string
+        telegram: { suggested: boolean; connected: boolean } | null
       }
     }
 )
@@ -88,6 +93,114 @@ function monthKey(year: number, month: number) {
 function shiftMonth(year: number, month: number, delta: number) {
   const index = year * 12 + (month - 1) + delta
   return { year: Math.floor(index / 12), month: (index % 12) + 1 }
+}
+
+/** The calendar params a month or day link changes; everything else in the URL needs the page loader. */
+const CALENDAR_PARAMS = ['month', 'date']
+
+function withoutCalendarParams(url: URL) {
+  const params = new URLSearchParams(url.search)
+  for (const name of CALENDAR_PARAMS) params.delete(name)
+  params.sort()
+  return params.toString()
+}
+
+/**
+ * With JavaScript, moving between months and days of the calendar step does not re-run the page loader: the
+ * calendar fetches only what changed from `/booking/calendar/...` (useLiveCalendar). Without JavaScript the same
+ * links are plain page loads. docs/decisions/0032-booking-calendar-fetch.md
+ */
+export const eventPageShouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  const calendarStep = !currentUrl.searchParams.has('step') && !currentUrl.searchParams.has('booking')
+  if (
+    !formMethod &&
+    calendarStep &&
+    currentUrl.pathname === nextUrl.pathname &&
+    withoutCalendarParams(currentUrl) === withoutCalendarParams(nextUrl)
+  ) {
+    return false
+  }
+  return defaultShouldRevalidate
+}
+
+function calendarKey(month: string | null | undefined, date: string | null | undefined) {
+  return `${month ?? ''}|${date ?? ''}`
+}
+
+type CalendarData = Extract<EventPageData, { step: 'calendar' }>['calendar']
+
+/**
+ * The calendar the page shows: the loader's, then whatever the URL's month and date ask for, fetched from the
+ * calendar resource (a month: its free days and first free day's slots; a day of the shown month: its slots).
+ */
+function useLiveCalendar(data: Extract<EventPageData, { step: 'calendar' }>) {
+  const location = useLocation()
+  const search = new URLSearchParams(location.search)
+  const wanted = calendarKey(search.get('month'), search.get('date'))
+  const fromLoader = () => ({
+    key: calendarKey(data.calendar.monthRequested, data.calendar.dateRequested),
+    calendar: data.calendar,
+  })
+  const [shown, setShown] = useState(fromLoader)
+  const requested = useRef<string | null>(wanted)
+  const loaderCalendar = useRef(data.calendar)
+  if (loaderCalendar.current !== data.calendar) {
+    // The page loader ran (zone, holds): its calendar replaces what was fetched.
+    loaderCalendar.current = data.calendar
+    const next = fromLoader()
+    requested.current = next.key
+    setShown(next)
+  }
+  const { login } = data.event.organizer
+  const eventLink = data.event.link
+  useEffect(() => {
+    if (wanted === shown.key || wanted === requested.current) return
+    requested.current = wanted
+    const params = new URLSearchParams(location.search)
+    const month = params.get('month')
+    const date = params.get('date')
+    const query = new URLSearchParams()
+    for (const name of ['tz', 'holds', 'lang', 'month', 'date']) {
+      const value = params.get(name)
+      if (value) query.set(name, value)
+    }
+    const sameMonth = month === monthKey(shown.calendar.year, shown.calendar.month)
+    query.set('part', date && sameMonth && shown.calendar.days.includes(date) ? 'day' : 'month')
+    const controller = new AbortController()
+    let finished = false
+    fetch(`/booking/calendar/${encodeURIComponent(login)}/${encodeURIComponent(eventLink)}?${query}`, {
+      signal: controller.signal,
+      headers: { Accept: 'application/json' },
+    })
+      .then(async (response) => {
+        const answer = (await response.json()) as CalendarAnswer
+        if (!response.ok || 'error' in answer) throw new Error(response.statusText)
+        finished = true
+        setShown((previous) =>
+          answer.part === 'month'
+            ? { key: answer.key, calendar: answer.calendar }
+            : {
+                key: answer.key,
+                calendar: { ...previous.calendar, date: answer.date, dateRequested: answer.date, slots: answer.slots },
+              },
+        )
+      })
+      .catch(() => {
+        // Gone meanwhile (event type disabled) or offline: the server renders what this URL really shows.
+        if (!controller.signal.aborted) window.location.reload()
+      })
+    return () => {
+      controller.abort()
+      // Cut short (the viewer moved on): asking for this key again must fetch again.
+      if (!finished && requested.current === wanted) requested.current = null
+    }
+  }, [wanted, shown, location.search, login, eventLink])
+  return { calendar: shown.calendar, busy: wanted !== shown.key }
 }
 
 export function EventPage({ data }: { data: EventPageData }) {
@@ -211,6 +324,8 @@ function useDetectedTimeZone(data: EventPageData) {
 function ZonePicker({ data, extra }: { data: EventPageData; extra: Record<string, string | null> }) {
   const { t } = useTranslation()
   const submit = useSubmit()
+  // The select submits itself on change; the button is for pages without script.
+  const hydrated = useHydrated()
   const hidden = Object.entries(
     Object.fromEntries(new URLSearchParams(withParams(data.keptWithHolds, { tz: null, ...extra }))),
   )
@@ -238,9 +353,11 @@ function ZonePicker({ data, extra }: { data: EventPageData; extra: Record<string
           ))}
         </select>
       </label>
-      <button type="submit" className="btn-secondary">
-        {t('booking:event.changeTimeZone')}
-      </button>
+      {hydrated ? null : (
+        <button type="submit" className="btn-secondary">
+          {t('booking:event.changeTimeZone')}
+        </button>
+      )}
     </Form>
   )
 }
@@ -257,7 +374,7 @@ function ErrorNote({ text }: { text?: string }) {
 function CalendarStep({ data }: { data: Extract<EventPageData, { step: 'calendar' }> }) {
   const { t } = useTranslation()
   const answer = useActionData<ActionAnswer>()
-  const { calendar } = data
+  const { calendar, busy } = useLiveCalendar(data)
   const prev = shiftMonth(calendar.year, calendar.month, -1)
   const next = shiftMonth(calendar.year, calendar.month, 1)
   const link = (extra: Record<string, string | null>) => `${data.basePath}${withParams(data.keptWithHolds, extra)}`
@@ -279,7 +396,7 @@ function CalendarStep({ data }: { data: Extract<EventPageData, { step: 'calendar
       {answer?.intent === 'hold' ? <ErrorNote text={answer.error} /> : null}
       {activeChosen.length > 0 ? <ChosenList data={data} chosen={activeChosen} /> : null}
       <div className={`grid gap-6 ${data.size === 'small' ? '' : 'md:grid-cols-[minmax(0,1fr)_minmax(0,14rem)]'}`}>
-        <nav aria-label={t('booking:event.calendar')} data-testid="month-calendar">
+        <nav aria-label={t('booking:event.calendar')} aria-busy={busy} data-testid="month-calendar">
           <div className="mb-3 flex items-center justify-between gap-2">
             {calendar.isCurrentMonth ? (
               <span className="btn-ghost invisible" aria-hidden="true">
@@ -295,8 +412,9 @@ function CalendarStep({ data }: { data: Extract<EventPageData, { step: 'calendar
                 ‹
               </Link>
             )}
-            <h2 className="text-lg font-semibold" data-testid="month-title">
+            <h2 className="flex items-center gap-2 text-lg font-semibold" data-testid="month-title">
               {t(`booking:months.${calendar.month}`)} {calendar.year}
+              {busy ? <Spinner className="size-4 text-primary" /> : null}
             </h2>
             <Link
               to={link({ month: monthKey(next.year, next.month), date: null })}
@@ -352,15 +470,27 @@ function CalendarStep({ data }: { data: Extract<EventPageData, { step: 'calendar
             </div>
           ) : null}
         </nav>
-        <SlotPicker data={data} />
+        <SlotPicker data={data} calendar={calendar} busy={busy} />
       </div>
+      {busy ? (
+        <p className="sr-only" role="status" data-testid="calendar-loading">
+          {t('booking:event.loading')}
+        </p>
+      ) : null}
     </div>
   )
 }
 
-function SlotPicker({ data }: { data: Extract<EventPageData, { step: 'calendar' }> }) {
+function SlotPicker({
+  data,
+  calendar,
+  busy,
+}: {
+  data: Extract<EventPageData, { step: 'calendar' }>
+  calendar: CalendarData
+  busy: boolean
+}) {
   const { t } = useTranslation()
-  const { calendar } = data
   const navigation = useNavigation()
   const [clientId] = useState(() =>
     typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : '',
@@ -371,7 +501,8 @@ function SlotPicker({ data }: { data: Extract<EventPageData, { step: 'calendar' 
     <Form
       method="post"
       action={`${data.basePath}${data.keptWithHolds}`}
-      className="min-w-0"
+      className={`min-w-0 transition-opacity ${busy ? 'opacity-50' : ''}`}
+      aria-busy={busy}
       data-testid="slot-picker"
       preventScrollReset
     >
@@ -385,14 +516,14 @@ function SlotPicker({ data }: { data: Extract<EventPageData, { step: 'calendar' 
         <ul className="mt-3 grid max-h-96 grid-cols-2 gap-2 overflow-y-auto sm:grid-cols-3 md:grid-cols-1">
           {calendar.slots.map((slot) => (
             <li key={slot.start}>
-              <label className="flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-primary px-2 py-2 text-sm font-medium text-primary has-[:checked]:bg-primary has-[:checked]:text-white">
+              <label className="flex cursor-pointer flex-col items-center justify-center rounded-lg border border-primary px-2 py-2 text-sm font-medium text-primary has-[:checked]:bg-primary has-[:checked]:text-white">
                 <input type="checkbox" name="slot" value={slot.start} className="sr-only" data-testid="slot" />
-                <span>
+                <span className="whitespace-nowrap">
                   {slot.from}–{slot.to}
                 </span>
                 {group ? (
-                  <span className="text-xs opacity-80">
-                    ({t('booking:event.seatsLeft', { count: slot.seatsLeft })})
+                  <span className="text-xs font-normal opacity-80">
+                    {t('booking:event.seatsLeft', { count: slot.seatsLeft })}
                   </span>
                 ) : null}
               </label>
@@ -669,6 +800,7 @@ function SuccessStep({ data }: { data: Extract<EventPageData, { step: 'success' 
           </a>
         </div>
       ) : null}
+      <TelegramOffer data={data} />
       <div className="flex flex-wrap gap-3 pt-2">
         <Link to={`${data.basePath}${data.kept}`} className="btn-secondary">
           {t('booking:event.success.bookAgain')}
@@ -684,6 +816,49 @@ function SuccessStep({ data }: { data: Extract<EventPageData, { step: 'success' 
       </div>
       <p className="text-xs text-muted">{t('booking:event.success.signupOffer')}</p>
     </div>
+  )
+}
+
+/**
+ * "Get reminders in Telegram": the post makes a one-time start token for this booking and redirects to the bot.
+ * A plain form into a new tab, so it works without script and from inside a frame.
+ */
+function TelegramOffer({ data }: { data: Extract<EventPageData, { step: 'success' }> }) {
+  const { t } = useTranslation()
+  const { telegram, bookingId } = data.success
+  if (!telegram) return null
+  return (
+    <section
+      className="space-y-2 rounded-xl bg-surface p-3 text-sm"
+      data-testid="telegram-offer"
+      data-suggested={telegram.suggested}
+    >
+      <h3 className="font-semibold">{t('booking:event.success.telegramTitle')}</h3>
+      {telegram.connected ? (
+        <p className="text-success" role="status" data-testid="telegram-connected">
+          {t('booking:event.success.telegramConnected')}
+        </p>
+      ) : null}
+      <p className="text-muted">
+        {t(telegram.suggested ? 'booking:event.success.telegramSuggested' : 'booking:event.success.telegramText')}
+      </p>
+      <form
+        method="post"
+        action={`${data.basePath}${withParams(data.kept, { booking: bookingId })}`}
+        target="_blank"
+        rel="noopener"
+      >
+        <input type="hidden" name="intent" value="telegram" />
+        <button
+          type="submit"
+          className={telegram.suggested && !telegram.connected ? 'btn-primary' : 'btn-secondary'}
+          data-testid="telegram-start"
+        >
+          {t('booking:event.success.telegramStart')}
+        </button>
+      </form>
+      <p className="text-xs text-muted">{t('booking:event.success.telegramNote')}</p>
+    </section>
   )
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CheckboxField, Field, SelectField, TextareaField } from '#app/components/ui/field.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
@@ -18,6 +18,7 @@ import { type Capability, can, capabilityForParticipantType, cheapestPlanWith } 
 import type { Tariff } from '#db/schema.ts'
 import { CONTROL, ErrorText, PlanBadge, Section, UniqueMark } from './form-parts.tsx'
 import { useUniqueCheck } from './use-unique-check.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export type FormSection = 'type' | 'base' | 'availability' | 'schedule' | 'more'
 
@@ -52,8 +53,7 @@ export function EventTypeForm(props: Props) {
   // Errors of the last submit that a later change made stale (SPEC §4: another location clears its errors).
   const [stale, setStale] = useState({ errors: props.errors, paths: [] as string[] })
   const staleErrors = stale.errors === props.errors ? stale.paths : []
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const error = (path: string) => (staleErrors.includes(path) ? undefined : props.errors[path])
   const set = (patch: Partial<EventTypeFormValues>) => onChange({ ...values, ...patch })
   const nameCheck = useUniqueCheck('name', values.name, eventTypeId)

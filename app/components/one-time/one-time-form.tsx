@@ -13,6 +13,7 @@ import {
   chooseTemplate,
   clearTemplate,
 } from '#app/domain/one-time/form.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export type TemplateOption = { id: string; name: string; source: TemplateSource }
 export type ContactOption = { id: string; name: string; email: string }
@@ -49,9 +50,8 @@ export function OneTimeForm({
   const { t } = useTranslation()
   const [values, setValues] = useState(initial)
   const [search, setSearch] = useState('')
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [conflictOpen, setConflictOpen] = useState(Boolean(conflict))
-  useEffect(() => setHydrated(true), [])
   useEffect(() => setValues(initial), [initial])
   useEffect(() => setConflictOpen(Boolean(conflict)), [conflict])
   // SPEC §4 "busy invitee asks 'Add anyway?'": checked as each invitee is picked; the server checks again on submit.

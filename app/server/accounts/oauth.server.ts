@@ -6,6 +6,18 @@ import { type OAuthProvider, OAUTH_PROVIDERS, oauthAccounts, oauthStates, users 
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import type { AppEnv, Bindings } from '../env.server.ts'
 import type { AccountDeps } from './deps.server.ts'
+import {
+  APPLE_ISSUER,
+  APPLE_JWKS_URL,
+  type AppleSigner,
+  type JwksSource,
+  appleClientSecret,
+  appleSettings,
+  appleUserName,
+  httpJwks,
+  nonceFor,
+  verifyIdToken,
+} from './apple.server.ts'
 import { AccountError } from './errors.server.ts'
 import { ACCOUNT_LIMITS, enforceLimit } from './limits.server.ts'
 
@@ -40,10 +52,11 @@ const ENDPOINTS: Record<OAuthProvider, Endpoints> = {
     token: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
     scopes: ['openid', 'email', 'profile'],
   },
+  // Apple asks for `name email` (no `openid`); with them it answers only by a form POST (ADR 0011).
   apple: {
     authorize: 'https://appleid.apple.com/auth/authorize',
     token: 'https://appleid.apple.com/auth/token',
-    scopes: ['openid', 'email'],
+    scopes: ['name', 'email'],
   },
 }
 
@@ -54,10 +67,14 @@ export function isOAuthProvider(value: unknown): value is OAuthProvider {
   return typeof value === 'string' && (OAUTH_PROVIDERS as readonly string[]).includes(value)
 }
 
-type ProviderConfig = Endpoints & { clientId: string; clientSecret: string }
+/** Apple's extras: its ID token is verified against its keys, and its client secret is signed per request. */
+type AppleExtras = { issuer: string; jwks: JwksSource; signer: AppleSigner | null }
+
+export type ProviderConfig = Endpoints & { clientId: string; clientSecret: string; apple?: AppleExtras }
 
 /**
- * A provider's client settings from the Worker's secrets (`OAUTH_<PROVIDER>_CLIENT_ID` / `_SECRET`).
+ * A provider's client settings from the Worker's secrets (`OAUTH_<PROVIDER>_CLIENT_ID` / `_SECRET`; Apple:
+ * `APPLE_CLIENT_ID`, `APPLE_TEAM_ID`, `APPLE_KEY_ID`, `APPLE_PRIVATE_KEY`).
  * In development `OAUTH_MOCK_ISSUER` points every provider at one local OpenID provider (the tests' stand-in).
  */
 export function providerConfig(provider: OAuthProvider, bindings: Bindings, env: AppEnv): ProviderConfig | null {
@@ -70,6 +87,18 @@ export function providerConfig(provider: OAuthProvider, bindings: Bindings, env:
       scopes: ENDPOINTS[provider].scopes,
       clientId: `fastslot-${provider}`,
       clientSecret: 'local-secret',
+      apple: provider === 'apple' ? { issuer: mock, jwks: httpJwks(`${mock}/jwks`), signer: null } : undefined,
+    }
+  }
+  if (provider === 'apple') {
+    const apple = appleSettings(bindings)
+    if (!apple) return null
+    const { clientId, ...signer } = apple
+    return {
+      ...ENDPOINTS.apple,
+      clientId,
+      clientSecret: '',
+      apple: { issuer: APPLE_ISSUER, jwks: httpJwks(APPLE_JWKS_URL), signer },
     }
   }
   const prefix = `OAUTH_${provider.toUpperCase()}`
@@ -111,6 +140,11 @@ export async function startOAuth(
     config.scopes,
   )
   if (provider === 'yandex') url.searchParams.set('force_confirm', 'no')
+  if (provider === 'apple') {
+    // The name and email scopes need the form POST; the nonce ties the ID token to this sign-in.
+    url.searchParams.set('response_mode', 'form_post')
+    url.searchParams.set('nonce', await nonceFor(codeVerifier))
+  }
   return { url: url.toString(), state }
 }
 
@@ -169,7 +203,7 @@ export async function finishOAuth(
   deps: AccountDeps,
   provider: OAuthProvider,
   config: ProviderConfig,
-  input: { code: string | null; state: string | null; cookieState: string | null },
+  input: { code: string | null; state: string | null; cookieState: string | null; user?: string | null },
 ): Promise<{ identity: ProviderIdentity; redirectTo: string }> {
   const forged = new AccountError(400, [{ key: 'accounts:oauth.state' }])
   if (!input.state || !input.code || !input.cookieState || input.state !== input.cookieState) throw forged
@@ -178,6 +212,10 @@ export async function finishOAuth(
     .where(and(eq(oauthStates.stateHash, await sha256(input.state)), gt(oauthStates.expiresAt, deps.now)))
     .returning()
   if (!stored || stored.provider !== provider) throw forged
+  if (config.apple) {
+    const identity = await appleIdentity(deps, config, config.apple, input.code, stored.codeVerifier, input.user)
+    return { identity, redirectTo: stored.redirectTo }
+  }
   let tokens: Awaited<ReturnType<OAuth2Client['validateAuthorizationCode']>>
   try {
     tokens = await client(config, provider, deps.env).validateAuthorizationCode(
@@ -193,6 +231,68 @@ export async function finishOAuth(
   const identity = await identityFrom(provider, config, tokens.accessToken(), idToken)
   if (!identity.providerUserId) throw new AccountError(400, [{ key: 'accounts:oauth.failed' }])
   return { identity, redirectTo: stored.redirectTo }
+}
+
+/**
+ * Apple: the code is exchanged with the client secret in the body (Apple accepts only `client_secret_post`) and
+ * the PKCE verifier; the ID token is checked against Apple's keys and the nonce of this sign-in. The name comes
+ * from the `user` field Apple posts on the first sign-in only.
+ */
+async function appleIdentity(
+  deps: AccountDeps,
+  config: ProviderConfig,
+  apple: AppleExtras,
+  code: string,
+  codeVerifier: string,
+  user: string | null | undefined,
+): Promise<ProviderIdentity> {
+  const failed = new AccountError(400, [{ key: 'accounts:oauth.failed' }])
+  const body = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: `${deps.env.APP_URL}${CALLBACK_PATHS.apple}`,
+    client_id: config.clientId,
+    client_secret: apple.signer
+      ? await appleClientSecret(apple.signer, config.clientId, deps.now)
+      : config.clientSecret,
+    code_verifier: codeVerifier,
+  })
+  let idToken: unknown
+  try {
+    const response = await fetch(config.token, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body,
+    })
+    const answer = (await response.json()) as Record<string, unknown>
+    if (!response.ok) throw new Error(`${response.status} ${String(answer.error ?? '')}`)
+    idToken = answer.id_token
+  } catch (error) {
+    console.warn('OAuth code exchange failed', 'apple', String(error))
+    throw failed
+  }
+  if (typeof idToken !== 'string') throw failed
+  let claims: Record<string, unknown>
+  try {
+    claims = await verifyIdToken(idToken, {
+      jwks: apple.jwks,
+      issuer: apple.issuer,
+      audience: config.clientId,
+      nonce: await nonceFor(codeVerifier),
+      now: deps.now,
+    })
+  } catch (error) {
+    console.warn('Apple ID token refused', String(error))
+    throw failed
+  }
+  const name = appleUserName(user ?? null)
+  return {
+    providerUserId: text(claims.sub),
+    email: text(claims.email) || null,
+    emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+    firstName: name.firstName || text(claims.given_name),
+    lastName: name.lastName || text(claims.family_name),
+  }
 }
 
 /** A free login made from the email's local part (SPEC §5 rules), with digits added when taken. */

@@ -6,7 +6,7 @@
  *   booking (the booking id: the success view), lang and size (widget).
  */
 import { data, redirect } from '@remix-run/cloudflare'
-import { slotsOfViewerDay } from '#app/domain/availability/index.ts'
+import { type ViewerSlot, slotsOfViewerDay } from '#app/domain/availability/index.ts'
 import { contactInfoSchema, organizerMessageSchema } from '#app/domain/booking/contact-form.ts'
 import { newId } from '#app/domain/ids.ts'
 import { type IsoDate, instantToZoned, isIsoDate } from '#app/domain/time/index.ts'
@@ -15,19 +15,27 @@ import type { Language } from '#app/i18n/config.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { issueText } from '#app/i18n/zod-errors.ts'
-import { HOLD_TTL_MS, MAX_SLOTS_PER_REQUEST, hostLock } from '#app/server/booking/host-lock-client.server.ts'
+import { HOLD_TTL_MS, type Hold, MAX_SLOTS_PER_REQUEST, hostLock } from '#app/server/booking/host-lock-client.server.ts'
 import { countingD1, serverTimingOf } from '../d1-counter.server.ts'
 import { getDb } from '../db.server.ts'
 import { type Bindings, parseEnv } from '../env.server.ts'
 import { drainOutbox } from '../outbox/outbox.server.ts'
+import { bookingHasTelegram, clientTelegramLink } from '../notify/telegram-binding.server.ts'
+import { telegramConfigured } from '../notify/telegram.server.ts'
 import { getRateLimits } from '../rate-limit.server.ts'
 import { findPublicEventType, findPublicHost } from './availability.server.ts'
 import { BOOKING_LIMITS, clientKey } from './limits.server.ts'
 import { sendOrganizerMessage } from './message.server.ts'
-import { currentMonth, findBooking, isValidMonth, viewerMonth } from './public.server.ts'
+import { currentMonth, findBooking, isValidMonth, viewerDay, viewerMonth } from './public.server.ts'
 import { publicEventTypeView, publicHostView } from './views.server.ts'
 
 export type PageMode = 'page' | 'widget'
+
+/** Whether this deployment has a Telegram bot clients can start (docs/decisions/0034-client-telegram-start.md). */
+function telegramAvailable(env: Bindings) {
+  const config = parseEnv(env)
+  return telegramConfigured(config) && Boolean(config.TELEGRAM_BOT_USERNAME)
+}
 
 type Args = {
   request: Request
@@ -166,6 +174,15 @@ async function eventPageData(
               ? { url: event.redirectUrl, comment: event.redirectComment ?? '', seconds: 10 }
               : null,
           icsUrl: `/ics/${bookingId}`,
+          telegram: telegramAvailable(env)
+            ? {
+                suggested: mine[0].participant.messengerType === 'Telegram',
+                connected: await bookingHasTelegram(
+                  db,
+                  mine.map((r) => r.participant.id),
+                ),
+              }
+            : null,
         },
       }
     }
@@ -181,38 +198,137 @@ async function eventPageData(
     return { ...base, step: 'form' as const, chosen, idempotencyKey: newId(now) }
   }
 
-  const monthParam = url.searchParams.get('month')
-  const current = currentMonth(viewerTimeZone, now)
-  let { year, month } = current
-  if (monthParam && /^\d{4}-\d{2}$/.test(monthParam)) {
-    const [y, m] = monthParam.split('-').map(Number)
-    if (isValidMonth(y, m)) {
-      year = y
-      month = m
-    }
-  }
-  const view = await viewerMonth(db, env, found, viewerTimeZone, year, month, { holdIds }, now)
-  const dateParam = url.searchParams.get('date')
-  const date: IsoDate | null =
-    dateParam && isIsoDate(dateParam) && view.days.includes(dateParam) ? dateParam : (view.days[0] ?? null)
-  const slots = date ? slotsOfViewerDay(view.slots, viewerTimeZone, date) : []
-  const heldStarts = new Set(holds.filter((h) => h.active).map((h) => h.start))
   return {
     ...base,
     step: 'calendar' as const,
     chosen,
-    calendar: {
-      year,
-      month,
-      isCurrentMonth: year === current.year && month === current.month,
-      days: view.days,
-      date,
-      dateRequested: dateParam,
-      slots: slots
-        .filter((s) => !heldStarts.has(s.start))
-        .map((s) => ({ start: s.start, from: s.from, to: s.to, seatsLeft: s.seatsLeft })),
-    },
+    calendar: await calendarOf(db, env, found, viewerTimeZone, url.searchParams, holds, now),
   }
+}
+
+type Found = NonNullable<Awaited<ReturnType<typeof findPublicEventType>>>
+type HoldRow = Hold & { active: boolean }
+
+/** `YYYY-MM` of the month param, when it is one; null when absent; undefined when malformed. */
+function monthOf(value: string | null): { year: number; month: number } | null | undefined {
+  if (!value) return null
+  if (!/^\d{4}-\d{2}$/.test(value)) return undefined
+  const [year, month] = value.split('-').map(Number)
+  return isValidMonth(year, month) ? { year, month } : undefined
+}
+
+/** The slots of a day the viewer may still choose (their own active holds are shown as chosen instead). */
+function choosable(slots: ViewerSlot[], holds: HoldRow[]) {
+  const heldStarts = new Set(holds.filter((h) => h.active).map((h) => h.start))
+  return slots
+    .filter((s) => !heldStarts.has(s.start))
+    .map((s) => ({ start: s.start, from: s.from, to: s.to, seatsLeft: s.seatsLeft }))
+}
+
+/**
+ * The calendar of the page: the requested month (default: the viewer's current one), its free days, and the
+ * requested day's slots (default: the first free day). A malformed month falls back to the current one, as a
+ * hand-edited link should still show a page.
+ */
+async function calendarOf(
+  db: ReturnType<typeof getDb>,
+  env: Bindings,
+  found: Found,
+  viewerTimeZone: string,
+  search: URLSearchParams,
+  holds: HoldRow[],
+  now: number,
+) {
+  const monthParam = search.get('month')
+  const current = currentMonth(viewerTimeZone, now)
+  let { year, month } = monthOf(monthParam) ?? current
+  const holdIds = holds.map((h) => h.id)
+  let view = await viewerMonth(db, env, found, viewerTimeZone, year, month, { holdIds }, now)
+  // Opened without a month: when this month has no free day left (its last evening, or a booking window that opens
+  // later), the page opens on the next month that has one, up to two months ahead, rather than on an empty month.
+  for (let ahead = 1; !monthParam && view.days.length === 0 && ahead <= 2; ahead++) {
+    const index = current.year * 12 + current.month - 1 + ahead
+    const later = await viewerMonth(
+      db,
+      env,
+      found,
+      viewerTimeZone,
+      Math.floor(index / 12),
+      (index % 12) + 1,
+      { holdIds },
+      now,
+    )
+    if (later.days.length > 0) {
+      view = later
+      year = later.year
+      month = later.month
+    }
+  }
+  const dateParam = search.get('date')
+  const date: IsoDate | null =
+    dateParam && isIsoDate(dateParam) && view.days.includes(dateParam) ? dateParam : (view.days[0] ?? null)
+  return {
+    year,
+    month,
+    isCurrentMonth: year === current.year && month === current.month,
+    days: view.days,
+    date,
+    monthRequested: monthParam,
+    dateRequested: dateParam,
+    slots: choosable(date ? slotsOfViewerDay(view.slots, viewerTimeZone, date) : [], holds),
+  }
+}
+
+export type CalendarAnswer =
+  | { part: 'month'; key: string; calendar: Awaited<ReturnType<typeof calendarOf>> }
+  | { part: 'day'; key: string; date: IsoDate; slots: ReturnType<typeof choosable> }
+  | { error: string }
+
+/** The key a calendar answer is for: what the page's URL asks (month and date params as given). */
+export function calendarKey(month: string | null | undefined, date: string | null | undefined) {
+  return `${month ?? ''}|${date ?? ''}`
+}
+
+/**
+ * `/booking/calendar/{login}/{eventLink}?tz=&month=&date=&holds=&part=month|day` (app/routes/booking.calendar.*):
+ * what the event page fetches when the viewer moves between months (`part=month`: the month's free days and the
+ * first free day's slots) or days (`part=day`: that day's slots only), instead of re-running the page loader.
+ * Answers only public data (dates, times, seats left); bad parameters get a translated 400, an unknown or
+ * unavailable event type 404.
+ */
+export async function calendarResourceLoader({ request, params, context }: Args) {
+  const { env } = context.cloudflare
+  const url = new URL(request.url)
+  const search = url.searchParams
+  const t = getT(await getLanguage(request))
+  const headers = { 'Cache-Control': 'private, no-store' }
+  const answer = (body: CalendarAnswer, status = 200) => Response.json(body, { status, headers })
+  const fail = (status: number, error: string) => answer({ error }, status)
+  const part = search.get('part') ?? 'month'
+  const tzParam = search.get('tz')
+  const viewerZone = tzParam ? parseViewerTimeZone(tzParam) : null
+  if (part !== 'month' && part !== 'day') return fail(400, t('api:fieldError'))
+  if (tzParam && !viewerZone) return fail(400, t('validation:invalidTimeZone'))
+  if (monthOf(search.get('month')) === undefined) return fail(400, t('booking:errors.invalidMonth'))
+  const dateParam = search.get('date')
+  if ((dateParam && !isIsoDate(dateParam)) || (part === 'day' && !dateParam))
+    return fail(400, t('booking:errors.invalidDate'))
+  const db = getDb(env.DB)
+  const found = await findPublicEventType(db, params.login ?? '', params.eventLink ?? '')
+  if (!found) return fail(404, t('booking:errors.eventNotFound'))
+  const now = Date.now()
+  const timeZone = viewerZone ?? found.host.timeZone
+  const holdIds = parseHoldIds(search.get('holds'))
+  const holds = (holdIds.length > 0 ? await hostLock(env, found.host.id).getHolds(holdIds, now) : []).filter(
+    (h) => h.eventTypeId === found.eventType.id,
+  )
+  const key = calendarKey(search.get('month'), dateParam)
+  if (part === 'day' && dateParam && isIsoDate(dateParam)) {
+    const slots = await viewerDay(db, env, found, timeZone, dateParam, { holdIds: holds.map((h) => h.id) }, now)
+    return answer({ part: 'day', key, date: dateParam, slots: choosable(slots, holds) })
+  }
+  const calendar = await calendarOf(db, env, found, timeZone, search, holds, now)
+  return answer({ part: 'month', key, calendar })
 }
 
 function timesOf(start: number, end: number, timeZone: string) {
@@ -326,6 +442,16 @@ export async function eventPageAction({ request, params, context }: Args, basePa
       ctx.waitUntil(drainOutbox(db, parseEnv(env), Date.now(), { ids: result.outboxIds }).catch(() => {}))
     }
     return redirect(`${basePath}${keptParams(url, { booking: result.bookingId })}`)
+  }
+
+  if (intent === 'telegram') {
+    // "Get reminders in Telegram" on the success view: a one-time start token for this booking, then the bot.
+    const bookingId = url.searchParams.get('booking') ?? ''
+    const rows = bookingId ? await findBooking(db, bookingId) : []
+    const mine = rows.filter((r) => r.meeting.eventTypeId === found.eventType.id)
+    if (mine.length === 0 || !telegramAvailable(env)) return fail(404, t('booking:errors.bookingNotFound'))
+    if (await limited(env, request, BOOKING_LIMITS.hold)) return fail(429, t('api:tooManyRequests'))
+    return redirect(await clientTelegramLink(db, parseEnv(env), { bookingId, ownerId: found.host.id }, Date.now()))
   }
 
   if (intent === 'message') {

@@ -1,15 +1,15 @@
 /**
  * Connecting the Telegram bot (SPEC §2 Integrations "chat-bot card", §7 `/tgBot/link`, `/tgBot/userInfo`): a one-time
  * start token in the deep link `https://t.me/<bot>?start=<token>`; the bot's webhook receives `/start <token>` and
- * binds the chat. A client starts the bot from the confirmation page with a signed participant parameter.
+ * binds the chat. A client starts the bot from the confirmation page with a one-time token bound to the booking.
  */
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
 import type { Language } from '#app/i18n/config.ts'
 import { getT } from '#app/i18n/translate.server.ts'
-import { meetingParticipants, participantTelegram, telegramBindings, users } from '#db/schema.ts'
-import { hmac, randomToken, sha256 } from '../auth/tokens.server.ts'
+import { bookingTelegramStarts, meetingParticipants, participantTelegram, telegramBindings, users } from '#db/schema.ts'
+import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import type { Db } from '../db.server.ts'
-import { type AppEnv, sessionSecret } from '../env.server.ts'
+import type { AppEnv } from '../env.server.ts'
 import { drainOutbox, enqueueMessage } from '../outbox/outbox.server.ts'
 import { telegramBotUsername } from './telegram.server.ts'
 
@@ -42,22 +42,63 @@ export async function disconnectTelegram(db: Db, userId: string) {
   await db.delete(telegramBindings).where(eq(telegramBindings.userId, userId))
 }
 
-/** The start parameter a client's confirmation page puts in the bot link: the participant id, signed. */
-export async function clientStartParameter(secret: string, participantId: string): Promise<string> {
-  return `c${participantId.replaceAll('-', '')}_${(await hmac(secret, `tg:${participantId}`)).slice(0, 16)}`
+/**
+ * "Get reminders in Telegram" on a booking's confirmation page: a one-time start token bound to the booking (its
+ * participants, not an account), valid for START_TOKEN_TTL_MS. Each click makes a new token.
+ */
+export async function clientTelegramLink(
+  db: Db,
+  env: AppEnv,
+  booking: { bookingId: string; ownerId: string },
+  now: number,
+): Promise<string> {
+  const username = telegramBotUsername(env)
+  const token = randomToken()
+  await db.insert(bookingTelegramStarts).values({
+    tokenHash: await sha256(token),
+    bookingId: booking.bookingId,
+    ownerId: booking.ownerId,
+    expiresAt: now + START_TOKEN_TTL_MS,
+    createdAt: now,
+  })
+  return `https://t.me/${username}?start=${token}`
 }
 
-export async function clientTelegramLink(env: AppEnv, participantId: string): Promise<string> {
-  const start = await clientStartParameter(sessionSecret(env), participantId)
-  return `https://t.me/${telegramBotUsername(env)}?start=${start}`
+/** Spends a client's start token (one conditional UPDATE, so a token binds once): the booking it was made for. */
+async function spendClientStart(db: Db, token: string, now: number) {
+  const [start] = await db
+    .update(bookingTelegramStarts)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(bookingTelegramStarts.tokenHash, await sha256(token)),
+        isNull(bookingTelegramStarts.usedAt),
+        gt(bookingTelegramStarts.expiresAt, now),
+      ),
+    )
+    .returning({ bookingId: bookingTelegramStarts.bookingId, ownerId: bookingTelegramStarts.ownerId })
+  if (!start) return []
+  return db
+    .select({ id: meetingParticipants.id, language: meetingParticipants.language })
+    .from(meetingParticipants)
+    .where(
+      and(
+        eq(meetingParticipants.bookingId, start.bookingId),
+        eq(meetingParticipants.ownerId, start.ownerId),
+        eq(meetingParticipants.status, 'booked'),
+      ),
+    )
 }
 
-async function participantFromStart(secret: string, parameter: string): Promise<string | null> {
-  const match = parameter.match(/^c([0-9a-f]{32})_[A-Za-z0-9_-]{16}$/)
-  if (!match) return null
-  const hex = match[1]
-  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
-  return (await clientStartParameter(secret, id)) === parameter ? id : null
+/** Whether the booking's client already gets its reminders in Telegram (the confirmation page says so). */
+export async function bookingHasTelegram(db: Db, participantIds: string[]): Promise<boolean> {
+  if (participantIds.length === 0) return false
+  const [row] = await db
+    .select({ id: participantTelegram.participantId })
+    .from(participantTelegram)
+    .where(inArray(participantTelegram.participantId, participantIds))
+    .limit(1)
+  return Boolean(row)
 }
 
 export type TelegramUpdate = {
@@ -71,7 +112,7 @@ export type TelegramUpdate = {
 
 /**
  * One webhook update. Only `/start <parameter>` in a private chat does anything: it binds the chat to the specialist
- * whose live start token it carries, or to the client whose signed parameter it carries, and answers in the chat.
+ * whose live start token it carries, or to the booking whose one-time client token it carries, and answers in the chat.
  */
 export async function handleTelegramUpdate(db: Db, env: AppEnv, update: TelegramUpdate, now: number) {
   const message = update.message
@@ -95,14 +136,7 @@ export async function handleTelegramUpdate(db: Db, env: AppEnv, update: Telegram
         )
         .limit(1)
     : []
-  const participantId = binding ? null : await participantFromStart(sessionSecret(env), parameter)
-  const [participant] = participantId
-    ? await db
-        .select({ id: meetingParticipants.id, language: meetingParticipants.language })
-        .from(meetingParticipants)
-        .where(eq(meetingParticipants.id, participantId))
-        .limit(1)
-    : []
+  const participants = binding || !parameter ? [] : await spendClientStart(db, parameter, now)
   const statements = []
   if (binding) {
     statements.push(
@@ -118,14 +152,16 @@ export async function handleTelegramUpdate(db: Db, env: AppEnv, update: Telegram
         .where(eq(telegramBindings.userId, binding.userId)),
     )
     reply = { language: binding.culture, key: 'notify:telegram.connected' }
-  } else if (participant) {
-    statements.push(
-      db
-        .insert(participantTelegram)
-        .values({ participantId: participant.id, chatId: chat })
-        .onConflictDoUpdate({ target: participantTelegram.participantId, set: { chatId: chat } }),
-    )
-    reply = { language: participant.language, key: 'notify:telegram.clientConnected' }
+  } else if (participants.length > 0) {
+    for (const participant of participants) {
+      statements.push(
+        db
+          .insert(participantTelegram)
+          .values({ participantId: participant.id, chatId: chat, createdAt: now })
+          .onConflictDoUpdate({ target: participantTelegram.participantId, set: { chatId: chat } }),
+      )
+    }
+    reply = { language: participants[0].language, key: 'notify:telegram.clientConnected' }
   } else {
     reply = { language: fallback, key: parameter ? 'notify:telegram.linkExpired' : 'notify:telegram.welcome' }
   }

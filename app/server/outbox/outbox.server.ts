@@ -106,6 +106,10 @@ export async function drainOutbox(
 }
 
 /** The development mailbox: emails newest first (API-CONTRACT.md "Development mail"). */
+function attachmentsOf(row: typeof outbox.$inferSelect) {
+  return (row.payload?.attachments as { filename: string; content?: string }[] | undefined) ?? []
+}
+
 export async function listSentEmails(db: Db, limit = 200) {
   const rows = await db
     .select()
@@ -121,6 +125,8 @@ export async function listSentEmails(db: Db, limit = 200) {
     html: row.html,
     status: row.status,
     sentAt: new Date(row.sentAt ?? row.createdAt).toISOString(),
-    attachments: ((row.payload?.attachments as { filename: string }[] | undefined) ?? []).map((a) => a.filename),
+    attachments: attachmentsOf(row).map((a) => a.filename),
+    // The calendar invitation's text, so a development check can read its METHOD and SEQUENCE.
+    ics: attachmentsOf(row).find((a) => a.filename.endsWith('.ics'))?.content ?? null,
   }))
 }
