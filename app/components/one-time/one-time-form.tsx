@@ -14,7 +14,6 @@ import {
   clearTemplate,
 } from '#app/domain/one-time/form.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export type TemplateOption = { id: string; name: string; source: TemplateSource }
 export type ContactOption = { id: string; name: string; email: string }
