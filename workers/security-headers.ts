@@ -8,6 +8,12 @@ export function isFramable(pathname: string): boolean {
   return pathname.startsWith('/widget/') || pathname.startsWith('/user/')
 }
 
+/** What the Firebase messaging SDK calls to get a registration token (Installations, then FCM registrations). */
+export const FIREBASE_MESSAGING_ORIGINS = [
+  'https://firebaseinstallations.googleapis.com',
+  'https://fcmregistrations.googleapis.com',
+] as const
+
 export function contentSecurityPolicy(nonce: string, framable: boolean): string {
   return [
     "default-src 'self'",
@@ -15,7 +21,8 @@ export function contentSecurityPolicy(nonce: string, framable: boolean): string 
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    // Web push (ADR 0041): the Firebase messaging SDK registers this browser with these two Google APIs.
+    `connect-src 'self' ${FIREBASE_MESSAGING_ORIGINS.join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -5,6 +5,8 @@ import { NAV_ITEMS } from './accounts/menu-items.ts'
 import { ProfileMenu } from './accounts/profile-menu.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
 import { NotificationBadge } from './notify/notification-badge.tsx'
+import { PushBanner } from './push/push-banner.tsx'
+import type { PushClientConfig } from '#app/domain/push/config.ts'
 
 export type ShellUser = {
   id: string
@@ -19,7 +21,15 @@ export type ShellUser = {
  * The signed-in specialist's frame (SPEC §2 "Header"): the sections, the language switch and the profile
  * dropdown; on phones the sections move to `/menu`.
  */
-export function AppShell({ user, children }: { user: ShellUser; children: ReactNode }) {
+export function AppShell({
+  user,
+  push = null,
+  children,
+}: {
+  user: ShellUser
+  push?: PushClientConfig | null
+  children: ReactNode
+}) {
   const { t } = useTranslation()
   return (
     <>
@@ -61,6 +71,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
           </div>
         </div>
       </header>
+      <PushBanner config={push} />
       <main className="container-page py-6">{children}</main>
     </>
   )

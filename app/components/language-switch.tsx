@@ -22,7 +22,9 @@ export function LanguageSwitch() {
         aria-label={`${t('language.label')}: ${t(`language.${next}`)}`}
         data-testid="language-switch"
       >
-        <span aria-hidden="true">{next.toUpperCase()}</span>
+        <span aria-hidden="true" className="sm:hidden">
+          {next.toUpperCase()}
+        </span>
         <span className="hidden sm:inline">{t('language.switchTo')}</span>
       </button>
     </Form>

@@ -9,6 +9,7 @@ import enContacts from '#app/locales/en/contacts.json'
 import enMeetings from '#app/locales/en/meetings.json'
 import enOneoff from '#app/locales/en/oneoff.json'
 import enValidation from '#app/locales/en/validation.json'
+import enPush from '#app/locales/en/push.json'
 import ruAccounts from '#app/locales/ru/accounts.json'
 import ruApi from '#app/locales/ru/api.json'
 import ruBooking from '#app/locales/ru/booking.json'
@@ -20,6 +21,7 @@ import ruContacts from '#app/locales/ru/contacts.json'
 import ruMeetings from '#app/locales/ru/meetings.json'
 import ruOneoff from '#app/locales/ru/oneoff.json'
 import ruValidation from '#app/locales/ru/validation.json'
+import ruPush from '#app/locales/ru/push.json'
 
 /** Russian is the source language and the fallback (SPEC §1); English is complete (tests/unit/i18n). */
 export const LANGUAGES = ['ru', 'en'] as const
@@ -38,6 +40,7 @@ export const resources = {
     notify: ruNotify,
     contacts: ruContacts,
     meetings: ruMeetings,
+    push: ruPush,
     oneoff: ruOneoff,
   },
   en: {
@@ -51,6 +54,7 @@ export const resources = {
     notify: enNotify,
     contacts: enContacts,
     meetings: enMeetings,
+    push: enPush,
     oneoff: enOneoff,
   },
 } as const

@@ -226,6 +226,15 @@ export default function MeetingDetail() {
               {t('meetings:actions.cancelMeeting')}
             </Button>
           ) : null}
+          {info.isOneTime ? (
+            <Link
+              to={`/meetings/one-time-event/create?created=${encodeURIComponent(info.id)}`}
+              className="btn-secondary"
+              data-testid="oneoff-share"
+            >
+              {t('oneoff:created.shareAndInvitees')}
+            </Link>
+          ) : null}
         </div>
       </MeetingHead>
 

@@ -9,7 +9,9 @@ import { getT } from '#app/i18n/translate.server.ts'
 import { avatarUrl } from '#app/server/accounts/profile.server.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
+import { parseEnv } from '#app/server/env.server.ts'
 import { homeStatistics } from '#app/server/meetings/statistics.server.ts'
+import { pushClientConfig } from '#app/server/notify/push-web.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title },
@@ -24,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     statistics: user ? await homeStatistics(db, user, Date.now(), (item) => t(`meetings:home.items.${item}`)) : null,
     title: user ? t('home.metaTitle') : t('landing.metaTitle'),
     description: t('landing.metaDescription'),
+    push: user ? pushClientConfig(context.cloudflare.env, parseEnv(context.cloudflare.env)) : null,
     user: user
       ? {
           id: user.id,
@@ -41,10 +44,10 @@ const FEATURES = ['slots', 'noDouble', 'reminders', 'share'] as const
 
 /** `/`: the home of a signed-in specialist, the landing page for everyone else. */
 export default function Index() {
-  const { user, statistics } = useLoaderData<typeof loader>()
+  const { user, statistics, push } = useLoaderData<typeof loader>()
   if (user && statistics) {
     return (
-      <AppShell user={user}>
+      <AppShell user={user} push={push}>
         <Home user={user} statistics={statistics} />
       </AppShell>
     )

@@ -8,12 +8,12 @@ import {
   redirect,
 } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuthLayout, useErrorText } from '#app/components/accounts/auth-layout.tsx'
 import { ConformField } from '#app/components/accounts/conform-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
+import { useCountdown } from '#app/components/ui/use-countdown.ts'
 import { ConfirmCodeSchema, EmailSchema } from '#app/domain/accounts/rules.ts'
 import { confirmSignupCode, resendSignupCode, secondsUntilResend } from '#app/server/accounts/identity.server.ts'
 import { attempt, pageDeps, replyWithErrors, signInAndRedirect, statusOf } from '#app/server/accounts/route.server.ts'
@@ -46,17 +46,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await attempt(() => confirmSignupCode(deps, submission.value))
   if (!result.ok) return data(replyWithErrors(submission, t, result.error), { status: statusOf(result.error) })
   return signInAndRedirect(deps, result.value, '/')
-}
-
-function useCountdown(initial: number) {
-  const [seconds, setSeconds] = useState(initial)
-  useEffect(() => setSeconds(initial), [initial])
-  useEffect(() => {
-    if (seconds <= 0) return
-    const timer = setTimeout(() => setSeconds((value) => Math.max(0, value - 1)), 1000)
-    return () => clearTimeout(timer)
-  }, [seconds])
-  return seconds
 }
 
 /**

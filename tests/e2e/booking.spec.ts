@@ -140,15 +140,23 @@ test('moving between months and days fetches only the calendar, with a progress 
     if (url.pathname.endsWith('.data') || url.searchParams.has('_data')) pageData.push(request.url())
     if (url.pathname.startsWith('/booking/calendar/')) calendar.push(url.search)
   })
-  // Slow the calendar answers down a little, so the progress state can be seen.
+  // Hold each calendar answer until the progress state has been seen (this machine's timing is no guide).
+  let release = () => {}
+  let held = 0
   await page.route('**/booking/calendar/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    // The month and the day answers wait for the test; later ones (back, forward) go straight through.
+    if (++held <= 2) {
+      await new Promise<void>((resolve) => {
+        release = resolve
+      })
+    }
     await route.continue()
   })
   const firstMonth = (await page.getByTestId('month-title').textContent()) ?? ''
   await page.getByTestId('next-month').click()
   await expect(page.getByTestId('month-calendar')).toHaveAttribute('aria-busy', 'true')
   await expect(page.getByTestId('calendar-loading')).toBeAttached()
+  release()
   await expect(page.getByTestId('month-title')).not.toHaveText(firstMonth)
   await expect(page.getByTestId('month-calendar')).toHaveAttribute('aria-busy', 'false')
   await expect(page).toHaveURL(/month=\d{4}-\d{2}/)
@@ -159,6 +167,7 @@ test('moving between months and days fetches only the calendar, with a progress 
   const date = (await days.nth(1).getAttribute('data-date')) ?? ''
   await days.nth(1).click()
   await expect(page.getByTestId('slot-picker')).toHaveAttribute('aria-busy', 'true')
+  release()
   await expect(days.nth(1)).toHaveAttribute('aria-current', 'date')
   await expect(page.getByTestId('slot-picker')).toHaveAttribute('aria-busy', 'false')
   await expect(page).toHaveURL(new RegExp(`date=${date}`))
@@ -182,6 +191,68 @@ test('moving between months and days fetches only the calendar, with a progress 
   await page.reload()
   await expect(page.getByTestId('month-title')).toHaveText(secondMonth)
 })
+
+const SIGNUP_TEXTS = {
+  ru: { wrongCode: 'Неверный код', countdown: /Повторная отправка через \d+ с/, telegram: 'Напоминания в Telegram' },
+  en: { wrongCode: 'Incorrect code', countdown: /Resend available in \d+ s/, telegram: 'Reminders in Telegram' },
+} as const
+
+for (const language of ['ru', 'en'] as const) {
+  test(`after booking the guest creates an account by code and sees the booking as "I am booked" (${language})`, async ({
+    page,
+  }) => {
+    const local = `guest.acc${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+    const email = `${local}@example.com`
+    await page.goto(`/user/demo/event/consultation?tz=Europe/Moscow&lang=${language}`)
+    await page.locator('label:has([data-testid="slot"])').first().click()
+    await page.getByTestId('continue').click()
+    await page.locator('#field-firstName').fill('Гость')
+    await page.locator('#field-email').fill(email)
+    await page.getByTestId('book').click()
+    await expect(page.getByTestId('booking-success')).toBeVisible()
+
+    // Telegram reminders: the offer posts a one-time start token and redirects to the bot.
+    await expect(page.getByTestId('telegram-offer')).toContainText(SIGNUP_TEXTS[language].telegram)
+    const started = await page.request.post(page.url(), { form: { intent: 'telegram' }, maxRedirects: 0 })
+    expect(started.status()).toBe(302)
+    expect(started.headers().location).toMatch(/^https:\/\/t\.me\/fastslot_e2e_bot\?start=[A-Za-z0-9_-]{43}$/)
+
+    const offer = page.getByTestId('account-offer')
+    await expect(offer).toBeVisible()
+    await expect(page.locator('#signup-login')).toHaveValue(local)
+    await expect(page.locator('#signup-firstName')).toHaveValue('Гость')
+    await page.locator('#signup-lastName').fill('Тестов')
+    await page.locator('#signup-password').fill('Strong-pass-1')
+    await page.locator('#signup-passwordRepeat').fill('Strong-pass-2')
+    await page.getByTestId('signup-submit').click()
+    await expect(page.getByTestId('error-passwordRepeat')).toBeVisible()
+    await expect(page.getByTestId('error-isAgreementAccepted')).toBeVisible()
+    await page.locator('#signup-password').fill('Strong-pass-1')
+    await page.locator('#signup-passwordRepeat').fill('Strong-pass-1')
+    await page.getByTestId('signup-agreement').check()
+    await page.getByTestId('signup-submit').click()
+
+    await expect(page.getByTestId('signup-code-form')).toBeVisible()
+    await expect(page).toHaveURL(/signup=code/)
+    await expect(page.getByTestId('signup-countdown')).toHaveText(SIGNUP_TEXTS[language].countdown)
+    await expect(page.getByTestId('signup-resend')).toBeDisabled()
+    await page.locator('#signup-code').fill('000000')
+    await page.getByTestId('signup-confirm').click()
+    await expect(page.getByTestId('booking-error')).toBeVisible()
+    const wrongShown = await page.getByTestId('error-code').or(page.getByTestId('booking-error')).allTextContents()
+    expect(wrongShown.join(' ')).toContain(SIGNUP_TEXTS[language].wrongCode)
+
+    const codeMail = (await mails(page)).filter((m) => m.to === email && /\b\d{6}\b/.test(m.subject)).at(-1)
+    const code = /\b(\d{6})\b/.exec(codeMail?.subject ?? '')?.[1] ?? ''
+    expect(code).toMatch(/^\d{6}$/)
+    await page.locator('#signup-code').fill(code)
+    await page.getByTestId('signup-confirm').click()
+    await expect(page).toHaveURL(/\/meetings\?side=participant/)
+    await expect(page.getByTestId('my-meeting-card')).toHaveCount(1)
+    await expect(page.getByTestId('my-meeting-card')).toContainText('Консультация')
+    await expect(page.locator('html')).toHaveAttribute('lang', language)
+  })
+}
 
 test('bad input in the booking form shows translated errors next to the fields', async ({ page }) => {
   await page.goto('/user/demo/event/consultation?lang=en')

@@ -39,6 +39,13 @@ const wrangler = spawn(
     // Every sign-in provider goes to the local OpenID provider that tests/e2e/accounts.spec.ts starts.
     '--var',
     `OAUTH_MOCK_ISSUER:http://localhost:${Number(port) + 100}`,
+    // Web push: public Firebase settings, and the test token source of tests/e2e/push.spec.ts instead of Firebase.
+    '--var',
+    'FIREBASE_WEB_CONFIG:{"apiKey":"e2e-api-key","projectId":"fastslot-e2e","messagingSenderId":"1","appId":"1:1:web:e2e"}',
+    '--var',
+    'FIREBASE_VAPID_KEY:e2e-vapid-key',
+    '--var',
+    'PUSH_TOKEN_STUB:1',
     ...persist,
   ],
   { stdio: 'inherit', env },

@@ -369,6 +369,20 @@ describe('companyEvent: the overlap check and ignoreFreeTimeCheck', () => {
       body: body({ contactIds: [busy.id] }, {}, start),
     })
     expect(anyway.status).toBe(201)
+    // A specialist invitee hosting their own meeting then is busy too (their booking pages show it anyway).
+    const host = await createTestUser({ email: email('host') })
+    await createMeeting(host.id, { startAt: start + 2 * HOUR, people: [] })
+    const later = (path: string) =>
+      `${path}?email=${encodeURIComponent(host.email)}&from=${new Date(start + 2 * HOUR).toISOString()}&to=${new Date(start + 3 * HOUR).toISOString()}`
+    expect(
+      (await api<{ isFree: boolean }>('GET', later('/companyEvent/organizer/isFree'), { auth })).body.data.isFree,
+    ).toBe(false)
+    const hostInvited = await api<{ overlaps: unknown[]; busyEmails: string[] }>('POST', '/companyEvent/organizer', {
+      auth,
+      body: body({ contacts: [{ firstName: 'Хост', email: host.email }] }, {}, start + 2 * HOUR),
+    })
+    expect(hostInvited.status).toBe(409)
+    expect(hostInvited.body.data).toEqual({ overlaps: [], busyEmails: [host.email] })
     // Another organizer's meetings never make anyone busy here.
     const stranger = await specialist()
     const theirs = await api<{ isFree: boolean }>(

@@ -154,6 +154,44 @@ describe('one-off meeting creation page', () => {
     expect(await db().select().from(meetings).where(eq(meetings.ownerId, user.id))).toHaveLength(2)
   })
 
+  it('checks an invitee as they are picked, and an invitee accepted then is not asked about again', async () => {
+    const { user, get, post } = await signedIn()
+    const date = dateAhead(5)
+    // The invitee is a specialist too, hosting their own meeting then; the organizer's own calendar is free.
+    const host = await createTestUser({ email: email('busy') })
+    const busyEmail = host.email
+    const busy = { id: newId(), ownerId: user.id, firstName: 'Занятой', email: busyEmail }
+    await db().insert(contacts).values(busy)
+    await createMeeting(host.id, { startAt: Date.parse(`${date}T08:00:00Z`), durationMinutes: 90, people: [] })
+    const check = async (timeFrom: string, timeTo: string, who = busyEmail) => {
+      const query = new URLSearchParams({ email: who, date, timeZone: 'Europe/Moscow', timeFrom, timeTo })
+      return (await (await get(`/meetings/one-time-event/free?${query}`)).json()) as { isFree: boolean | null }
+    }
+    expect(await check('11:30', '12:30')).toEqual({ isFree: false })
+    expect(await check('12:00', '13:00', email('free'))).toEqual({ isFree: true })
+    expect(await check('12:00', '11:00')).toEqual({ isFree: null })
+    const anonymous = await SELF.fetch(`http://localhost/meetings/one-time-event/free?email=${busyEmail}`, {
+      redirect: 'manual',
+    })
+    expect(anonymous.status).toBe(302)
+
+    const fields = formFields(
+      [
+        ['timeFrom', '11:30'],
+        ['timeTo', '12:30'],
+        ['existContacts', busy.id],
+        ['intent', 'create'],
+      ],
+      date,
+    )
+    const asked = await post(PATH, fields)
+    expect(asked.status).toBe(409)
+    // The organizer's time is free: the question is only about the invitee.
+    expect(await asked.text()).toContain('Добавить всё равно?')
+    const accepted = await post(PATH, [...fields, ['acceptedBusy', busyEmail]])
+    expect(accepted.status).toBe(302)
+  })
+
   it('fills the form from a template without script, and clearing keeps only what SPEC §4 keeps', async () => {
     const { user, post } = await signedIn()
     const template = await createEventType(user.id, {

@@ -37,6 +37,7 @@ import {
   setTimeZone,
   updateProfile,
 } from '#app/server/accounts/profile.server.ts'
+import { confirmAfterBooking } from '#app/server/booking/after-booking.server.ts'
 import { sessionSecret } from '#app/server/env.server.ts'
 import { Hono } from 'hono'
 import { requireAuth } from './auth.ts'
@@ -53,6 +54,9 @@ const RefreshSchema = z.object({
   refreshToken: z.string({ error: 'accounts:required' }).min(1, 'accounts:required').max(200),
 })
 const LogoutSchema = RefreshSchema.pick({ refreshToken: true })
+const AfterBookingCodeSchema = ConfirmCodeSchema.extend({
+  bookingId: z.string({ error: 'accounts:required' }).trim().min(1, 'accounts:required').max(200),
+})
 
 /** SPEC §7 Identity, Uniqueness (email, login) and Profile, in the shapes of API-CONTRACT.md. */
 export const accounts = new Hono<ApiEnv>()
@@ -66,8 +70,17 @@ export const accounts = new Hono<ApiEnv>()
     return ok(c, null)
   })
   .post('/identity/signup/email/code', async (c) => {
-    const input = await readJson(c, ConfirmCodeSchema)
     const d = deps(c)
+    if (flag(c.req.query('afterBooking'))) {
+      // After a public booking: the code also proves the booking's email (docs/decisions/0033-signup-after-booking.md).
+      const input = await readJson(c, AfterBookingCodeSchema)
+      const consent = c.req.query('isConsentMailing')
+      const { user, meetingIds } = await confirmAfterBooking(d, input, {
+        isConsentMailing: consent === undefined ? undefined : flag(consent),
+      })
+      return ok(c, { ...(await issueTokenPair(d.db, secret(c), user.id, d.now)), meetingIds })
+    }
+    const input = await readJson(c, ConfirmCodeSchema)
     const user = await confirmSignupCode(d, input)
     return ok(c, await issueTokenPair(d.db, secret(c), user.id, d.now))
   })

@@ -4,9 +4,13 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MESSENGERS } from '#app/domain/booking/messengers.ts'
 import { daysInMonth, isoToDmy, isoWeekday } from '#app/domain/time/index.ts'
+import type { AccountOffer } from '#app/server/booking/after-booking.server.ts'
 import type { ActionAnswer, CalendarAnswer } from '#app/server/booking/page.server.ts'
 import { Spinner } from '../ui/spinner.tsx'
+import { ErrorNote, Field, Fields, SubmitButton } from './form-fields.tsx'
 import { Linkified } from './linkify.tsx'
+import { withParams } from './search-params.ts'
+import { SuccessStep } from './success-step.tsx'
 import { ProfilePopup, type PublicProfile } from './profile-card.tsx'
 import { useWidgetBridge } from './widget-bridge.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -71,20 +75,12 @@ export type EventPageData = {
         redirect: { url: string; comment: string; seconds: number } | null
         icsUrl: string
         telegram: { suggested: boolean; connected: boolean } | null
+        /** Null inside a frame: the offer links to `pageUrl`, the full page. */
+        account: AccountOffer | null
+        pageUrl: string
       }
     }
 )
-
-/** `base` search (`?tz=..`) with some params set or removed. */
-function withParams(base: string, extra: Record<string, string | null>) {
-  const params = new URLSearchParams(base)
-  for (const [name, value] of Object.entries(extra)) {
-    if (value) params.set(name, value)
-    else params.delete(name)
-  }
-  const text = params.toString()
-  return text ? `?${text}` : ''
-}
 
 function monthKey(year: number, month: number) {
   return `${year}-${String(month).padStart(2, '0')}`
@@ -362,15 +358,6 @@ function ZonePicker({ data, extra }: { data: EventPageData; extra: Record<string
   )
 }
 
-function ErrorNote({ text }: { text?: string }) {
-  if (!text) return null
-  return (
-    <p role="alert" className="rounded-lg bg-error-soft px-3 py-2 text-sm text-error" data-testid="booking-error">
-      {text}
-    </p>
-  )
-}
-
 function CalendarStep({ data }: { data: Extract<EventPageData, { step: 'calendar' }> }) {
   const { t } = useTranslation()
   const answer = useActionData<ActionAnswer>()
@@ -491,7 +478,6 @@ function SlotPicker({
   busy: boolean
 }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
   const [clientId] = useState(() =>
     typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : '',
   )
@@ -531,14 +517,9 @@ function SlotPicker({
           ))}
         </ul>
       )}
-      <button
-        type="submit"
-        className="btn-primary mt-4 w-full"
-        disabled={navigation.state === 'submitting'}
-        data-testid="continue"
-      >
+      <SubmitButton className="btn-primary mt-4 w-full" testId="continue">
         {t('booking:event.continue')}
-      </button>
+      </SubmitButton>
     </Form>
   )
 }
@@ -569,68 +550,9 @@ function ChosenList({ data, chosen }: { data: EventPageData; chosen: Chosen[] })
   )
 }
 
-function Field({
-  name,
-  label,
-  required,
-  error,
-  value,
-  type = 'text',
-  autoComplete,
-  children,
-  prefix = 'field',
-}: {
-  prefix?: string
-  name: string
-  label: string
-  required: boolean
-  error?: string
-  value?: string
-  type?: string
-  autoComplete?: string
-  children?: ReactNode
-}) {
-  const { t } = useTranslation()
-  const id = `${prefix}-${name}`
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-        {required ? (
-          <span className="text-error" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : (
-          <span className="text-xs font-normal text-muted"> ({t('booking:event.form.optional')})</span>
-        )}
-      </label>
-      {children ?? (
-        <input
-          id={id}
-          name={name}
-          type={type}
-          required={required}
-          defaultValue={value}
-          autoComplete={autoComplete}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="w-full rounded-lg border border-line bg-card px-3 py-2 aria-[invalid]:border-error"
-        />
-      )}
-      {error ? (
-        <p id={`${id}-error`} className="text-xs text-error" data-testid={`error-${name}`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  )
-}
-
 function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) {
   const { t } = useTranslation()
   const answer = useActionData<ActionAnswer>()
-  const navigation = useNavigation()
   const { event } = data
   const mine = answer?.intent === 'book' ? answer : undefined
   const errors = mine?.fieldErrors ?? {}
@@ -660,45 +582,45 @@ function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) 
         <input type="hidden" name="intent" value="book" />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            name="firstName"
-            label={t('booking:event.form.firstName')}
-            required
-            error={errors.firstName}
-            value={values.firstName}
-            autoComplete="given-name"
+          <Fields
+            errors={errors}
+            values={values}
+            specs={[
+              {
+                name: 'firstName',
+                label: t('booking:event.form.firstName'),
+                required: true,
+                autoComplete: 'given-name',
+              },
+              show(event.isLastNameRequired) && {
+                name: 'lastName',
+                label: t('booking:event.form.lastName'),
+                required: event.isLastNameRequired,
+                autoComplete: 'family-name',
+              },
+            ]}
           />
-          {show(event.isLastNameRequired) ? (
-            <Field
-              name="lastName"
-              label={t('booking:event.form.lastName')}
-              required={event.isLastNameRequired}
-              error={errors.lastName}
-              value={values.lastName}
-              autoComplete="family-name"
-            />
-          ) : null}
         </div>
-        <Field
-          name="email"
-          type="email"
-          label={t('booking:event.form.email')}
-          required
-          error={errors.email}
-          value={values.email}
-          autoComplete="email"
+        <Fields
+          errors={errors}
+          values={values}
+          specs={[
+            {
+              name: 'email',
+              type: 'email',
+              label: t('booking:event.form.email'),
+              required: true,
+              autoComplete: 'email',
+            },
+            show(event.isPhoneRequired) && {
+              name: 'phone',
+              type: 'tel',
+              label: t('booking:event.form.phone'),
+              required: event.isPhoneRequired,
+              autoComplete: 'tel',
+            },
+          ]}
         />
-        {show(event.isPhoneRequired) ? (
-          <Field
-            name="phone"
-            type="tel"
-            label={t('booking:event.form.phone')}
-            required={event.isPhoneRequired}
-            error={errors.phone}
-            value={values.phone}
-            autoComplete="tel"
-          />
-        ) : null}
         {show(event.isMessengerRequired) ? (
           <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
             <Field
@@ -729,136 +651,22 @@ function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) 
             />
           </div>
         ) : null}
-        {hideOptional ? null : (
-          <Field name="comment" label={t('booking:event.form.comment')} required={false} error={errors.comment}>
-            <textarea
-              id="field-comment"
-              name="comment"
-              rows={3}
-              maxLength={1500}
-              defaultValue={values.comment}
-              aria-invalid={errors.comment ? true : undefined}
-              className="w-full rounded-lg border border-line bg-card px-3 py-2"
-            />
-          </Field>
-        )}
-        <button type="submit" className="btn-primary" disabled={navigation.state === 'submitting'} data-testid="book">
-          {t('booking:event.form.submit')}
-        </button>
+        <Fields
+          errors={errors}
+          values={values}
+          specs={[
+            !hideOptional && {
+              name: 'comment',
+              label: t('booking:event.form.comment'),
+              required: false,
+              rows: 3,
+              maxLength: 1500,
+            },
+          ]}
+        />
+        <SubmitButton testId="book">{t('booking:event.form.submit')}</SubmitButton>
       </Form>
     </div>
-  )
-}
-
-function SuccessStep({ data }: { data: Extract<EventPageData, { step: 'success' }> }) {
-  const { t } = useTranslation()
-  const { success } = data
-  const [left, setLeft] = useState(success.redirect?.seconds ?? 0)
-  useEffect(() => {
-    if (!success.redirect) return
-    const url = success.redirect.url
-    const timer = setInterval(() => {
-      setLeft((value) => {
-        if (value <= 1) {
-          clearInterval(timer)
-          window.open(url, data.mode === 'widget' ? '_top' : '_self')
-          return 0
-        }
-        return value - 1
-      })
-    }, 1000)
-    return () => clearInterval(timer)
-  }, [success.redirect, data.mode])
-  return (
-    <div className="space-y-4" data-testid="booking-success">
-      <h2 className="text-2xl font-semibold text-success">{t('booking:event.success.title')}</h2>
-      <ul className="space-y-1">
-        {success.items.map((item) => (
-          <li key={item.start} className="font-medium" data-testid="booked-slot">
-            {isoToDmy(item.date)} {item.from}–{item.to}{' '}
-            <span className="text-sm font-normal text-muted">({data.viewerTimeZone})</span>
-          </li>
-        ))}
-      </ul>
-      <p className="text-sm text-muted">{t('booking:event.success.text', { email: success.email })}</p>
-      <a href={success.icsUrl} download="meeting.ics" className="btn-primary" data-testid="ics-link">
-        {t('booking:event.success.addToCalendar')}
-      </a>
-      {success.redirect ? (
-        <div className="rounded-xl bg-surface p-3 text-sm" data-testid="redirect">
-          {success.redirect.comment ? <p>{success.redirect.comment}</p> : null}
-          <p role="timer" aria-live="polite">
-            {t('booking:event.success.redirectIn', { count: left })}
-          </p>
-          <a
-            href={success.redirect.url}
-            target={data.mode === 'widget' ? '_top' : undefined}
-            className="text-primary underline"
-            rel="noopener"
-          >
-            {t('booking:event.success.openNow')}
-          </a>
-        </div>
-      ) : null}
-      <TelegramOffer data={data} />
-      <div className="flex flex-wrap gap-3 pt-2">
-        <Link to={`${data.basePath}${data.kept}`} className="btn-secondary">
-          {t('booking:event.success.bookAgain')}
-        </Link>
-        <a
-          href={`/signup?afterBooking=true&email=${encodeURIComponent(success.email)}`}
-          target={data.mode === 'widget' ? '_blank' : undefined}
-          rel="noopener"
-          className="btn-ghost"
-        >
-          {t('booking:event.success.signup')}
-        </a>
-      </div>
-      <p className="text-xs text-muted">{t('booking:event.success.signupOffer')}</p>
-    </div>
-  )
-}
-
-/**
- * "Get reminders in Telegram": the post makes a one-time start token for this booking and redirects to the bot.
- * A plain form into a new tab, so it works without script and from inside a frame.
- */
-function TelegramOffer({ data }: { data: Extract<EventPageData, { step: 'success' }> }) {
-  const { t } = useTranslation()
-  const { telegram, bookingId } = data.success
-  if (!telegram) return null
-  return (
-    <section
-      className="space-y-2 rounded-xl bg-surface p-3 text-sm"
-      data-testid="telegram-offer"
-      data-suggested={telegram.suggested}
-    >
-      <h3 className="font-semibold">{t('booking:event.success.telegramTitle')}</h3>
-      {telegram.connected ? (
-        <p className="text-success" role="status" data-testid="telegram-connected">
-          {t('booking:event.success.telegramConnected')}
-        </p>
-      ) : null}
-      <p className="text-muted">
-        {t(telegram.suggested ? 'booking:event.success.telegramSuggested' : 'booking:event.success.telegramText')}
-      </p>
-      <form
-        method="post"
-        action={`${data.basePath}${withParams(data.kept, { booking: bookingId })}`}
-        target="_blank"
-        rel="noopener"
-      >
-        <input type="hidden" name="intent" value="telegram" />
-        <button
-          type="submit"
-          className={telegram.suggested && !telegram.connected ? 'btn-primary' : 'btn-secondary'}
-          data-testid="telegram-start"
-        >
-          {t('booking:event.success.telegramStart')}
-        </button>
-      </form>
-      <p className="text-xs text-muted">{t('booking:event.success.telegramNote')}</p>
-    </section>
   )
 }
 
@@ -886,45 +694,25 @@ function ContactOrganizer({ data }: { data: EventPageData }) {
           <input type="hidden" name="intent" value="message" />
           <ErrorNote text={mine?.error} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
+            <Fields
               prefix="contact"
-              name="name"
-              label={t('booking:event.contact.name')}
-              required
-              error={errors.name}
-              value={values.name}
-            />
-            <Field
-              prefix="contact"
-              name="email"
-              type="email"
-              label={t('booking:event.contact.email')}
-              required
-              error={errors.email}
-              value={values.email}
+              errors={errors}
+              values={values}
+              specs={[
+                { name: 'name', label: t('booking:event.contact.name'), required: true },
+                { name: 'email', type: 'email', label: t('booking:event.contact.email'), required: true },
+              ]}
             />
           </div>
-          <Field
+          <Fields
             prefix="contact"
-            name="phone"
-            type="tel"
-            label={t('booking:event.contact.phone')}
-            required={false}
-            error={errors.phone}
-            value={values.phone}
+            errors={errors}
+            values={values}
+            specs={[
+              { name: 'phone', type: 'tel', label: t('booking:event.contact.phone'), required: false },
+              { name: 'text', label: t('booking:event.contact.text'), required: true, rows: 4, maxLength: 1500 },
+            ]}
           />
-          <Field prefix="contact" name="text" label={t('booking:event.contact.text')} required error={errors.text}>
-            <textarea
-              id="contact-text"
-              name="text"
-              rows={4}
-              maxLength={1500}
-              defaultValue={values.text}
-              required
-              aria-invalid={errors.text ? true : undefined}
-              className="w-full rounded-lg border border-line bg-card px-3 py-2"
-            />
-          </Field>
           <button type="submit" className="btn-secondary justify-self-start">
             {t('booking:event.contact.send')}
           </button>

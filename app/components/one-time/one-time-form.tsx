@@ -54,6 +54,28 @@ export function OneTimeForm({
   const [conflictOpen, setConflictOpen] = useState(Boolean(conflict))
   useEffect(() => setValues(initial), [initial])
   useEffect(() => setConflictOpen(Boolean(conflict)), [conflict])
+  // SPEC §4 "busy invitee asks 'Add anyway?'": checked as each invitee is picked; the server checks again on submit.
+  const [pendingBusy, setPendingBusy] = useState<{ email: string; undo: () => void } | null>(null)
+  const [acceptedBusy, setAcceptedBusy] = useState<string[]>([])
+  const checkInvitee = async (raw: string, undo: () => void) => {
+    const email = raw.trim().toLowerCase()
+    if (!/^\S+@\S+\.\S+$/.test(email) || acceptedBusy.includes(email)) return
+    const query = new URLSearchParams({
+      email,
+      date: values.date,
+      timeZone: values.timeZone,
+      timeFrom: values.timeFrom,
+      timeTo: values.timeTo,
+    })
+    try {
+      const response = await fetch(`/meetings/one-time-event/free?${query}`)
+      if (!response.ok) return
+      const answer = (await response.json()) as { isFree: boolean | null }
+      if (answer.isFree === false) setPendingBusy({ email, undo })
+    } catch {
+      // Offline or refused: the submit's own check still asks.
+    }
+  }
   const set = <K extends keyof OneTimeFormValues>(key: K, value: OneTimeFormValues[K]) =>
     setValues((previous) => ({ ...previous, [key]: value }))
   const fe = (name: string) => fieldErrors[name] ?? null
@@ -335,14 +357,22 @@ export function OneTimeForm({
                       name="existContacts"
                       value={contact.id}
                       checked={values.existContacts.includes(contact.id)}
-                      onChange={(e) =>
+                      onChange={(e) => {
                         set(
                           'existContacts',
                           e.target.checked
                             ? [...values.existContacts, contact.id]
                             : values.existContacts.filter((id) => id !== contact.id),
                         )
-                      }
+                        if (e.target.checked) {
+                          checkInvitee(contact.email, () =>
+                            setValues((previous) => ({
+                              ...previous,
+                              existContacts: previous.existContacts.filter((id) => id !== contact.id),
+                            })),
+                          )
+                        }
+                      }}
                       label={`${contact.name} — ${contact.email}`}
                     />
                   </li>
@@ -372,6 +402,17 @@ export function OneTimeForm({
                     )
                   }
                   errors={fe(`newContacts.${index}.${key}`)}
+                  onBlur={
+                    key === 'email'
+                      ? (e) =>
+                          checkInvitee(e.target.value, () =>
+                            setValues((previous) => ({
+                              ...previous,
+                              newContacts: previous.newContacts.map((r, i) => (i === index ? { ...r, email: '' } : r)),
+                            })),
+                          )
+                      : undefined
+                  }
                 />
               ))}
             </div>
@@ -393,6 +434,41 @@ export function OneTimeForm({
           ) : null}
           <FormErrors errors={fe('newContacts')} />
         </div>
+        {acceptedBusy.map((email) => (
+          <input key={email} type="hidden" name="acceptedBusy" value={email} />
+        ))}
+        {pendingBusy ? (
+          <div
+            role="alertdialog"
+            aria-labelledby="oneoff-busy-title"
+            className="space-y-2 rounded-lg border border-warning bg-surface p-3"
+            data-testid="oneoff-busy"
+          >
+            <p id="oneoff-busy-title" className="text-sm">
+              {t('oneoff:create.busyPrompt', { email: pendingBusy.email })}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                onClick={() => {
+                  setAcceptedBusy((list) => [...list, pendingBusy.email])
+                  setPendingBusy(null)
+                }}
+                data-testid="oneoff-busy-add"
+              >
+                {t('oneoff:create.addAnywayButton')}
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  pendingBusy.undo()
+                  setPendingBusy(null)
+                }}
+              >
+                {t('oneoff:create.dontAdd')}
+              </Button>
+            </div>
+          </div>
+        ) : null}
 
         <TextareaField
           label={t('oneoff:create.adjutants')}

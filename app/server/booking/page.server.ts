@@ -8,6 +8,8 @@
 import { data, redirect } from '@remix-run/cloudflare'
 import { type ViewerSlot, slotsOfViewerDay } from '#app/domain/availability/index.ts'
 import { contactInfoSchema, organizerMessageSchema } from '#app/domain/booking/contact-form.ts'
+import { CodeSchema, SignupFormSchema } from '#app/domain/accounts/rules.ts'
+import { AFTER_BOOKING_HOME } from '#app/domain/booking/after-booking.ts'
 import { newId } from '#app/domain/ids.ts'
 import { type IsoDate, instantToZoned, isIsoDate } from '#app/domain/time/index.ts'
 import { listTimeZones, parseViewerTimeZone } from '#app/domain/time-zones/time-zones.ts'
@@ -20,6 +22,11 @@ import { countingD1, serverTimingOf } from '../d1-counter.server.ts'
 import { getDb } from '../db.server.ts'
 import { type Bindings, parseEnv } from '../env.server.ts'
 import { drainOutbox } from '../outbox/outbox.server.ts'
+import { AccountError } from '../accounts/errors.server.ts'
+import { accountDeps } from '../accounts/deps.server.ts'
+import { resendSignupCode, signup } from '../accounts/identity.server.ts'
+import { signInAndRedirect } from '../accounts/route.server.ts'
+import { accountOffer, confirmAfterBooking } from './after-booking.server.ts'
 import { bookingHasTelegram, clientTelegramLink } from '../notify/telegram-binding.server.ts'
 import { telegramConfigured } from '../notify/telegram.server.ts'
 import { getRateLimits } from '../rate-limit.server.ts'
@@ -30,6 +37,11 @@ import { currentMonth, findBooking, isValidMonth, viewerDay, viewerMonth } from 
 import { publicEventTypeView, publicHostView } from './views.server.ts'
 
 export type PageMode = 'page' | 'widget'
+
+/** The page path of an event (the widget's success view links to it: a frame cannot sign anybody in). */
+function eventPath(login: string, link: string) {
+  return `/user/${encodeURIComponent(login)}/event/${encodeURIComponent(link)}`
+}
 
 /** Whether this deployment has a Telegram bot clients can start (docs/decisions/0034-client-telegram-start.md). */
 function telegramAvailable(env: Bindings) {
@@ -174,6 +186,11 @@ async function eventPageData(
               ? { url: event.redirectUrl, comment: event.redirectComment ?? '', seconds: 10 }
               : null,
           icsUrl: `/ics/${bookingId}`,
+          account:
+            mode === 'page'
+              ? await accountOffer({ db, now }, mine[0].participant, url.searchParams.get('signup') === 'code')
+              : null,
+          pageUrl: `${eventPath(found.host.login, found.eventType.link)}${keptParams(url, { booking: bookingId, size: null })}`,
           telegram: telegramAvailable(env)
             ? {
                 suggested: mine[0].participant.messengerType === 'Telegram',
@@ -338,6 +355,7 @@ function timesOf(start: number, end: number, timeZone: string) {
 
 export type ActionAnswer = {
   intent: string
+  resent?: boolean
   error?: string
   fieldErrors?: Record<string, string>
   values?: Record<string, string>
@@ -444,6 +462,16 @@ export async function eventPageAction({ request, params, context }: Args, basePa
     return redirect(`${basePath}${keptParams(url, { booking: result.bookingId })}`)
   }
 
+  if (intent === 'signup' || intent === 'signupCode' || intent === 'signupResend') {
+    const bookingId = url.searchParams.get('booking') ?? ''
+    const rows = bookingId ? await findBooking(db, bookingId) : []
+    const participant = rows.find((r) => r.meeting.eventTypeId === found.eventType.id)?.participant
+    if (!participant) return fail(404, t('booking:errors.bookingNotFound'))
+    return signupAfterBooking({ request, context }, intent, form, { bookingId, participant }, (extra) =>
+      redirect(`${basePath}${keptParams(url, { booking: bookingId, ...extra })}`),
+    )
+  }
+
   if (intent === 'telegram') {
     // "Get reminders in Telegram" on the success view: a one-time start token for this booking, then the bot.
     const bookingId = url.searchParams.get('booking') ?? ''
@@ -501,4 +529,73 @@ export async function icsLoader({ params, context }: Args) {
       'Cache-Control': 'private, no-store',
     },
   })
+}
+
+/** The success view's sign-up form and code form (docs/decisions/0033-signup-after-booking.md). */
+async function signupAfterBooking(
+  { request, context }: Pick<Args, 'request' | 'context'>,
+  intent: 'signup' | 'signupCode' | 'signupResend',
+  form: FormData,
+  booking: { bookingId: string; participant: { email: string } },
+  back: (extra: Record<string, string | null>) => Response,
+) {
+  const language = await getLanguage(request)
+  const t = getT(language)
+  const { env, ctx } = context.cloudflare
+  const deps = accountDeps(env, ctx, request, language)
+  const email = booking.participant.email
+  const fields = ['login', 'firstName', 'lastName', 'code']
+  const values = Object.fromEntries(fields.map((k) => [k, String(form.get(k) ?? '')]))
+  const refused = (error: unknown) => {
+    if (!(error instanceof AccountError)) throw error
+    const fieldErrors: Record<string, string> = {}
+    const messages: string[] = []
+    for (const problem of error.problems) {
+      const text = t(problem.key, problem.params ?? {}) as string
+      if (problem.field && problem.field !== 'email' && problem.field !== 'bookingId')
+        fieldErrors[problem.field] ??= text
+      else messages.push(text)
+    }
+    return data<ActionAnswer>(
+      { intent, error: messages.join(' ') || t('booking:event.form.fixErrors'), fieldErrors, values },
+      { status: error.status === 429 ? 429 : 400 },
+    )
+  }
+  try {
+    if (intent === 'signupResend') {
+      await resendSignupCode(deps, { email })
+      return { intent, resent: true } satisfies ActionAnswer
+    }
+    if (intent === 'signupCode') {
+      const code = CodeSchema.safeParse(values.code)
+      if (!code.success) {
+        return data<ActionAnswer>(
+          { intent, error: t('booking:event.form.fixErrors'), fieldErrors: { code: t(code.error.issues[0].message) } },
+          { status: 400 },
+        )
+      }
+      const { user } = await confirmAfterBooking(deps, { email, code: code.data, bookingId: booking.bookingId })
+      return signInAndRedirect(deps, user, AFTER_BOOKING_HOME)
+    }
+    const parsed = SignupFormSchema.safeParse({
+      ...values,
+      email,
+      password: String(form.get('password') ?? ''),
+      passwordRepeat: String(form.get('passwordRepeat') ?? ''),
+      isAgreementAccepted: form.get('isAgreementAccepted') ?? undefined,
+      isConsentMailing: form.get('isConsentMailing') ?? undefined,
+    })
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string> = {}
+      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? 'form')] ??= t(issue.message)
+      return data<ActionAnswer>(
+        { intent, error: t('booking:event.form.fixErrors'), fieldErrors, values },
+        { status: 400 },
+      )
+    }
+    await signup(deps, parsed.data, { isConsentMailing: parsed.data.isConsentMailing ?? false })
+    return back({ signup: 'code' })
+  } catch (error) {
+    return refused(error)
+  }
 }

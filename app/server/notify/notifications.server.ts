@@ -160,7 +160,13 @@ export async function organizerNotices(
       ({ token }) =>
         enqueueMessage(
           db,
-          { channel: 'push', recipient: token, subject: notice.title, text: notice.body, payload: { link: url } },
+          {
+            channel: 'push',
+            recipient: token,
+            subject: notice.title,
+            text: notice.body,
+            payload: { link: url, onClickActionName: 'openEventOrganizer', onClickActionValue: meeting.id },
+          },
           now,
         ).query,
     ),

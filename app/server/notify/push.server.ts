@@ -76,6 +76,13 @@ export class FcmSender implements MessageSender {
   async send(message: OutgoingMessage): Promise<void> {
     const now = Date.now()
     const link = typeof message.payload?.link === 'string' ? message.payload.link : undefined
+    // SPEC §3's click action, for the service worker (public/push-sw.js); FCM data values are strings.
+    const action = message.payload?.onClickActionName
+    const value = message.payload?.onClickActionValue
+    const data =
+      typeof action === 'string' && typeof value === 'string'
+        ? { onClickActionName: action, onClickActionValue: value }
+        : undefined
     const fetcher = this.fetcher
     const response = await fetcher(
       `https://fcm.googleapis.com/v1/projects/${encodeURIComponent(this.account.project_id)}/messages:send`,
@@ -86,6 +93,7 @@ export class FcmSender implements MessageSender {
           message: {
             token: message.recipient,
             notification: { title: message.subject, body: message.text },
+            ...(data ? { data } : {}),
             ...(link ? { webpush: { fcm_options: { link } } } : {}),
           },
         }),

@@ -20,6 +20,7 @@ import { reminderDueTimes } from '#app/domain/reminders/plan.ts'
 import type { Language } from '#app/i18n/config.ts'
 import { randomToken, sha256 } from '#app/server/auth/tokens.server.ts'
 import type { HoldInterval } from '#app/server/booking/availability.server.ts'
+import { upsertContactStatement } from '#app/server/contacts/contacts.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import type { MeetingRow } from '#app/server/meetings/meetings.server.ts'
 import { adjutantRecipient, meetingNotices } from '#app/server/meetings/notify.server.ts'
@@ -154,24 +155,10 @@ export async function createOneTimeEvent(
   for (const contact of event.contacts) {
     const existing = known.find((row) => row.email === contact.email)
     const contactId = existing?.id ?? newId(now)
-    if (!existing) {
-      statements.push(
-        db.insert(contacts).values({
-          id: contactId,
-          ownerId: organizer.id,
-          firstName: contact.firstName,
-          lastName: contact.lastName,
-          email: contact.email,
-          phone: contact.phone,
-          lastBookingAt: now,
-          createdAt: now,
-          updatedAt: now,
-        }),
-      )
-    }
+    statements.push(upsertContactStatement(db, organizer.id, contact, { eventTypeId: null, at: now }, now, contactId))
     invitees.push({
       contactId,
-      firstName: existing?.firstName ?? contact.firstName,
+      firstName: contact.firstName,
       lastName: existing ? existing.lastName || contact.lastName : contact.lastName,
       email: contact.email,
       phone: existing?.phone ?? contact.phone,
@@ -436,6 +423,7 @@ export async function freeTimeCheck(
       if (during(row)) busyEmails.add(row.email)
     }
   }
+  for (const email of await hostsBusy(db, emails, from, to, during)) busyEmails.add(email)
   return {
     overlaps: [...found.values()].map((item) => ({
       id: item.id,
@@ -445,4 +433,31 @@ export async function freeTimeCheck(
     })),
     busyEmails: [...busyEmails],
   }
+}
+
+/**
+ * Invitees who are FastSlot specialists hosting a live meeting at one of the times. Their busy time is no secret:
+ * their own booking pages already leave those times out. Other people's bookings elsewhere are not consulted.
+ */
+export async function hostsBusy(
+  db: Db,
+  emails: string[],
+  from: number,
+  to: number,
+  during: (meeting: { start: number; end: number }) => boolean,
+): Promise<string[]> {
+  if (emails.length === 0) return []
+  const rows = await db
+    .select({ email: users.email, start: meetings.startAt, end: meetings.endAt })
+    .from(users)
+    .innerJoin(meetings, eq(meetings.ownerId, users.id))
+    .where(
+      and(
+        inArray(users.email, emails),
+        eq(meetings.status, 'upcoming'),
+        lt(meetings.startAt, to),
+        gt(meetings.endAt, from),
+      ),
+    )
+  return [...new Set(rows.filter(during).map((row) => row.email))]
 }

@@ -13,7 +13,7 @@ import type { Db } from '#app/server/db.server.ts'
 import { type AppEnv, type Bindings, sessionSecret } from '#app/server/env.server.ts'
 import { ActionError } from '#app/server/meetings/errors.server.ts'
 import { meetingParticipants, meetings, type users } from '#db/schema.ts'
-import type { OverlapItem } from './create.server.ts'
+import { type OverlapItem, hostsBusy } from './create.server.ts'
 import { type ClientOutcome, confirmInvitation, findOneTime } from './public.server.ts'
 
 /** The time is taken (SPEC §4): the organizer may still go on with `ignoreFreeTimeCheck`. */
@@ -82,8 +82,8 @@ export async function answerOneTime(
 
 /**
  * The invitee free-slot check (SPEC §7 "query from, to and email, response data.isFree"): is the email a live
- * participant or adjutant of another of this organizer's live meetings in [from, to)? Other organizers' calendars
- * are not consulted: they are not this organizer's to read.
+ * participant or adjutant of another of this organizer's live meetings in [from, to), or a specialist hosting one of
+ * their own then (create.server.ts `hostsBusy`)? Other people's bookings with other organizers are not consulted.
  */
 export async function inviteeIsFree(db: Db, ownerId: string, email: string, from: number, to: number) {
   const rows = await db
@@ -105,5 +105,6 @@ export async function inviteeIsFree(db: Db, ownerId: string, email: string, from
         gt(meetings.endAt, from),
       ),
     )
-  return !rows.some((row) => row.email === email || row.adjutantEmails.includes(email))
+  if (rows.some((row) => row.email === email || row.adjutantEmails.includes(email))) return false
+  return (await hostsBusy(db, [email], from, to, () => true)).length === 0
 }

@@ -184,13 +184,21 @@ export async function createPageAction(
       ),
     )
   }
+  const create = (ignoreFreeTimeCheck: boolean) =>
+    createOneTime(bindings, env, user, parsed.data, { ignoreFreeTimeCheck, language, fallbackTimeZone: null })
+  // Invitees the organizer already chose to "Add anyway" as they were picked are not asked about again.
+  const accepted = new Set(form.getAll('acceptedBusy').map((email) => String(email).toLowerCase()))
   try {
-    const created = await createOneTime(bindings, env, user, parsed.data, {
-      ignoreFreeTimeCheck: form.get('ignoreOverlapEvents') === 'on',
-      language,
-      fallbackTimeZone: null,
-    })
-    return { status: 201, id: created.id }
+    try {
+      return { status: 201, id: (await create(form.get('ignoreOverlapEvents') === 'on')).id }
+    } catch (error) {
+      const onlyAccepted =
+        error instanceof FreeTimeConflict &&
+        error.overlaps.length === 0 &&
+        error.busyEmails.every((email) => accepted.has(email))
+      if (!onlyAccepted) throw error
+      return { status: 201, id: (await create(true)).id }
+    }
   } catch (error) {
     if (error instanceof FreeTimeConflict) {
       return answer(409, {

@@ -15,6 +15,7 @@ import { reminderDueTimes } from '#app/domain/reminders/plan.ts'
 import type { Language } from '#app/i18n/config.ts'
 import { avatarUrl } from '#app/server/accounts/profile.server.ts'
 import { randomToken, sha256 } from '#app/server/auth/tokens.server.ts'
+import { upsertContactStatement } from '#app/server/contacts/contacts.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import type { AppEnv } from '#app/server/env.server.ts'
 import { participantLinkRow } from '#app/server/notify/links.server.ts'
@@ -188,14 +189,13 @@ async function confirmParticipant(
       .where(
         and(eq(oneTimeInvitations.participantId, participant.id), eq(oneTimeInvitations.ownerId, row.meeting.ownerId)),
       ),
-    ...(participant.contactId
-      ? [
-          db
-            .update(contacts)
-            .set({ ...details, updatedAt: now })
-            .where(and(eq(contacts.id, participant.contactId), eq(contacts.ownerId, row.meeting.ownerId))),
-        ]
-      : []),
+    upsertContactStatement(
+      db,
+      row.meeting.ownerId,
+      { ...details, email: participant.email },
+      { eventTypeId: null, at: now },
+      now,
+    ),
   ])
   return {
     ok: true,
@@ -262,29 +262,7 @@ export async function bookOneTimeSeat(
     comment: c.comment,
   }
   await db.batch([
-    existing
-      ? db
-          .update(contacts)
-          .set({
-            firstName: c.firstName,
-            lastName: c.lastName || existing.lastName,
-            phone: c.phone ?? existing.phone,
-            messengerType: c.messengerValue ? c.messengerType : existing.messengerType,
-            messengerValue: c.messengerValue ?? existing.messengerValue,
-            lastBookingAt: now,
-            isArchived: false,
-            updatedAt: now,
-          })
-          .where(and(eq(contacts.id, existing.id), eq(contacts.ownerId, meeting.ownerId)))
-      : db.insert(contacts).values({
-          id: contactId,
-          ownerId: meeting.ownerId,
-          email: c.email,
-          ...contactValues,
-          lastBookingAt: now,
-          createdAt: now,
-          updatedAt: now,
-        }),
+    upsertContactStatement(db, meeting.ownerId, c, { eventTypeId: null, at: now }, now, contactId),
     db.insert(meetingParticipants).values({
       id: participantId,
       meetingId: meeting.id,

@@ -1,0 +1,118 @@
+import { useNavigation } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/** One field of a public booking form: an input, or a textarea when `rows` is given. */
+export type FieldSpec = {
+  name: string
+  label: string
+  required: boolean
+  type?: string
+  autoComplete?: string
+  inputMode?: 'numeric' | 'text'
+  maxLength?: number
+  rows?: number
+  hint?: string
+}
+
+const inputClass = 'w-full rounded-lg border border-line bg-card px-3 py-2 aria-[invalid]:border-error'
+
+/** A labelled field with its error under it; `children` replaces the input (a select). */
+export function Field({
+  prefix = 'field',
+  error,
+  value,
+  children,
+  ...spec
+}: FieldSpec & { prefix?: string; error?: string; value?: string; children?: ReactNode }) {
+  const { t } = useTranslation()
+  const id = `${prefix}-${spec.name}`
+  const described = [error ? `${id}-error` : null, spec.hint ? `${id}-hint` : null].filter(Boolean).join(' ')
+  const control = {
+    id,
+    name: spec.name,
+    required: spec.required,
+    defaultValue: value,
+    maxLength: spec.maxLength,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': described || undefined,
+    className: inputClass,
+  }
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {spec.label}
+        {spec.required ? (
+          <span className="text-error" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : (
+          <span className="text-xs font-normal text-muted"> ({t('booking:event.form.optional')})</span>
+        )}
+      </label>
+      {children ??
+        (spec.rows ? (
+          <textarea {...control} rows={spec.rows} />
+        ) : (
+          <input {...control} type={spec.type ?? 'text'} autoComplete={spec.autoComplete} inputMode={spec.inputMode} />
+        ))}
+      {spec.hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {spec.hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs text-error" data-testid={`error-${spec.name}`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** Several fields with their errors and typed-in values (after a refused post); `false` entries are skipped. */
+export function Fields({
+  specs,
+  errors,
+  values,
+  prefix,
+}: {
+  specs: (FieldSpec | false)[]
+  errors: Record<string, string>
+  values: Record<string, string>
+  prefix?: string
+}) {
+  return specs.map((spec) =>
+    spec ? (
+      <Field key={spec.name} prefix={prefix} {...spec} error={errors[spec.name]} value={values[spec.name]} />
+    ) : null,
+  )
+}
+
+export function ErrorNote({ text }: { text?: string }) {
+  if (!text) return null
+  return (
+    <p role="alert" className="rounded-lg bg-error-soft px-3 py-2 text-sm text-error" data-testid="booking-error">
+      {text}
+    </p>
+  )
+}
+
+/** The submit button of a booking-flow form: disabled while a form is being submitted (no double posts). */
+export function SubmitButton({
+  className = 'btn-primary',
+  testId,
+  children,
+}: {
+  className?: string
+  testId: string
+  children: ReactNode
+}) {
+  const navigation = useNavigation()
+  return (
+    <button type="submit" className={className} disabled={navigation.state === 'submitting'} data-testid={testId}>
+      {children}
+    </button>
+  )
+}
