@@ -3,6 +3,7 @@
 // calendar reads unambiguously; the meeting's own zone travels as X-WR-TIMEZONE and in the description
 // (docs/decisions/0030-booking-holds-and-ics.md).
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
+import { meetingLink } from '#app/domain/meetings/rules.ts'
 
 export type IcsPerson = { name: string; email: string }
 
@@ -74,4 +75,48 @@ export function buildIcs(meetings: IcsMeeting[], now: number, method: 'REQUEST' 
     }
   }
   return calendar.toString()
+}
+
+/** A person's full name as calendars show it. */
+export function fullName(person: { firstName: string; lastName?: string | null }): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(' ')
+}
+
+/** The stored fields of a meeting that its calendar entry shows. */
+export type IcsMeetingSource = {
+  id: string
+  sequence: number
+  startAt: number
+  endAt: number
+  timeZone: string
+  name: string
+  description?: string | null
+  meetingPoint: string | null
+  placeType: 'Meet' | 'Online' | 'Phone'
+}
+
+/**
+ * The calendar entry of a stored meeting, the one shape every ICS of the product is built from (booking,
+ * self-service, meeting changes, one-off invitations): an online point becomes a link, names are full names.
+ */
+export function icsMeetingOf(
+  meeting: IcsMeetingSource,
+  organizer: { firstName: string; lastName?: string | null; email: string },
+  attendees: readonly IcsPerson[],
+  canceled?: boolean,
+): IcsMeeting {
+  const point = meeting.meetingPoint
+  return {
+    id: meeting.id,
+    sequence: meeting.sequence,
+    start: meeting.startAt,
+    end: meeting.endAt,
+    timeZone: meeting.timeZone,
+    summary: meeting.name,
+    description: meeting.description ?? undefined,
+    location: point ? (meeting.placeType === 'Online' ? meetingLink(point) : point) : null,
+    organizer: { name: fullName(organizer), email: organizer.email },
+    attendees: [...attendees],
+    ...(canceled ? { canceled } : {}),
+  }
 }

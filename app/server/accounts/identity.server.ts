@@ -260,11 +260,11 @@ export async function resendForEmailLink(deps: AccountDeps, token: string): Prom
 let dummyHash: Promise<string> | null = null
 
 /**
- * Sign-in by login or email and password (SPEC §2), limited per IP and by failed attempts per account. Unknown login and
+ * Sign-in by login or email and password (SPEC §2), limited by failed attempts per IP and per account. Unknown login and
  * wrong password give the same answer; an unconfirmed account is told to confirm its email.
  */
 export async function signin(deps: AccountDeps, input: z.infer<typeof SigninSchema>): Promise<User> {
-  await enforceLimit(deps.limits, ACCOUNT_LIMITS.signinIp, deps.ip, deps.now)
+  await checkLimit(deps.limits, ACCOUNT_LIMITS.signinIp, deps.ip, deps.now)
   await checkLimit(deps.limits, ACCOUNT_LIMITS.signinAccount, input.login, deps.now)
   const [user] = await deps.db
     .select()
@@ -274,7 +274,10 @@ export async function signin(deps: AccountDeps, input: z.infer<typeof SigninSche
   dummyHash ??= hashPassword('not-a-password')
   const matches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash))
   if (!user?.passwordHash || !matches) {
-    await deps.limits.hit(ACCOUNT_LIMITS.signinAccount, input.login, deps.now)
+    await Promise.all([
+      deps.limits.hit(ACCOUNT_LIMITS.signinIp, deps.ip, deps.now),
+      deps.limits.hit(ACCOUNT_LIMITS.signinAccount, input.login, deps.now),
+    ])
     throw new AccountError(400, [{ key: 'accounts:signin.invalid' }])
   }
   if (user.emailVerifiedAt === null)

@@ -9,7 +9,10 @@ const MINUTE = 60_000
  * and restore per email and per IP.
  */
 export const ACCOUNT_LIMITS = {
-  /** Failed sign-ins per account: successful ones do not count, so the owner is never locked out by using it. */
+  /**
+   * Failed sign-ins per account and per IP: successful ones do not count, so neither an owner who signs in often
+   * nor an office behind one address is locked out by using the product.
+   */
   signinAccount: { name: 'signin-account', limit: 10, windowMs: 15 * MINUTE },
   signinIp: { name: 'signin-ip', limit: 60, windowMs: 15 * MINUTE },
   signupIp: { name: 'signup-ip', limit: 20, windowMs: 60 * MINUTE },

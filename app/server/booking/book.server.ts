@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm'
 import type { ExistingBooking, Slot } from '#app/domain/availability/index.ts'
 import { computeSlots } from '#app/domain/availability/index.ts'
 import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
-import { buildIcs, type IcsMeeting } from '#app/domain/booking/ics.ts'
+import { buildIcs, fullName, type IcsMeeting, type IcsMeetingSource, icsMeetingOf } from '#app/domain/booking/ics.ts'
 import { reminderDueTimes } from '#app/domain/reminders/plan.ts'
 import { manageLink } from '#app/domain/reminders/links.ts'
 import { newId } from '#app/domain/ids.ts'
@@ -76,25 +76,14 @@ export async function findReplay(
 
 function icsMeeting(
   context: PublicEventContext,
-  meeting: Pick<
-    typeof meetings.$inferSelect,
-    'id' | 'sequence' | 'startAt' | 'endAt' | 'timeZone' | 'name' | 'description' | 'meetingPoint'
-  >,
+  meeting: IcsMeetingSource,
   attendees: { firstName: string; lastName: string; email: string }[],
 ): IcsMeeting {
-  const { host } = context
-  return {
-    id: meeting.id,
-    sequence: meeting.sequence,
-    start: meeting.startAt,
-    end: meeting.endAt,
-    timeZone: meeting.timeZone,
-    summary: meeting.name,
-    description: meeting.description,
-    location: meeting.meetingPoint,
-    organizer: { name: `${host.firstName} ${host.lastName}`.trim(), email: host.email },
-    attendees: attendees.map((a) => ({ name: `${a.firstName} ${a.lastName}`.trim(), email: a.email })),
-  }
+  return icsMeetingOf(
+    meeting,
+    context.host,
+    attendees.map((a) => ({ name: fullName(a), email: a.email })),
+  )
 }
 
 /** Is the exact slot free for one more seat, given everything already on the calendar? */
@@ -274,6 +263,7 @@ export async function confirmBooking(
           name: eventType.name,
           description: eventType.description,
           meetingPoint: eventType.meetingPoint,
+          placeType: eventType.placeType,
         },
         [c],
       ),

@@ -505,21 +505,14 @@ export async function icsLoader({ params, context }: Args) {
   const { env } = context.cloudflare
   const rows = await findBooking(getDb(env.DB), params.bookingId ?? '')
   if (rows.length === 0) throw new Response('Not found', { status: 404 })
-  const { buildIcs } = await import('#app/domain/booking/ics.ts')
+  const { buildIcs, fullName, icsMeetingOf } = await import('#app/domain/booking/ics.ts')
   const host = await getDb(env.DB).query.users.findFirst({ where: (u, { eq }) => eq(u.id, rows[0].meeting.ownerId) })
   const ics = buildIcs(
-    rows.map(({ meeting, participant }) => ({
-      id: meeting.id,
-      sequence: meeting.sequence,
-      start: meeting.startAt,
-      end: meeting.endAt,
-      timeZone: meeting.timeZone,
-      summary: meeting.name,
-      description: meeting.description,
-      location: meeting.meetingPoint,
-      organizer: { name: `${host?.firstName ?? ''} ${host?.lastName ?? ''}`.trim(), email: host?.email ?? '' },
-      attendees: [{ name: `${participant.firstName} ${participant.lastName}`.trim(), email: participant.email }],
-    })),
+    rows.map(({ meeting, participant }) =>
+      icsMeetingOf(meeting, host ?? { firstName: '', email: '' }, [
+        { name: fullName(participant), email: participant.email },
+      ]),
+    ),
     Date.now(),
   )
   return new Response(ics, {

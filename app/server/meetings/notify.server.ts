@@ -2,8 +2,8 @@
  * Emails about a changed meeting (SPEC §4 actions): every affected person gets one in their language and time zone,
  * with the meeting's ICS (same UID, SEQUENCE raised by the caller; METHOD:CANCEL when it is cancelled for them).
  */
-import { buildIcs } from '#app/domain/booking/ics.ts'
-import { meetingLink, meetingTimeText } from '#app/domain/meetings/rules.ts'
+import { buildIcs, icsMeetingOf } from '#app/domain/booking/ics.ts'
+import { meetingTimeText } from '#app/domain/meetings/rules.ts'
 import type { Language } from '#app/i18n/config.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import type { Db } from '#app/server/db.server.ts'
@@ -54,25 +54,7 @@ export function meetingNotices(
   const organizerName = [organizer.firstName, organizer.lastName].filter(Boolean).join(' ')
   const canceledForThem = kind === 'canceled'
   const ics = buildIcs(
-    [
-      {
-        id: meeting.id,
-        sequence: meeting.sequence,
-        start: meeting.startAt,
-        end: meeting.endAt,
-        timeZone: meeting.timeZone,
-        summary: meeting.name,
-        description: meeting.description,
-        location: meeting.meetingPoint
-          ? meeting.placeType === 'Online'
-            ? meetingLink(meeting.meetingPoint)
-            : meeting.meetingPoint
-          : null,
-        organizer: { name: organizerName, email: organizer.email },
-        attendees: input.attendees,
-        canceled: canceledForThem,
-      },
-    ],
+    [icsMeetingOf(meeting, organizer, input.attendees, canceledForThem)],
     now,
     canceledForThem ? 'CANCEL' : 'REQUEST',
   )

@@ -2,8 +2,8 @@
  * Emails of one-off meetings: the invitation (ICS + the `/booking` link to confirm + the self-service link) and the
  * confirmation of a seat booked through the share link. Each in the recipient's language and the meeting's zone.
  */
-import { buildIcs } from '#app/domain/booking/ics.ts'
-import { meetingLink, meetingTimeText } from '#app/domain/meetings/rules.ts'
+import { buildIcs, icsMeetingOf } from '#app/domain/booking/ics.ts'
+import { meetingTimeText } from '#app/domain/meetings/rules.ts'
 import type { Language } from '#app/i18n/config.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { composeEmail, hello } from '#app/server/meetings/mail.server.ts'
@@ -26,27 +26,7 @@ export function oneTimeIcs(
   attendees: { email: string; name: string }[],
   now: number,
 ): string {
-  return buildIcs(
-    [
-      {
-        id: meeting.id,
-        sequence: meeting.sequence,
-        start: meeting.startAt,
-        end: meeting.endAt,
-        timeZone: meeting.timeZone,
-        summary: meeting.name,
-        description: meeting.description,
-        location: meeting.meetingPoint
-          ? meeting.placeType === 'Online'
-            ? meetingLink(meeting.meetingPoint)
-            : meeting.meetingPoint
-          : null,
-        organizer: { name: organizerName(organizer), email: organizer.email },
-        attendees,
-      },
-    ],
-    now,
-  )
+  return buildIcs([icsMeetingOf(meeting, organizer, attendees)], now)
 }
 
 type MeetingText = Pick<MeetingRow, 'name' | 'startAt' | 'endAt' | 'timeZone' | 'meetingPoint'>
