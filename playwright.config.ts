@@ -20,7 +20,8 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: 'test-results',
+  // One folder per server port: the desktop and phone runs of scripts/e2e.ts work side by side.
+  outputDir: `test-results/${port}`,
   use: {
     baseURL,
     trace: 'retain-on-failure',

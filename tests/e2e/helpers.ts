@@ -4,6 +4,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { type APIRequestContext, type Page, expect } from '@playwright/test'
+import { e2eStateDir } from './state.ts'
 
 export type Mail = {
   id: string
@@ -22,11 +23,11 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
 }
 
-/** Runs SQL against the e2e database (tests/e2e/server.ts keeps it under .wrangler/e2e). */
+/** Runs SQL against the e2e database (tests/e2e/server.ts keeps it under .wrangler/e2e-<port>). */
 export function sql(command: string): string {
   return execFileSync(
     'npx',
-    ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', '.wrangler/e2e', '--command', command],
+    ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', e2eStateDir, '--command', command],
     {
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
       stdio: 'pipe',

@@ -1,15 +1,17 @@
 /**
  * The server the browser tests run against: a fresh local D1 (migrated and seeded) under
- * .wrangler/e2e, and `wrangler dev` on E2E_PORT (8799), started by playwright.config.ts.
+ * .wrangler/e2e-<port>, and `wrangler dev` on E2E_PORT (8799), started by playwright.config.ts.
+ * With SKIP_APP_BUILD=1 (scripts/e2e.ts, which builds once for both projects) wrangler does not rebuild the app.
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
+import { e2ePort, e2eStateDir } from './state.ts'
 
-const port = process.env.E2E_PORT ?? '8799'
-const persist = ['--persist-to', '.wrangler/e2e']
+const port = String(e2ePort)
+const persist = ['--persist-to', e2eStateDir]
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' }
 
-rmSync('.wrangler/e2e', { recursive: true, force: true })
+rmSync(e2eStateDir, { recursive: true, force: true })
 execFileSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...persist], { stdio: 'inherit', env })
 execFileSync('npx', ['tsx', 'db/seed.ts', ...persist], { stdio: 'inherit', env })
 
