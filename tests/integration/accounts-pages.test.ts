@@ -144,6 +144,34 @@ describe('login and logout pages', () => {
     }
   })
 
+  it('never redirect off-site through a control character, a backslash or an encoded slash', async () => {
+    const account = await signupAndConfirm()
+    // Browsers drop the tab of `/\t/evil.example`, which then reads as `//evil.example`.
+    const evil = [
+      '/\t/evil.example/phish',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '\\/evil.example',
+      '/%2F/evil.example',
+      '/%09/evil.example',
+    ]
+    for (const redirectTo of evil) {
+      const signedIn = await post('/login', { login: account.login, password: STRONG_PASSWORD, redirectTo })
+      expect(signedIn.status).toBe(302)
+      expect(signedIn.headers.get('Location')).toBe('/')
+      // A signed-in visitor of /login is sent on at once: the same check.
+      const cookie = sessionFrom(signedIn)
+      const loader = await page(`/login?redirectTo=${encodeURIComponent(redirectTo)}`, cookie)
+      expect(loader.status).toBe(302)
+      expect(loader.location).toBe('/')
+      const language = await post('/language', { language: 'ru', redirectTo }, { Cookie: cookie })
+      expect(language.headers.get('Location')).toBe('/')
+    }
+    // The exact URL of the report.
+    const reported = await page('/login?redirectTo=%2F%09%2Fevil.example%2Fphish', await sessionCookieFor(account.id))
+    expect(reported.location).toBe('/')
+  })
+
   it('show a translated error for a wrong password', async () => {
     const account = await signupAndConfirm()
     const response = await post('/login', { login: account.login, password: 'Wrong-pass-1' }, { Cookie: ENGLISH })
