@@ -265,6 +265,35 @@ describe('profile page', () => {
     expect((await page('/', cookie)).html).toContain(`/avatars/${user.imageKey}`)
   })
 
+  it('changing the password keeps this session and ends the others and every refresh token', async () => {
+    const account = await signupAndConfirm()
+    const here = await sessionCookieFor(account.id)
+    const elsewhere = await sessionCookieFor(account.id)
+    const wrong = await post(
+      '/profile',
+      { intent: 'password', oldPassword: 'Wrong-pass-1', password: 'Another-pass-2', passwordRepeat: 'Another-pass-2' },
+      { Cookie: here },
+    )
+    expect(wrong.status).toBe(400)
+    expect((await page('/profile', elsewhere)).status).toBe(200)
+    const changed = await post(
+      '/profile',
+      {
+        intent: 'password',
+        oldPassword: STRONG_PASSWORD,
+        password: 'Another-pass-2',
+        passwordRepeat: 'Another-pass-2',
+      },
+      { Cookie: here },
+    )
+    expect(changed.status).toBe(200)
+    expect((await page('/profile', here)).status).toBe(200)
+    expect((await page('/profile', elsewhere)).location).toBe('/login?redirectTo=%2Fprofile')
+    expect(
+      (await api('POST', '/identity/refresh/token', { body: { refreshToken: account.refreshToken } })).status,
+    ).toBe(401)
+  })
+
   it('saves the time zone and language, refuses an unknown zone', async () => {
     const account = await signupAndConfirm()
     const cookie = await sessionCookieFor(account.id)

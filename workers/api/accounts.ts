@@ -153,8 +153,10 @@ export const accounts = new Hono<ApiEnv>()
     return ok(c, null)
   })
   .put('/profile/password', requireAuth, async (c) => {
-    await changePassword(c.get('db'), c.get('user'), await readJson(c, ChangePasswordSchema))
-    return ok(c, null)
+    // Every refresh-token family and web session of the account ends; the caller gets a new pair to go on with.
+    const d = deps(c)
+    await changePassword(d.db, c.get('user'), await readJson(c, ChangePasswordSchema), { now: d.now })
+    return ok(c, await issueTokenPair(d.db, secret(c), c.get('user').id, d.now))
   })
   .put('/profile/culture', requireAuth, async (c) => {
     const input = await readJson(c, z.object({ culture: z.enum(CULTURES, { error: 'accounts:culture.invalid' }) }))
