@@ -1,7 +1,17 @@
 const BASE = 'http://same-origin.invalid'
 
-/** Anything a URL parser might strip or reinterpret: ASCII controls, any whitespace, backslashes. */
-const UNSAFE = /[\u0000-\u001f\u007f\\\s]/
+const isControl = (char: string) => {
+  const code = char.charCodeAt(0)
+  return code <= 0x1f || code === 0x7f
+}
+
+/** Anything a URL parser might strip or reinterpret: an ASCII control, any whitespace, a backslash. */
+export function hasUnsafeUrlCharacter(value: string): boolean {
+  return [...value].some((char) => isControl(char) || char === '\\' || /\s/.test(char))
+}
+
+const withoutControlsAndSpaces = (value: string) =>
+  [...value].filter((char) => !isControl(char) && !/\s/.test(char)).join('')
 /** After stripping, where a browser would read a host: `//`, `/\`. */
 const NETWORK_PATH = /^\/[/\\]/
 
@@ -15,7 +25,7 @@ const NETWORK_PATH = /^\/[/\\]/
  * - resolved against an origin, it stays on that origin.
  */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || NETWORK_PATH.test(value) || UNSAFE.test(value))
+  if (typeof value !== 'string' || !value.startsWith('/') || NETWORK_PATH.test(value) || hasUnsafeUrlCharacter(value))
     return fallback
   let decoded: string
   try {
@@ -23,7 +33,7 @@ export function safeRedirectPath(value: FormDataEntryValue | string | null | und
   } catch {
     return fallback
   }
-  if (NETWORK_PATH.test(decoded) || NETWORK_PATH.test(decoded.replace(/[\u0000-\u001f\u007f\s]/g, ''))) return fallback
+  if (NETWORK_PATH.test(decoded) || NETWORK_PATH.test(withoutControlsAndSpaces(decoded))) return fallback
   try {
     if (new URL(value, BASE).origin !== BASE) return fallback
   } catch {

@@ -148,6 +148,30 @@ export async function cancelSignup(deps: AccountDeps, id: string): Promise<void>
 }
 
 /**
+ * `DELETE /identity/signup/email/code?id=` (SPEC §7): the emailed code and link of an unconfirmed registration stop
+ * working at once (they expire now, so both answer "expired, request a new one"); a resend, still at most once per
+ * 60 seconds, sends new ones. A confirmed account or an unknown id is 404.
+ */
+export async function invalidateSignupCode(deps: AccountDeps, id: string): Promise<void> {
+  const [user] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)))
+    .limit(1)
+  if (!user) throw new AccountError(404, [{ key: 'api:notFound' }])
+  await deps.db
+    .update(accountSecrets)
+    .set({ expiresAt: deps.now })
+    .where(
+      and(
+        eq(accountSecrets.userId, user.id),
+        or(eq(accountSecrets.kind, 'signupCode'), eq(accountSecrets.kind, 'emailLink')),
+        gt(accountSecrets.expiresAt, deps.now),
+      ),
+    )
+}
+
+/**
  * The sign-up code (SPEC §2): each guess is counted with one conditional UPDATE before it is compared,
  * so even concurrent guesses get at most CODE_MAX_ATTEMPTS tries at a code.
  */
