@@ -12,6 +12,7 @@ export function hasUnsafeUrlCharacter(value: string): boolean {
 
 const withoutControlsAndSpaces = (value: string) =>
   [...value].filter((char) => !isControl(char) && !/\s/.test(char)).join('')
+
 /** After stripping, where a browser would read a host: `//`, `/\`. */
 const NETWORK_PATH = /^\/[/\\]/
 
