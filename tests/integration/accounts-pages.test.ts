@@ -16,7 +16,8 @@ import {
   signupBody,
   unique,
 } from './helpers/accounts.ts'
-import { sessionCookieFor } from './helpers/users.ts'
+import { createBookableHost } from './helpers/booking.ts'
+import { bearerFor, sessionCookieFor } from './helpers/users.ts'
 
 const db = () => getDb(env.DB)
 const ENGLISH = 'lng=ImVuIg%3D%3D'
@@ -314,6 +315,36 @@ describe('profile page', () => {
     expect(response.status).toBe(302)
     expect(await db().select().from(users).where(eq(users.id, account.id))).toEqual([])
     expect((await page('/', cookie)).html).toContain('data-testid="landing"')
+  })
+
+  it('after deletion, every public page of the account and its avatar answer 404', async () => {
+    const { host, eventType } = await createBookableHost()
+    const auth = await bearerFor(host.id)
+    const form = new FormData()
+    form.set('file', new File([png], 'me.png', { type: 'image/png' }))
+    const avatar = await api<{ imageUrl: string }>('PUT', '/profile/avatar', { auth, rawBody: form })
+    const avatarPath = new URL(avatar.body.data.imageUrl).pathname
+    const { login } = host
+    const link = eventType.link
+    const paths = [
+      `/user/${login}`,
+      `/${login}/${link}`,
+      `/user/${login}/event/${link}`,
+      `/widget/booking/user/${login}/event/${link}`,
+      `/api/v2/public/${login}/eventTypes`,
+      `/api/v2/public/${login}/eventTypes/${link}`,
+      avatarPath,
+    ]
+    const status = async (path: string) => {
+      const response = await SELF.fetch(`http://localhost${path}`, { redirect: 'manual' })
+      await response.arrayBuffer()
+      return [path, response.status]
+    }
+    for (const path of paths) expect(await status(path)).toEqual([path, 200])
+
+    expect((await api('DELETE', '/profile', { auth })).status).toBe(200)
+    for (const path of paths) expect(await status(path)).toEqual([path, 404])
+    expect(await env.AVATARS.get(avatarPath.replace('/avatars/', ''))).toBeNull()
   })
 
   it('shows coming-soon pages for later sections and the phone menu', async () => {
