@@ -150,6 +150,18 @@ describe('provider sign-in through the JSON API', () => {
     }
   })
 
+  it('refuses a malformed verifier with a translated error', async () => {
+    const answer = await SELF.fetch('http://localhost/api/v3/apiKey/signin', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en' },
+      body: JSON.stringify({ code: 'x', codeVerifier: 'short' }),
+    })
+    expect(answer.status).toBe(400)
+    expect(((await answer.json()) as { apiErrors: unknown[] }).apiErrors).toEqual([
+      { text: 'codeVerifier: A codeVerifier of 43 to 128 characters is required' },
+    ])
+  })
+
   it('refuses an expired code', async () => {
     const back = await signInThroughApi(`${unique('x')}@gmail.example`)
     const code = new URL(back.headers.get('Location')!, 'http://localhost').searchParams.get('code')!
