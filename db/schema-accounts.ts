@@ -28,7 +28,11 @@ export const accountSecrets = sqliteTable(
     usedAt: integer('used_at'),
     createdAt: integer('created_at').notNull().default(sql`(unixepoch() * 1000)`),
   },
-  (t) => [uniqueIndex('account_secrets_hash').on(t.secretHash), index('account_secrets_user').on(t.userId, t.kind)],
+  (t) => [
+    uniqueIndex('account_secrets_hash').on(t.secretHash),
+    index('account_secrets_user').on(t.userId, t.kind),
+    index('account_secrets_expires').on(t.expiresAt),
+  ],
 )
 
 export const OAUTH_PROVIDERS = ['yandex', 'google', 'apple', 'microsoft'] as const
@@ -53,11 +57,44 @@ export const oauthAccounts = sqliteTable(
   ],
 )
 
-/** One-time OAuth states: PKCE verifier and the way back, deleted when used or expired. */
-export const oauthStates = sqliteTable('oauth_states', {
-  stateHash: text('state_hash').primaryKey(),
-  provider: text('provider', { enum: OAUTH_PROVIDERS }).notNull(),
-  codeVerifier: text('code_verifier').notNull(),
-  redirectTo: text('redirect_to').notNull().default('/'),
-  expiresAt: integer('expires_at').notNull(),
-})
+export const OAUTH_MODES = ['web', 'api'] as const
+export type OAuthMode = (typeof OAUTH_MODES)[number]
+
+/**
+ * One-time OAuth states: PKCE verifier and the way back, deleted when used or expired. `web` sign-ins end in a
+ * session cookie; `api` ones (`GET /identity/signup/{service}`) in a one-time code for `POST /apiKey/signin`, bound to
+ * the client by its code challenge or, without one, by the browser's state cookie (docs/decisions/0010-accounts.md).
+ */
+export const oauthStates = sqliteTable(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    provider: text('provider', { enum: OAUTH_PROVIDERS }).notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    /** A same-origin path (`web`), or where the one-time code goes (`api`): same origin or registered. */
+    redirectTo: text('redirect_to').notNull().default('/'),
+    mode: text('mode', { enum: OAUTH_MODES }).notNull().default('web'),
+    /** `api` only: base64url SHA-256 of the client's verifier, asked for again when the code is exchanged. */
+    codeChallenge: text('code_challenge'),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('oauth_states_expires').on(t.expiresAt)],
+)
+
+/**
+ * The one-time code a provider sign-in of the JSON API ends with (SPEC §4 "Auth start"): in the URL it comes back
+ * to, stored only as a hash, alive 2 minutes, spent by `POST /apiKey/signin`.
+ */
+export const apiSigninCodes = sqliteTable(
+  'api_signin_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeChallenge: text('code_challenge'),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: integer('created_at').notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [index('api_signin_codes_expires').on(t.expiresAt)],
+)

@@ -36,7 +36,12 @@ export const users = sqliteTable(
     isConsentMailing: integer('is_consent_mailing', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_login_unique').on(t.login), uniqueIndex('users_email_unique').on(t.email)],
+  (t) => [
+    uniqueIndex('users_login_unique').on(t.login),
+    uniqueIndex('users_email_unique').on(t.email),
+    // The hourly cleanup finds unconfirmed sign-ups by it (app/server/accounts/cleanup.server.ts).
+    index('users_unconfirmed').on(t.createdAt).where(sql`${t.emailVerifiedAt} is null`),
+  ],
 )
 
 export type WeeklyInterval = { start: string; end: string }
@@ -185,7 +190,11 @@ export const sessions = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sessions_token').on(t.tokenHash), index('sessions_user').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token').on(t.tokenHash),
+    index('sessions_user').on(t.userId),
+    index('sessions_expires').on(t.expiresAt),
+  ],
 )
 
 /**
@@ -210,6 +219,7 @@ export const refreshTokens = sqliteTable(
     uniqueIndex('refresh_tokens_token').on(t.tokenHash),
     index('refresh_tokens_family').on(t.familyId),
     index('refresh_tokens_user').on(t.userId),
+    index('refresh_tokens_expires').on(t.expiresAt),
   ],
 )
 export * from './schema-accounts.ts'

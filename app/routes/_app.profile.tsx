@@ -30,7 +30,7 @@ import {
   updateProfile,
 } from '#app/server/accounts/profile.server.ts'
 import { attempt, pageDeps, replyWithErrors, statusOf } from '#app/server/accounts/route.server.ts'
-import { destroyWebSession, requireUser } from '#app/server/auth/session.server.ts'
+import { destroyWebSession, requireUser, sessionTokenHash } from '#app/server/auth/session.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -70,7 +70,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const hideFields = ['oldPassword', 'password', 'passwordRepeat']
     if (submission.status !== 'success')
       return data({ intent, result: replyWithErrors(submission, t, undefined, { hideFields }) }, { status: 400 })
-    const done = await attempt(() => changePassword(deps.db, user, submission.value))
+    // This device stays signed in; every other session and API refresh token ends.
+    const keepSessionHash = await sessionTokenHash(request)
+    const done = await attempt(() =>
+      changePassword(deps.db, user, submission.value, { keepSessionHash, now: deps.now }),
+    )
     if (!done.ok)
       return data(
         { intent, result: replyWithErrors(submission, t, done.error, { hideFields }) },

@@ -1,8 +1,10 @@
+import { SELF } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { hashPassword } from '#app/server/auth/password.server.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { accountSecrets, refreshTokens, schedules, users } from '#db/schema.ts'
+import { accountSecrets, refreshTokens, schedules, sessions, users } from '#db/schema.ts'
 import {
   STRONG_PASSWORD,
   api,
@@ -15,7 +17,7 @@ import {
   signupBody,
   unique,
 } from './helpers/accounts.ts'
-import { createTestUser } from './helpers/users.ts'
+import { TEST_PASSWORD, createTestUser, sessionCookieFor } from './helpers/users.ts'
 
 const db = () => getDb(env.DB)
 
@@ -202,6 +204,31 @@ describe('sign-up: bad input and attacks', () => {
     expect(row.firstName).toBe('Анна')
   })
 
+  it('refuses a login that is another account’s email, and an email that is another account’s login', async () => {
+    const victim = await signupAndConfirm()
+    // Logins may contain `@`: without this, sign-in by the victim's email could reach the squatter's account.
+    const squat = await api('POST', '/identity/signup/email', { body: signupBody({ login: victim.email }) })
+    expect(squat.status).toBe(400)
+    expect(squat.body.apiErrors).toEqual([{ text: 'login: Этот логин уже занят' }])
+    expect(await db().select().from(users).where(eq(users.login, victim.email))).toEqual([])
+    // The other way round: an account whose login looks like an email holds that text as an email too.
+    const atLogin = `${unique('at')}@example.com`
+    await signupAndConfirm({ login: atLogin })
+    const sameAsLogin = await api('POST', '/identity/signup/email', { body: signupBody({ email: atLogin }) })
+    expect(sameAsLogin.status).toBe(400)
+    expect(sameAsLogin.body.apiErrors).toEqual([{ text: 'email: Этот email уже зарегистрирован' }])
+    // Unconfirmed registrations hold their login against emails as well.
+    const pending = signupBody({ login: `${unique('p')}@example.com` })
+    await api('POST', '/identity/signup/email', { body: pending })
+    const overPending = await api('POST', '/identity/signup/email', { body: signupBody({ email: pending.login }) })
+    expect(overPending.body.apiErrors).toEqual([{ text: 'email: Этот email уже зарегистрирован' }])
+    // The uniqueness calls say the same.
+    const loginCheck = await api<{ isOk: boolean }>('GET', `/unique/login/${encodeURIComponent(victim.email)}`)
+    expect(loginCheck.body.data).toEqual({ isOk: false })
+    const emailCheck = await api<{ isOk: boolean }>('GET', `/unique/email/${encodeURIComponent(atLogin)}`)
+    expect(emailCheck.body.data).toEqual({ isOk: false })
+  })
+
   it('lets the owner of an email replace an unconfirmed registration made with it', async () => {
     const first = signupBody()
     await api('POST', '/identity/signup/email', { body: first })
@@ -276,6 +303,49 @@ describe('sign-in, refresh and logout', () => {
     })
     expect(blocked.status).toBe(429)
     expect(blocked.body.apiErrors).toEqual([{ text: 'Слишком много запросов, попробуйте позже' }])
+  })
+
+  it('signs in by an email to the account with that email, even if another account has it as its login', async () => {
+    // Such a pair can no longer be made by sign-up; an older pair (or a race) is put in directly, the squatter first.
+    const email = `${unique('victim')}@example.com`
+    const squatter = await createTestUser({ login: email, passwordHash: await hashPassword('Squatter-pass-1', 1000) })
+    const victim = await createTestUser({ email })
+    for (const password of [TEST_PASSWORD, TEST_PASSWORD]) {
+      const answer = await api<{ token: string }>('POST', '/identity/signin/email', {
+        body: { login: email, password },
+      })
+      expect(answer.status).toBe(200)
+      const profile = await api<{ userId: string }>('GET', '/profile', { auth: `Bearer ${answer.body.data.token}` })
+      expect(profile.body.data.userId).toBe(victim.id)
+    }
+    // The squatter's password opens nothing through the victim's email; the squatter still signs in by its own email.
+    const squatterPassword = await api('POST', '/identity/signin/email', {
+      body: { login: email, password: 'Squatter-pass-1' },
+    })
+    expect(squatterPassword.status).toBe(400)
+    const own = await api('POST', '/identity/signin/email', {
+      body: { login: squatter.email, password: 'Squatter-pass-1' },
+    })
+    expect(own.status).toBe(200)
+  })
+
+  it('counts failed sign-ins per account, whether typed as the login or the email', async () => {
+    const account = await signupAndConfirm()
+    const statuses: number[] = []
+    for (let i = 0; i < 10; i++) {
+      const login = i % 2 === 0 ? account.login : account.email
+      statuses.push(
+        (await api('POST', '/identity/signin/email', { body: { login, password: `Wrong-${i}!` }, ip: newIp() })).status,
+      )
+    }
+    expect(statuses).toEqual(Array(10).fill(400))
+    for (const login of [account.login, account.email.toUpperCase()]) {
+      const blocked = await api('POST', '/identity/signin/email', {
+        body: { login, password: STRONG_PASSWORD },
+        ip: newIp(),
+      })
+      expect(blocked.status).toBe(429)
+    }
   })
 
   it('counts only failed sign-ins, so an owner signing in often is never locked out', async () => {
@@ -475,6 +545,30 @@ describe('profile', () => {
       body: { login: account.login, password: 'Another-pass-2' },
     })
     expect(signin.status).toBe(200)
+  })
+
+  it('a password change ends every other session and refresh token, and hands the caller a new pair', async () => {
+    const account = await signupAndConfirm()
+    const second = await api<{ token: string; refreshToken: string }>('POST', '/identity/signin/email', {
+      body: { login: account.login, password: STRONG_PASSWORD },
+    })
+    const webSession = await sessionCookieFor(account.id)
+    const changed = await api<{ token: string; refreshToken: string }>('PUT', '/profile/password', {
+      auth: `Bearer ${account.token}`,
+      body: { oldPassword: STRONG_PASSWORD, password: 'Another-pass-2' },
+    })
+    expect(changed.status).toBe(200)
+    for (const refreshToken of [account.refreshToken, second.body.data.refreshToken])
+      expect((await api('POST', '/identity/refresh/token', { body: { refreshToken } })).status).toBe(401)
+    expect(await db().select().from(sessions).where(eq(sessions.userId, account.id))).toEqual([])
+    const page = await SELF.fetch('http://localhost/profile', { headers: { Cookie: webSession }, redirect: 'manual' })
+    expect(page.status).toBe(302)
+    // The caller goes on with its new pair.
+    expect((await api('GET', '/profile', { auth: `Bearer ${changed.body.data.token}` })).status).toBe(200)
+    const refreshed = await api('POST', '/identity/refresh/token', {
+      body: { refreshToken: changed.body.data.refreshToken },
+    })
+    expect(refreshed.status).toBe(200)
   })
 
   it('stores an avatar in R2, serves it, and refuses other formats', async () => {

@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { SELF } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { eq } from 'drizzle-orm'
@@ -5,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { accountDeps } from '#app/server/accounts/deps.server.ts'
 import type { AccountError } from '#app/server/accounts/errors.server.ts'
 import { finishOAuth, providerConfig, resolveOAuthUser, startOAuth } from '#app/server/accounts/oauth.server.ts'
+import { oauthStart } from '#app/server/accounts/oauth-route.server.ts'
+import { sha256 } from '#app/server/auth/tokens.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { oauthAccounts, oauthStates, users } from '#db/schema.ts'
 import { api, newIp, signupAndConfirm, signupBody, unique } from './helpers/accounts.ts'
@@ -53,6 +56,25 @@ describe('OAuth start', () => {
     const rows = await d.db.select().from(oauthStates)
     expect(rows.some((row) => row.stateHash === state)).toBe(false)
     expect(rows.some((row) => row.redirectTo === '/profile')).toBe(true)
+  })
+
+  it('keeps only a safe way back: a tab-split network path becomes `/`', async () => {
+    const request = new Request(
+      'http://localhost/oAuthRedirectPage?provider=yandex&redirectTo=%2F%09%2Fevil.example%2Fphish',
+      { headers: { 'CF-Connecting-IP': newIp() } },
+    )
+    const response = (await oauthStart({
+      request,
+      context: { cloudflare: { env: bindings, ctx: { waitUntil: () => {} } } },
+      params: {},
+    } as unknown as LoaderFunctionArgs)) as Response
+    expect(response.status).toBe(302)
+    const state = response.headers.get('Set-Cookie')!.match(/oauth_state=([^;]+)/)![1]
+    const [row] = await deps()
+      .db.select()
+      .from(oauthStates)
+      .where(eq(oauthStates.stateHash, await sha256(state)))
+    expect(row.redirectTo).toBe('/')
   })
 
   it('is refused with a clear page when the provider is not configured', async () => {

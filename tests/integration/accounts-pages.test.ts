@@ -16,7 +16,8 @@ import {
   signupBody,
   unique,
 } from './helpers/accounts.ts'
-import { sessionCookieFor } from './helpers/users.ts'
+import { createBookableHost } from './helpers/booking.ts'
+import { bearerFor, sessionCookieFor } from './helpers/users.ts'
 
 const db = () => getDb(env.DB)
 const ENGLISH = 'lng=ImVuIg%3D%3D'
@@ -144,6 +145,34 @@ describe('login and logout pages', () => {
     }
   })
 
+  it('never redirect off-site through a control character, a backslash or an encoded slash', async () => {
+    const account = await signupAndConfirm()
+    // Browsers drop the tab of `/\t/evil.example`, which then reads as `//evil.example`.
+    const evil = [
+      '/\t/evil.example/phish',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '\\/evil.example',
+      '/%2F/evil.example',
+      '/%09/evil.example',
+    ]
+    for (const redirectTo of evil) {
+      const signedIn = await post('/login', { login: account.login, password: STRONG_PASSWORD, redirectTo })
+      expect(signedIn.status).toBe(302)
+      expect(signedIn.headers.get('Location')).toBe('/')
+      // A signed-in visitor of /login is sent on at once: the same check.
+      const cookie = sessionFrom(signedIn)
+      const loader = await page(`/login?redirectTo=${encodeURIComponent(redirectTo)}`, cookie)
+      expect(loader.status).toBe(302)
+      expect(loader.location).toBe('/')
+      const language = await post('/language', { language: 'ru', redirectTo }, { Cookie: cookie })
+      expect(language.headers.get('Location')).toBe('/')
+    }
+    // The exact URL of the report.
+    const reported = await page('/login?redirectTo=%2F%09%2Fevil.example%2Fphish', await sessionCookieFor(account.id))
+    expect(reported.location).toBe('/')
+  })
+
   it('show a translated error for a wrong password', async () => {
     const account = await signupAndConfirm()
     const response = await post('/login', { login: account.login, password: 'Wrong-pass-1' }, { Cookie: ENGLISH })
@@ -237,6 +266,35 @@ describe('profile page', () => {
     expect((await page('/', cookie)).html).toContain(`/avatars/${user.imageKey}`)
   })
 
+  it('changing the password keeps this session and ends the others and every refresh token', async () => {
+    const account = await signupAndConfirm()
+    const here = await sessionCookieFor(account.id)
+    const elsewhere = await sessionCookieFor(account.id)
+    const wrong = await post(
+      '/profile',
+      { intent: 'password', oldPassword: 'Wrong-pass-1', password: 'Another-pass-2', passwordRepeat: 'Another-pass-2' },
+      { Cookie: here },
+    )
+    expect(wrong.status).toBe(400)
+    expect((await page('/profile', elsewhere)).status).toBe(200)
+    const changed = await post(
+      '/profile',
+      {
+        intent: 'password',
+        oldPassword: STRONG_PASSWORD,
+        password: 'Another-pass-2',
+        passwordRepeat: 'Another-pass-2',
+      },
+      { Cookie: here },
+    )
+    expect(changed.status).toBe(200)
+    expect((await page('/profile', here)).status).toBe(200)
+    expect((await page('/profile', elsewhere)).location).toBe('/login?redirectTo=%2Fprofile')
+    expect(
+      (await api('POST', '/identity/refresh/token', { body: { refreshToken: account.refreshToken } })).status,
+    ).toBe(401)
+  })
+
   it('saves the time zone and language, refuses an unknown zone', async () => {
     const account = await signupAndConfirm()
     const cookie = await sessionCookieFor(account.id)
@@ -257,6 +315,36 @@ describe('profile page', () => {
     expect(response.status).toBe(302)
     expect(await db().select().from(users).where(eq(users.id, account.id))).toEqual([])
     expect((await page('/', cookie)).html).toContain('data-testid="landing"')
+  })
+
+  it('after deletion, every public page of the account and its avatar answer 404', async () => {
+    const { host, eventType } = await createBookableHost()
+    const auth = await bearerFor(host.id)
+    const form = new FormData()
+    form.set('file', new File([png], 'me.png', { type: 'image/png' }))
+    const avatar = await api<{ imageUrl: string }>('PUT', '/profile/avatar', { auth, rawBody: form })
+    const avatarPath = new URL(avatar.body.data.imageUrl).pathname
+    const { login } = host
+    const link = eventType.link
+    const paths = [
+      `/user/${login}`,
+      `/${login}/${link}`,
+      `/user/${login}/event/${link}`,
+      `/widget/booking/user/${login}/event/${link}`,
+      `/api/v2/public/${login}/eventTypes`,
+      `/api/v2/public/${login}/eventTypes/${link}`,
+      avatarPath,
+    ]
+    const status = async (path: string) => {
+      const response = await SELF.fetch(`http://localhost${path}`, { redirect: 'manual' })
+      await response.arrayBuffer()
+      return [path, response.status]
+    }
+    for (const path of paths) expect(await status(path)).toEqual([path, 200])
+
+    expect((await api('DELETE', '/profile', { auth })).status).toBe(200)
+    for (const path of paths) expect(await status(path)).toEqual([path, 404])
+    expect(await env.AVATARS.get(avatarPath.replace('/avatars/', ''))).toBeNull()
   })
 
   it('shows coming-soon pages for later sections and the phone menu', async () => {

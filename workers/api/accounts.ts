@@ -17,8 +17,20 @@ import { issueTokenPair, revokeRefreshToken, rotateRefreshToken } from '#app/ser
 import { accountDeps } from '#app/server/accounts/deps.server.ts'
 import { AccountError, problemText } from '#app/server/accounts/errors.server.ts'
 import {
+  CODE_CHALLENGE,
+  CODE_VERIFIER,
+  apiRedirectTarget,
+  exchangeApiSigninCode,
+  unlinkProvider,
+} from '#app/server/accounts/api-signin.server.ts'
+import { stateCookie } from '#app/server/accounts/oauth-route.server.ts'
+import { OAUTH_STATE_TTL_MS, isOAuthProvider, providerConfig, startOAuth } from '#app/server/accounts/oauth.server.ts'
+import { shortEventTypes } from '#app/server/event-types/event-types.server.ts'
+import type { OAuthProvider } from '#db/schema.ts'
+import {
   cancelSignup,
   confirmSignupCode,
+  invalidateSignupCode,
   isEmailFree,
   isLoginFree,
   requestRestore,
@@ -58,6 +70,18 @@ const AfterBookingCodeSchema = ConfirmCodeSchema.extend({
   bookingId: z.string({ error: 'accounts:required' }).trim().min(1, 'accounts:required').max(200),
 })
 
+const ApiSigninSchema = z.object({
+  code: z.string({ error: 'accounts:required' }).min(1, 'accounts:required').max(200),
+  codeVerifier: z.string().regex(CODE_VERIFIER, 'accounts:apiSignin.verifier').optional(),
+})
+
+/** `{service}` of `/identity/signup/{service}`: a provider, else 404 (`email` has its own routes above). */
+function providerParam(c: Context<ApiEnv>): OAuthProvider {
+  const service = c.req.param('service')
+  if (!isOAuthProvider(service)) throw new ApiError(404, [c.get('t')('api:notFound')])
+  return service
+}
+
 /** SPEC §7 Identity, Uniqueness (email, login) and Profile, in the shapes of API-CONTRACT.md. */
 export const accounts = new Hono<ApiEnv>()
   .post('/identity/signup/email', async (c) => {
@@ -67,6 +91,10 @@ export const accounts = new Hono<ApiEnv>()
   })
   .delete('/identity/signup/email', async (c) => {
     await cancelSignup(deps(c), c.req.query('id') ?? '')
+    return ok(c, null)
+  })
+  .delete('/identity/signup/email/code', async (c) => {
+    await invalidateSignupCode(deps(c), c.req.query('id') ?? '')
     return ok(c, null)
   })
   .post('/identity/signup/email/code', async (c) => {
@@ -88,6 +116,36 @@ export const accounts = new Hono<ApiEnv>()
     const input = await readJson(c, z.object({ email: EmailSchema }))
     await resendSignupCode(deps(c), input)
     return ok(c, null)
+  })
+  // Provider sign-in for API clients (docs/decisions/0010-accounts.md "Provider sign-in through the JSON API").
+  .get('/identity/signup/:service', async (c) => {
+    const provider = providerParam(c)
+    const d = deps(c)
+    const config = providerConfig(provider, c.env, d.env)
+    if (!config) throw new ApiError(503, [c.get('t')('accounts:oauth.notConfigured')])
+    const redirectTo = apiRedirectTarget(c.req.query('redirectUrl'), d.env.APP_URL, c.env.OAUTH_API_REDIRECT_URLS)
+    if (!redirectTo) throw new AccountError(400, [{ field: 'redirectUrl', key: 'accounts:apiSignin.redirectUrl' }])
+    const codeChallenge = c.req.query('codeChallenge')
+    const method = c.req.query('codeChallengeMethod')
+    if ((codeChallenge !== undefined && !CODE_CHALLENGE.test(codeChallenge)) || (method && method !== 'S256'))
+      throw new AccountError(400, [{ field: 'codeChallenge', key: 'accounts:apiSignin.challenge' }])
+    const { url, state } = await startOAuth(d, provider, config, redirectTo, {
+      mode: 'api',
+      codeChallenge: codeChallenge ?? null,
+    })
+    // Without a challenge the sign-in is bound to this browser by the state cookie, as on the web.
+    if (!codeChallenge) c.header('Set-Cookie', stateCookie(provider, state, OAUTH_STATE_TTL_MS / 1000))
+    return ok(c, { url })
+  })
+  .delete('/identity/signup/:service', requireAuth, async (c) => {
+    await unlinkProvider(c.get('db'), c.get('user').id, providerParam(c))
+    return ok(c, null)
+  })
+  .post('/apiKey/signin', async (c) => {
+    const input = await readJson(c, ApiSigninSchema)
+    const d = deps(c)
+    const userId = await exchangeApiSigninCode(d, input)
+    return ok(c, await issueTokenPair(d.db, secret(c), userId, d.now))
   })
   .post('/identity/signin/email', async (c) => {
     const input = await readJson(c, SigninSchema)
@@ -123,6 +181,8 @@ export const accounts = new Hono<ApiEnv>()
     return ok(c, { isOk: parsed.success && (await isLoginFree(deps(c), parsed.data)) })
   })
   .get('/profile', requireAuth, (c) => ok(c, profileView(c.get('user'), origin(c))))
+  // SPEC §7 Profile: the signed-in user's event types in the short form of `GET /eventTypes/short`.
+  .get('/profile/eventTypes', requireAuth, async (c) => ok(c, await shortEventTypes(c.get('db'), c.get('user').id)))
   .put('/profile', requireAuth, async (c) => {
     const user = c.get('user')
     const input = await readJson(c, ProfileSchema.partial())
@@ -153,8 +213,10 @@ export const accounts = new Hono<ApiEnv>()
     return ok(c, null)
   })
   .put('/profile/password', requireAuth, async (c) => {
-    await changePassword(c.get('db'), c.get('user'), await readJson(c, ChangePasswordSchema))
-    return ok(c, null)
+    // Every refresh-token family and web session of the account ends; the caller gets a new pair to go on with.
+    const d = deps(c)
+    await changePassword(d.db, c.get('user'), await readJson(c, ChangePasswordSchema), { now: d.now })
+    return ok(c, await issueTokenPair(d.db, secret(c), c.get('user').id, d.now))
   })
   .put('/profile/culture', requireAuth, async (c) => {
     const input = await readJson(c, z.object({ culture: z.enum(CULTURES, { error: 'accounts:culture.invalid' }) }))

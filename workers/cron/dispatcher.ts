@@ -1,3 +1,4 @@
+import { cleanupAccounts } from '#app/server/accounts/cleanup.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { type AppEnv, type Bindings, parseEnv } from '#app/server/env.server.ts'
 import { drainOutbox } from '#app/server/outbox/outbox.server.ts'
@@ -12,6 +13,8 @@ export const CRON_JOBS: Record<string, CronJob[]> = {
     { name: 'outbox', run: ({ db, env, now }) => drainOutbox(db, env, now) },
     { name: 'reminders', run: ({ db, env, now }) => runReminders(db, env, now) },
   ],
+  // Hourly: expired sessions, tokens, states, codes and stale unconfirmed sign-ups (docs/decisions/0010-accounts.md).
+  '0 * * * *': [{ name: 'accounts-cleanup', run: ({ db, now }) => cleanupAccounts(db, now) }],
 }
 
 /**

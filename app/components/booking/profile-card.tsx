@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { AvatarPicture } from '#app/components/accounts/avatar.tsx'
 import { Linkified } from './linkify.tsx'
 
 export type PublicProfile = {
@@ -9,19 +10,7 @@ export type PublicProfile = {
 }
 
 export function Avatar({ profile, size = 64 }: { profile: PublicProfile; size?: number }) {
-  if (profile.profileImageUrl) {
-    return (
-      <img
-        src={profile.profileImageUrl}
-        alt=""
-        width={size}
-        height={size}
-        className="shrink-0 rounded-full object-cover"
-        style={{ width: size, height: size }}
-      />
-    )
-  }
-  return (
+  const initial = (
     <span
       aria-hidden="true"
       className="inline-flex shrink-0 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary"
@@ -30,6 +19,21 @@ export function Avatar({ profile, size = 64 }: { profile: PublicProfile; size?: 
       {(profile.firstName || '?').slice(0, 1).toUpperCase()}
     </span>
   )
+  if (profile.profileImageUrl) {
+    // The initial stands in where the browser cannot show the picture (a HEIC photo outside Safari).
+    return (
+      <AvatarPicture
+        src={profile.profileImageUrl}
+        fallback={initial}
+        alt=""
+        width={size}
+        height={size}
+        className="shrink-0 rounded-full object-cover"
+        style={{ width: size, height: size }}
+      />
+    )
+  }
+  return initial
 }
 
 /** Avatar or initial, full name and the description with clickable links and emails. */

@@ -88,15 +88,25 @@ export async function signup(
   options: { isConsentMailing: boolean },
 ): Promise<{ id: string; email: string }> {
   await enforceLimit(deps.limits, ACCOUNT_LIMITS.signupIp, deps.ip, deps.now)
+  // Logins may contain `@`: a login may be nobody else's email and an email nobody else's login, or sign-in by
+  // that text could reach two accounts.
   const existing = await deps.db
     .select()
     .from(users)
-    .where(or(eq(users.login, input.login), eq(users.email, input.email)))
+    .where(
+      or(
+        eq(users.login, input.login),
+        eq(users.email, input.login),
+        eq(users.email, input.email),
+        eq(users.login, input.email),
+      ),
+    )
   const replaced = existing.find((user) => user.email === input.email && user.emailVerifiedAt === null)
+  const others = existing.filter((user) => user.id !== replaced?.id)
   const problems = []
-  if (existing.some((user) => user.login === input.login && user.id !== replaced?.id))
+  if (others.some((user) => user.login === input.login || user.email === input.login))
     problems.push({ field: 'login', key: 'accounts:login.taken' })
-  if (existing.some((user) => user.email === input.email && user.id !== replaced?.id))
+  if (others.some((user) => user.email === input.email || user.login === input.email))
     problems.push({ field: 'email', key: 'accounts:email.taken' })
   if (problems.length > 0) throw new AccountError(400, problems)
 
@@ -135,6 +145,30 @@ export async function cancelSignup(deps: AccountDeps, id: string): Promise<void>
     .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)))
     .returning({ id: users.id })
   if (deleted.length === 0) throw new AccountError(404, [{ key: 'api:notFound' }])
+}
+
+/**
+ * `DELETE /identity/signup/email/code?id=` (SPEC §7): the emailed code and link of an unconfirmed registration stop
+ * working at once (they expire now, so both answer "expired, request a new one"); a resend, still at most once per
+ * 60 seconds, sends new ones. A confirmed account or an unknown id is 404.
+ */
+export async function invalidateSignupCode(deps: AccountDeps, id: string): Promise<void> {
+  const [user] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)))
+    .limit(1)
+  if (!user) throw new AccountError(404, [{ key: 'api:notFound' }])
+  await deps.db
+    .update(accountSecrets)
+    .set({ expiresAt: deps.now })
+    .where(
+      and(
+        eq(accountSecrets.userId, user.id),
+        or(eq(accountSecrets.kind, 'signupCode'), eq(accountSecrets.kind, 'emailLink')),
+        gt(accountSecrets.expiresAt, deps.now),
+      ),
+    )
 }
 
 /**
@@ -260,23 +294,37 @@ export async function resendForEmailLink(deps: AccountDeps, token: string): Prom
 let dummyHash: Promise<string> | null = null
 
 /**
+ * The account a sign-in names. Sign-up keeps logins and emails apart, but should two accounts still match (one
+ * by login, one by email), the answer is deterministic: text that looks like an email means the email first.
+ */
+async function accountNamed(deps: AccountDeps, text: string): Promise<User | null> {
+  const rows = await deps.db
+    .select()
+    .from(users)
+    .where(or(eq(users.login, text), eq(users.email, text)))
+    .limit(2)
+  const byEmail = rows.find((user) => user.email === text)
+  const byLogin = rows.find((user) => user.login === text)
+  return (text.includes('@') ? (byEmail ?? byLogin) : (byLogin ?? byEmail)) ?? null
+}
+
+/**
  * Sign-in by login or email and password (SPEC §2), limited by failed attempts per IP and per account. Unknown login and
- * wrong password give the same answer; an unconfirmed account is told to confirm its email.
+ * wrong password give the same answer; an unconfirmed account is told to confirm its email. The per-account limit
+ * counts the account, not the typed text, so its login and its email share one budget; unknown text is counted by
+ * itself, so the limit answers alike for known and unknown names.
  */
 export async function signin(deps: AccountDeps, input: z.infer<typeof SigninSchema>): Promise<User> {
   await checkLimit(deps.limits, ACCOUNT_LIMITS.signinIp, deps.ip, deps.now)
-  await checkLimit(deps.limits, ACCOUNT_LIMITS.signinAccount, input.login, deps.now)
-  const [user] = await deps.db
-    .select()
-    .from(users)
-    .where(or(eq(users.login, input.login), eq(users.email, input.login)))
-    .limit(1)
+  const user = await accountNamed(deps, input.login)
+  const accountKey = user ? `user:${user.id}` : `unknown:${input.login}`
+  await checkLimit(deps.limits, ACCOUNT_LIMITS.signinAccount, accountKey, deps.now)
   dummyHash ??= hashPassword('not-a-password')
   const matches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash))
   if (!user?.passwordHash || !matches) {
     await Promise.all([
       deps.limits.hit(ACCOUNT_LIMITS.signinIp, deps.ip, deps.now),
-      deps.limits.hit(ACCOUNT_LIMITS.signinAccount, input.login, deps.now),
+      deps.limits.hit(ACCOUNT_LIMITS.signinAccount, accountKey, deps.now),
     ])
     throw new AccountError(400, [{ key: 'accounts:signin.invalid' }])
   }
@@ -346,13 +394,25 @@ export async function resetPassword(deps: AccountDeps, input: z.infer<typeof Res
   return user
 }
 
-/** Uniqueness checks (SPEC §7): true when free. Unconfirmed registrations do not hold an email. */
+/**
+ * Uniqueness checks (SPEC §7): true when free. Unconfirmed registrations do not hold an email; an email that is
+ * another account's login is taken.
+ */
 export async function isEmailFree(deps: AccountDeps, email: string): Promise<boolean> {
-  const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1)
-  return !user || user.emailVerifiedAt === null
+  const rows = await deps.db
+    .select()
+    .from(users)
+    .where(or(eq(users.email, email), eq(users.login, email)))
+  // Only an unconfirmed registration of this very email, which a new sign-up replaces, leaves it free.
+  return rows.every((user) => user.email === email && user.emailVerifiedAt === null)
 }
 
+/** A login is taken by any account's login (confirmed or not) and by any account's email (sign-in by that text). */
 export async function isLoginFree(deps: AccountDeps, login: string): Promise<boolean> {
-  const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.login, login)).limit(1)
+  const [user] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(users.login, login), eq(users.email, login)))
+    .limit(1)
   return !user
 }

@@ -1,10 +1,12 @@
 import { type AppLoadContext, type LoaderFunctionArgs, data, redirect } from '@remix-run/cloudflare'
 import type { OAuthProvider } from '#db/schema.ts'
 import { safeRedirectPath } from '#app/utils/safe-redirect.ts'
+import { issueApiSigninCode, locationWithCode } from './api-signin.server.ts'
 import {
   CALLBACK_PATHS,
   OAUTH_STATE_COOKIE,
   OAUTH_STATE_TTL_MS,
+  abandonOAuth,
   finishOAuth,
   isOAuthProvider,
   providerConfig,
@@ -22,7 +24,7 @@ function stateCookieName(provider: OAuthProvider) {
   return provider === 'apple' ? `${OAUTH_STATE_COOKIE}_apple` : OAUTH_STATE_COOKIE
 }
 
-function stateCookie(provider: OAuthProvider, value: string, maxAgeSeconds: number) {
+export function stateCookie(provider: OAuthProvider, value: string, maxAgeSeconds: number) {
   const scope = provider === 'apple' ? `Path=${CALLBACK_PATHS.apple}; SameSite=None` : 'Path=/; SameSite=Lax'
   return `${stateCookieName(provider)}=${value}; ${scope}; HttpOnly; Secure; Max-Age=${maxAgeSeconds}`
 }
@@ -72,21 +74,56 @@ async function finishCallback(
       ...input,
       cookieState: readStateCookie(request, provider),
     })
-    return { user: await resolveOAuthUser(deps, provider, finished.identity), redirectTo: finished.redirectTo }
+    return { user: await resolveOAuthUser(deps, provider, finished.identity), finished }
   })
   if (!result.ok) return { ok: false, status: 400, key: result.error.problems[0].key, clear }
-  const response = await signInAndRedirect(deps, result.value.user, result.value.redirectTo)
+  const { user, finished } = result.value
+  if (finished.mode === 'api') {
+    // A JSON API client's sign-in: no session here; the way back carries a one-time code for `POST /apiKey/signin`.
+    const code = await issueApiSigninCode(deps, user.id, finished.codeChallenge)
+    const headers = new Headers({ Location: locationWithCode(finished.redirectTo, code), 'Cache-Control': 'no-store' })
+    headers.append('Set-Cookie', clear)
+    return { ok: true, response: new Response(null, { status: 302, headers }) }
+  }
+  const response = await signInAndRedirect(deps, user, finished.redirectTo)
   response.headers.append('Set-Cookie', clear)
   return { ok: true, response }
 }
 
-/** The GET callback of Yandex, Google and Microsoft: `?code=...&state=...`. */
+/** The provider's "the person said no" answers: OAuth 2.0 `access_denied`, and Apple's own. */
+const CANCELLED = new Set(['access_denied', 'user_cancelled_authorize'])
+
+/**
+ * The provider answered with an error instead of a code (RFC 6749 4.1.2.1): the person cancelled (a calm
+ * "sign-in was cancelled"), or the provider failed. Either way the state of that sign-in is spent.
+ */
+async function providerRefused(
+  provider: OAuthProvider,
+  request: Request,
+  context: AppLoadContext,
+  error: string,
+  state: string | null,
+) {
+  const { deps } = await pageDeps(request, context)
+  await abandonOAuth(deps, provider, state)
+  return CANCELLED.has(error)
+    ? { status: 200, key: 'accounts:oauth.cancelled' }
+    : { status: 400, key: 'accounts:oauth.failed' }
+}
+
+/** The GET callback of Yandex, Google and Microsoft: `?code=...&state=...`, or `?error=...&state=...`. */
 export async function oauthCallback(provider: OAuthProvider, { request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
+  const { t } = await pageDeps(request, context)
+  const error = url.searchParams.get('error')
+  if (error && !url.searchParams.get('code')) {
+    const refused = await providerRefused(provider, request, context, error, url.searchParams.get('state'))
+    const headers = { 'Set-Cookie': stateCookie(provider, '', 0) }
+    return data({ error: t(refused.key) }, { status: refused.status, headers })
+  }
   const input = { code: url.searchParams.get('code'), state: url.searchParams.get('state') }
   const finished = await finishCallback(provider, request, context, input)
   if (finished.ok) return finished.response
-  const { t } = await pageDeps(request, context)
   return data({ error: t(finished.key) }, { status: finished.status, headers: { 'Set-Cookie': finished.clear } })
 }
 
@@ -96,6 +133,7 @@ const APPLE_ERRORS: Record<string, string> = {
   failed: 'accounts:oauth.failed',
   unverifiedEmail: 'accounts:oauth.unverifiedEmail',
   notConfigured: 'accounts:oauth.notConfigured',
+  cancelled: 'accounts:oauth.cancelled',
 }
 
 /** Apple's answer: a POST to exactly its callback path (no query). */
@@ -117,7 +155,15 @@ export async function appleFormPost(request: Request, context: AppLoadContext): 
     return typeof value === 'string' && value ? value : null
   }
   const input = { code: field('code'), state: field('state'), user: field('user') }
-  const finished = await finishCallback('apple', request, context, input)
+  const error = field('error')
+  const finished =
+    error && !input.code
+      ? {
+          ok: false as const,
+          ...(await providerRefused('apple', request, context, error, input.state)),
+          clear: stateCookie('apple', '', 0),
+        }
+      : await finishCallback('apple', request, context, input)
   if (finished.ok) return finished.response
   const reason = Object.keys(APPLE_ERRORS).find((name) => APPLE_ERRORS[name] === finished.key) ?? 'failed'
   const headers = new Headers({ Location: `${CALLBACK_PATHS.apple}?error=${reason}`, 'Cache-Control': 'no-store' })
@@ -129,5 +175,6 @@ export async function appleFormPost(request: Request, context: AppLoadContext): 
 export async function appleCallbackPage({ request, context }: LoaderFunctionArgs) {
   const { t } = await pageDeps(request, context)
   const reason = new URL(request.url).searchParams.get('error') ?? ''
-  return data({ error: t(APPLE_ERRORS[reason] ?? APPLE_ERRORS.state) }, { status: 400 })
+  const key = APPLE_ERRORS[reason] ?? APPLE_ERRORS.state
+  return data({ error: t(key) }, { status: key === APPLE_ERRORS.cancelled ? 200 : 400 })
 }

@@ -112,6 +112,9 @@ function client(config: ProviderConfig, provider: OAuthProvider, env: AppEnv) {
   return new OAuth2Client(config.clientId, config.clientSecret, `${env.APP_URL}${CALLBACK_PATHS[provider]}`)
 }
 
+/** How a sign-in ends: a web session (`web`), or a one-time code for an API client (`api`, with its challenge). */
+export type OAuthStart = { mode: 'web' } | { mode: 'api'; codeChallenge: string | null }
+
 /**
  * Starts a sign-in: a one-time state (stored hashed) and a PKCE verifier; the answer is the provider's
  * authorization URL and the state for the browser's cookie.
@@ -121,6 +124,7 @@ export async function startOAuth(
   provider: OAuthProvider,
   config: ProviderConfig,
   redirectTo: string,
+  start: OAuthStart = { mode: 'web' },
 ): Promise<{ url: string; state: string }> {
   await enforceLimit(deps.limits, ACCOUNT_LIMITS.oauthIp, deps.ip, deps.now)
   const state = randomToken()
@@ -130,6 +134,8 @@ export async function startOAuth(
     provider,
     codeVerifier,
     redirectTo,
+    mode: start.mode,
+    codeChallenge: start.mode === 'api' ? start.codeChallenge : null,
     expiresAt: deps.now + OAUTH_STATE_TTL_MS,
   })
   const url = client(config, provider, deps.env).createAuthorizationURLWithPKCE(
@@ -195,26 +201,40 @@ async function identityFrom(
   }
 }
 
+/** Where a finished provider sign-in goes, and how it ends there (see `OAuthStart`). */
+export type OAuthFinish = { redirectTo: string } & OAuthStart
+
 /**
- * The provider's callback: the state must be the one this browser got (cookie) and unused (deleted here,
- * once); the code is exchanged with the PKCE verifier. Answers the person and the way back.
+ * The provider's callback: the state must be unused (deleted here, once) and bound to whoever started: the
+ * browser's state cookie, except for an API sign-in started with a code challenge, which is bound by that challenge
+ * when its one-time code is exchanged. The code is exchanged with the PKCE verifier. Answers the person and the way
+ * back.
  */
 export async function finishOAuth(
   deps: AccountDeps,
   provider: OAuthProvider,
   config: ProviderConfig,
   input: { code: string | null; state: string | null; cookieState: string | null; user?: string | null },
-): Promise<{ identity: ProviderIdentity; redirectTo: string }> {
+): Promise<{ identity: ProviderIdentity } & OAuthFinish> {
   const forged = new AccountError(400, [{ key: 'accounts:oauth.state' }])
-  if (!input.state || !input.code || !input.cookieState || input.state !== input.cookieState) throw forged
+  if (!input.state || !input.code) throw forged
+  const stateHash = await sha256(input.state)
+  const [pending] = await deps.db.select().from(oauthStates).where(eq(oauthStates.stateHash, stateHash)).limit(1)
+  if (!pending || pending.provider !== provider) throw forged
+  const boundByChallenge = pending.mode === 'api' && pending.codeChallenge !== null
+  if (!boundByChallenge && input.state !== input.cookieState) throw forged
   const [stored] = await deps.db
     .delete(oauthStates)
-    .where(and(eq(oauthStates.stateHash, await sha256(input.state)), gt(oauthStates.expiresAt, deps.now)))
+    .where(and(eq(oauthStates.stateHash, stateHash), gt(oauthStates.expiresAt, deps.now)))
     .returning()
-  if (!stored || stored.provider !== provider) throw forged
+  if (!stored) throw forged
+  const finish: OAuthFinish =
+    stored.mode === 'api'
+      ? { mode: 'api', codeChallenge: stored.codeChallenge, redirectTo: stored.redirectTo }
+      : { mode: 'web', redirectTo: stored.redirectTo }
   if (config.apple) {
     const identity = await appleIdentity(deps, config, config.apple, input.code, stored.codeVerifier, input.user)
-    return { identity, redirectTo: stored.redirectTo }
+    return { identity, ...finish }
   }
   let tokens: Awaited<ReturnType<OAuth2Client['validateAuthorizationCode']>>
   try {
@@ -230,7 +250,18 @@ export async function finishOAuth(
   const idToken = 'id_token' in tokens.data ? tokens.idToken() : null
   const identity = await identityFrom(provider, config, tokens.accessToken(), idToken)
   if (!identity.providerUserId) throw new AccountError(400, [{ key: 'accounts:oauth.failed' }])
-  return { identity, redirectTo: stored.redirectTo }
+  return { identity, ...finish }
+}
+
+/**
+ * The person cancelled at the provider (`?error=access_denied`, Apple's `user_cancelled_authorize`): the state of
+ * that sign-in is spent, so it cannot be finished later.
+ */
+export async function abandonOAuth(deps: AccountDeps, provider: OAuthProvider, state: string | null) {
+  if (!state) return
+  await deps.db
+    .delete(oauthStates)
+    .where(and(eq(oauthStates.stateHash, await sha256(state)), eq(oauthStates.provider, provider)))
 }
 
 /**

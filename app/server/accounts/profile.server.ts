@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   AVATAR_CONTENT_TYPES,
@@ -9,7 +9,7 @@ import {
 } from '#app/domain/accounts/rules.ts'
 import { newId } from '#app/domain/ids.ts'
 import type { Language } from '#app/i18n/config.ts'
-import { users } from '#db/schema.ts'
+import { refreshTokens, sessions, users } from '#db/schema.ts'
 import { hashPassword, verifyPassword } from '../auth/password.server.ts'
 import type { Db } from '../db.server.ts'
 import { AccountError } from './errors.server.ts'
@@ -62,14 +62,32 @@ export async function setTimeZone(db: Db, userId: string, timeZone: string) {
   await db.update(users).set({ timeZone }).where(eq(users.id, userId))
 }
 
-/** Changes the password after checking the current one (SPEC §2 "change password modal"). */
-export async function changePassword(db: Db, user: User, input: z.infer<typeof ChangePasswordSchema>) {
+/**
+ * Changes the password after checking the current one (SPEC §2 "change password modal"). Like a reset, it ends
+ * every other way in that the old password opened: all web sessions but the one given (the device making the
+ * change) and every refresh-token family of the JSON API, in the same batch as the new hash.
+ */
+export async function changePassword(
+  db: Db,
+  user: User,
+  input: z.infer<typeof ChangePasswordSchema>,
+  options: { keepSessionHash?: string | null; now?: number } = {},
+) {
   if (!user.passwordHash || !(await verifyPassword(input.oldPassword, user.passwordHash)))
     throw new AccountError(400, [{ field: 'oldPassword', key: 'accounts:password.wrongOld' }])
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.password) })
-    .where(eq(users.id, user.id))
+  const now = options.now ?? Date.now()
+  const keep = options.keepSessionHash
+  await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(users.id, user.id)),
+    db.delete(sessions).where(and(eq(sessions.userId, user.id), keep ? ne(sessions.tokenHash, keep) : undefined)),
+    db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt))),
+  ])
 }
 
 /**

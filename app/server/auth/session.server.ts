@@ -42,6 +42,12 @@ export async function destroyWebSession(db: Db, request: Request): Promise<strin
   return sessionCookie('', 0)
 }
 
+/** The stored hash of this request's session token (to tell the current session from the others), or null. */
+export async function sessionTokenHash(request: Request): Promise<string | null> {
+  const token = readCookie(request, SESSION_COOKIE)
+  return token ? sha256(token) : null
+}
+
 /** The signed-in user of this request, or null. */
 export async function getSessionUser(db: Db, request: Request, now: number = Date.now()) {
   const token = readCookie(request, SESSION_COOKIE)
