@@ -556,7 +556,11 @@ export function EventTypeForm(props: Props) {
               }}
             />
             {locked('costAndRedirect') ? (
-              <PlanBadge plan={cheapestPlanWith('costAndRedirect')} onClick={() => onLocked('costAndRedirect')} />
+              <PlanBadge
+                plan={cheapestPlanWith('costAndRedirect')}
+                onClick={() => onLocked('costAndRedirect')}
+                testId="plan-badge-cost"
+              />
             ) : null}
           </div>
           {values.isShowCost ? (
@@ -601,6 +605,14 @@ export function EventTypeForm(props: Props) {
                 )
               }}
             />
+            {/* SPEC §6: the redirect after booking needs Pro, like the cost. */}
+            {locked('costAndRedirect') ? (
+              <PlanBadge
+                plan={cheapestPlanWith('costAndRedirect')}
+                onClick={() => onLocked('costAndRedirect')}
+                testId="plan-badge-redirect"
+              />
+            ) : null}
           </div>
           {values.isShowRedirection ? (
             <div className="grid gap-3">
