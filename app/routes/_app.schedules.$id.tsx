@@ -39,6 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     })),
     canAdjust: can(user.tariff, 'adjustments'),
     today: instantToZoned(schedule.timeZone, now).date,
+    now,
   }
 }
 

@@ -3,6 +3,7 @@ import {
   adjustmentConflict,
   copyDay,
   daysToReplace,
+  nextInterval,
   previewWorkingHours,
   putAdjustment,
   toEngineSchedule,
@@ -177,6 +178,24 @@ describe('schedule editing (SPEC §4)', () => {
     { weekday: 1, intervals: [{ start: '09:00', end: '18:00' }] },
     { weekday: 2, intervals: [{ start: '10:00', end: '12:00' }] },
   ]
+
+  it('proposes a valid interval to add: the hour after the latest end, cut at 23:59', () => {
+    expect(nextInterval([])).toEqual({ start: '09:00', end: '18:00' })
+    expect(nextInterval([{ start: '09:00', end: '18:00' }])).toEqual({ start: '18:00', end: '19:00' })
+    expect(
+      nextInterval([
+        { start: '19:00', end: '20:00' },
+        { start: '09:00', end: '13:00' },
+      ]),
+    ).toEqual({ start: '20:00', end: '21:00' })
+    expect(nextInterval([{ start: '20:00', end: '23:30' }])).toEqual({ start: '23:30', end: '23:59' })
+    expect(nextInterval([{ start: '20:00', end: '23:59' }])).toBeNull()
+    expect(nextInterval([{ start: '20:00', end: '' }])).toBeNull()
+    for (const intervals of [[{ start: '09:00', end: '18:00' }], [{ start: '22:00', end: '23:58' }]]) {
+      const next = nextInterval(intervals)
+      expect(intervalIssues([...intervals, next as { start: string; end: string }])).toEqual([])
+    }
+  })
 
   it('copies a day onto others and says which ones it replaces', () => {
     expect(daysToReplace(weekly, 1, [1, 2, 3])).toEqual([2])
