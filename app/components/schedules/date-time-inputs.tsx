@@ -1,6 +1,7 @@
 import { type InputHTMLAttributes, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { dmyToIso, isHm, isIsoDate, isoToDmy } from '#app/domain/time/index.ts'
+import { readTypedDate, readTypedTime } from '#app/domain/schedules/typed-values.ts'
+import { isHm, isIsoDate, isoToDmy } from '#app/domain/time/index.ts'
 
 /**
  * Date and time inputs that read the same in every browser: `DD.MM.YYYY` and 24-hour `HH:mm` (SPEC §5 "shown
@@ -10,27 +11,6 @@ import { dmyToIso, isHm, isIsoDate, isoToDmy } from '#app/domain/time/index.ts'
 
 const CONTROL =
   'w-full rounded-lg border bg-card px-3 py-2.5 text-sm text-ink placeholder:text-muted focus:border-primary focus:outline-none'
-
-/** A typed time read leniently on leaving the field: `9:30`, `930`, `0930`, `9.30`, `9` -> `09:30` / `09:00`. */
-export function readTypedTime(text: string): string | null {
-  const match = /^(\d{1,2})(?:[:.\s]?(\d{2}))?$/.exec(text.trim())
-  if (!match) return null
-  const time = `${match[1].padStart(2, '0')}:${match[2] ?? '00'}`
-  return isHm(time) ? time : null
-}
-
-/** A typed date read leniently: `25.12.2026`, `25/12/2026`, `25-12-2026`, `25122026`, `2026-12-25` -> ISO. */
-export function readTypedDate(text: string): string | null {
-  const value = text.trim()
-  if (isIsoDate(value)) return value
-  const match = /^(\d{1,2})[./\s-]?(\d{1,2})[./\s-]?(\d{4})$/.exec(value)
-  if (!match) return null
-  try {
-    return dmyToIso(`${match[1].padStart(2, '0')}.${match[2].padStart(2, '0')}.${match[3]}`)
-  } catch {
-    return null
-  }
-}
 
 type TimeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> & {
   value: string
