@@ -3,7 +3,15 @@
  * availability engine, which alone decides a date's working hours (an adjustment replaces the weekday).
  */
 import { type Schedule, type IntervalSource, workingMinutesOf } from '#app/domain/availability/index.ts'
-import { type IsoDate, addDays, epochDayOfIsoDate, formatHm, isHm, isoWeekday, parseHm } from '#app/domain/time/index.ts'
+import {
+  type IsoDate,
+  addDays,
+  epochDayOfIsoDate,
+  formatHm,
+  isHm,
+  isoWeekday,
+  parseHm,
+} from '#app/domain/time/index.ts'
 import type { ScheduleInterval } from './schema.ts'
 
 export type WeeklyDay = { weekday: number; intervals: ScheduleInterval[] }
