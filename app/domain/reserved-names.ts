@@ -2,6 +2,8 @@
  * Logins and event-type links that would collide with the app's own routes (SPEC §2) or with
  * infrastructure paths. A login `login` would make `/login/<link>` ambiguous with the sign-in page, so
  * these are refused for logins (accounts) and links (event types) alike, case-insensitively.
+ * tests/unit/platform/reserved-names.test.ts derives every first path segment from app/routes, the Worker's own
+ * prefixes and public/, and fails while one of them is missing here.
  */
 export const RESERVED_NAMES: ReadonlySet<string> = new Set(
   [
@@ -20,8 +22,10 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set(
     'email-confirm',
     'eventTypes',
     'favicon.ico',
+    'favicon.svg',
     'GoogleOAuth',
     'help',
+    'ics',
     'integrations',
     'language',
     'login',
@@ -34,6 +38,8 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set(
     'OutlookOAuth',
     'profile',
     'public',
+    'push-sw.js',
+    'push-token',
     'restore',
     'robots.txt',
     'schedules',

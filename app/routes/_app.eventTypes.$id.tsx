@@ -1,19 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
-import {
-  Form,
-  Link,
-  useActionData,
-  useBeforeUnload,
-  useBlocker,
-  useLoaderData,
-  useNavigation,
-  useSearchParams,
-} from '@remix-run/react'
-import { useCallback, useEffect, useState } from 'react'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EventTypeForm } from '#app/components/event-types/event-type-form.tsx'
 import { SharePanel } from '#app/components/event-types/share-panel.tsx'
 import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
+import { useUnsavedChanges } from '#app/components/event-types/use-unsaved-changes.ts'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
@@ -123,18 +115,7 @@ function EventTypeEditor({
   }, [])
 
   // SPEC §4: warn before leaving with unsaved changes (links inside the app and closing the tab).
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && navigation.state === 'idle' && currentLocation.pathname !== nextLocation.pathname,
-  )
-  useBeforeUnload(
-    useCallback(
-      (event) => {
-        if (dirty) event.preventDefault()
-      },
-      [dirty],
-    ),
-  )
+  const blocker = useUnsavedChanges(dirty)
 
   const switchTab = (next: string) => {
     if (next === tab) return

@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type FormSection, EventTypeForm } from '#app/components/event-types/event-type-form.tsx'
 import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
+import { useUnsavedChanges } from '#app/components/event-types/use-unsaved-changes.ts'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import { newEventTypeValues } from '#app/domain/event-types/form-values.ts'
 import { type Capability, cheapestPlanWith } from '#app/domain/plans.ts'
@@ -81,6 +83,8 @@ export default function CreateEventType() {
   const [locked, setLocked] = useState<Capability | null>(null)
   const [tariffOpen, setTariffOpen] = useState(!canAdd)
   const errors = result?.errors?.fieldErrors ?? {}
+  // SPEC §4: leaving the wizard with anything typed asks first, as the edit page does.
+  const blocker = useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(initial))
 
   useEffect(() => {
     if (!result?.errors) return
@@ -145,6 +149,14 @@ export default function CreateEventType() {
           )}
         </div>
       </Form>
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title={t('eventTypes:edit.unsavedTitle')}
+        description={t('eventTypes:edit.unsavedText')}
+        confirmLabel={t('eventTypes:edit.leave')}
+        onConfirm={() => blocker.proceed?.()}
+      />
       <TariffLimitModal
         open={tariffOpen || locked !== null}
         onClose={() => {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect, useActionData, useLoaderData } from '@remix-run/react'
 import { ScheduleEditor } from '#app/components/schedules/schedule-editor.tsx'
 import { can } from '#app/domain/plans.ts'
-import { ScheduleSchema } from '#app/domain/schedules/schema.ts'
+import { scheduleSchema } from '#app/domain/schedules/schema.ts'
 import { listTimeZones } from '#app/domain/time-zones/time-zones.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
@@ -39,6 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     })),
     canAdjust: can(user.tariff, 'adjustments'),
     today: instantToZoned(schedule.timeZone, now).date,
+    now,
   }
 }
 
@@ -66,7 +67,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     } catch {
       return { saved: false, errors: { fieldErrors: {}, formErrors: [t('api:malformedJson')], tariffLimit: false } }
     }
-    const parsed = ScheduleSchema.safeParse(payload)
+    const saved = await getSchedule(db, user.id, id)
+    const parsed = scheduleSchema({ now: Date.now(), saved: saved.adjustments }).safeParse(payload)
     if (!parsed.success) return { saved: false, errors: zodPageErrors(parsed.error.issues, t) } satisfies ActionResult
     await updateSchedule(db, user, id, parsed.data)
     return { saved: true, errors: null } satisfies ActionResult

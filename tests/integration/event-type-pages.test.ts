@@ -189,5 +189,42 @@ describe('event type pages', () => {
       isOk: true,
       comments: [],
     })
+    // Names compare in any letter case.
+    expect(await (await page(`/eventTypes/unique?field=name&value=${encodeURIComponent('ЗВОНОК')}`)).json()).toEqual({
+      isOk: false,
+      comments: ['Тип события с таким названием уже есть'],
+    })
+  })
+
+  it('answers the page uniqueness check with another specialist’s id with 404', async () => {
+    const alice = await pageSpecialist()
+    const bob = await pageSpecialist()
+    const { id } = (
+      await alice.call('POST', '/eventTypes', {
+        name: 'Звонок',
+        link: 'call',
+        color: '#ff0000',
+        eventTypePlaceType: 'Phone',
+        durationInMinutes: 30,
+        stepValue: 30,
+        scheduleId: alice.schedule.id,
+      })
+    ).body.data
+    expect((await bob.page(`/eventTypes/unique?field=link&value=call&id=${id}`)).status).toBe(404)
+    expect((await bob.page(`/eventTypes/unique?field=name&value=x&id=${id}`)).status).toBe(404)
+    expect(await (await alice.page(`/eventTypes/unique?field=link&value=call&id=${id}`)).json()).toEqual({
+      isOk: true,
+      comments: [],
+    })
+  })
+
+  it('shows the "Available from Pro" badge on both cost and redirect for Basic, none for Pro', async () => {
+    const basic = await (await (await pageSpecialist('Basic')).page('/eventTypes/create')).text()
+    expect(basic).toContain('data-testid="plan-badge-cost"')
+    expect(basic).toContain('data-testid="plan-badge-redirect"')
+    expect(basic).toContain('Доступно с Pro')
+    const pro = await (await (await pageSpecialist('Pro')).page('/eventTypes/create')).text()
+    expect(pro).not.toContain('data-testid="plan-badge-redirect"')
+    expect(pro).not.toContain('data-testid="plan-badge-cost"')
   })
 })

@@ -74,6 +74,7 @@ describe('event types API: create, read, list', () => {
     expect(page.body.data.pagination).toEqual({ totalCount: 3, currentOffset: 1, limit: 2 })
     const found = await call('GET', '/eventTypes?search=gam')
     expect(found.body.data.items.map((item: { link: string }) => item.link)).toEqual(['gamma'])
+    expect((await call('GET', '/eventTypes?search=zzz')).body.data.items).toEqual([])
     const all = await call('GET', '/eventTypes')
     expect(all.body.data.pagination.limit).toBe(32)
     const short = await call('GET', '/eventTypes/short?isActive=true')
@@ -81,7 +82,57 @@ describe('event types API: create, read, list', () => {
   })
 })
 
+describe('event types API: search', () => {
+  it('matches `_` and `%` literally, not as LIKE wildcards', async () => {
+    const { call, create } = await withSchedule()
+    for (const [name, link] of [
+      ['План a_b', 'a_b'],
+      ['План axb', 'axb'],
+      ['Скидка 50%', 'discount'],
+      ['Скидка 50', 'discount50'],
+    ])
+      expect((await create({ name, link })).status).toBe(201)
+    const search = async (text: string) =>
+      (await call('GET', `/eventTypes?search=${encodeURIComponent(text)}`)).body.data.items
+        .map((item: { link: string }) => item.link)
+        .sort()
+    expect(await search('a_b')).toEqual(['a_b'])
+    expect(await search('_')).toEqual(['a_b'])
+    expect(await search('%')).toEqual(['discount'])
+    expect(await search('50%')).toEqual(['discount'])
+    // The escape character itself is literal too (names never hold one: SPEC §5 strips backslashes).
+    expect(await search('\\')).toEqual([])
+    expect((await call('GET', `/eventTypes?search=${encodeURIComponent('%')}`)).body.data.pagination.totalCount).toBe(1)
+  })
+})
+
 describe('event types API: every SPEC §5 rule', () => {
+  it('gives new event types the SPEC §9 reminders 60 and 1440 when the body leaves them out', async () => {
+    const { call, create, base } = await withSchedule()
+    const { remindersInMinutes: _, ...withoutReminders } = base
+    const created = await call('POST', '/eventTypes', withoutReminders)
+    expect(created.status).toBe(201)
+    expect((await call('GET', `/eventTypes/${created.body.data.id}`)).body.data.remindersInMinutes).toEqual([60, 1440])
+    const none = await create({ name: 'Без напоминаний', link: 'silent', remindersInMinutes: [] })
+    expect((await call('GET', `/eventTypes/${none.body.data.id}`)).body.data.remindersInMinutes).toEqual([])
+    // PUT replaces the whole event type: a field left out takes the same default as on creation.
+    const updated = await call('PUT', `/eventTypes/${none.body.data.id}`, {
+      ...withoutReminders,
+      name: 'Без напоминаний',
+      link: 'silent',
+    })
+    expect(updated.body.data.remindersInMinutes).toEqual([60, 1440])
+  })
+
+  it('answers a custom reminder of 0 with one message', async () => {
+    const { create } = await withSchedule()
+    const answer = await create({
+      remindersInMinutesCustom: true,
+      remindersInMinutesCustomValues: [{ amount: 0, unit: 'Days' }],
+    })
+    expect(texts(answer)).toEqual(['remindersInMinutesCustomValues.0.amount: Число должно быть больше 0'])
+  })
+
   it('names each bad field in the answer, translated, and saves nothing', async () => {
     const { call, create } = await withSchedule()
     const bad = await create({
@@ -204,7 +255,7 @@ describe('event types API: every SPEC §5 rule', () => {
   })
 
   it('keeps names and links unique per specialist, and answers the uniqueness calls', async () => {
-    const { call, create } = await withSchedule()
+    const { call, create, base } = await withSchedule()
     const first = await create()
     expect(first.status).toBe(201)
     expect(texts(await create())).toEqual([
@@ -228,6 +279,24 @@ describe('event types API: every SPEC §5 rule', () => {
       (await call('GET', `/unique/eventType/${id}/name/${encodeURIComponent('Консультация')}/notcurrent`)).body.data
         .isOk,
     ).toBe(true)
+    // Names are the same in any letter case (Cyrillic included); links are lowercased anyway.
+    expect(texts(await create({ name: 'КОНСУЛЬТАЦИЯ', link: 'other' }))).toEqual([
+      'name: Тип события с таким названием уже есть',
+    ])
+    expect(texts(await create({ name: 'Other', link: 'CONSULTATION' }))).toEqual([
+      'link: Тип события с такой ссылкой уже есть',
+    ])
+    expect((await call('GET', `/unique/eventType/name/${encodeURIComponent('консультация')}`)).body.data.isOk).toBe(
+      false,
+    )
+    const second = await create({ name: 'Second', link: 'second' })
+    expect(
+      texts(await call('PUT', `/eventTypes/${second.body.data.id}`, { ...base, name: 'консультацИЯ', link: 'second' })),
+    ).toEqual(['name: Тип события с таким названием уже есть'])
+    // Its own name in another case is still its own.
+    expect(
+      (await call('PUT', `/eventTypes/${second.body.data.id}`, { ...base, name: 'SECOND', link: 'second' })).status,
+    ).toBe(200)
     // Another specialist may use the same name and link.
     const other = await withSchedule()
     expect((await other.create()).status).toBe(201)
@@ -276,6 +345,43 @@ describe('event types API: updates and actions', () => {
 
     expect((await call('DELETE', `/eventTypes/${id}`)).status).toBe(200)
     expect((await call('GET', `/eventTypes/${id}`)).status).toBe(404)
+  })
+
+  it('copies an event type whose name and link are 200 characters long, again and again', async () => {
+    const { call, create } = await withSchedule()
+    const name = `${'Н'.repeat(199)}x`
+    const link = `${'l'.repeat(199)}x`
+    const { id } = (await create({ name, link })).body.data
+    const copies = []
+    for (let i = 0; i < 3; i++) {
+      const copy = await call('POST', `/eventTypes/${id}/copy`)
+      expect(copy.status).toBe(201)
+      copies.push((await call('GET', `/eventTypes/${copy.body.data.id}`)).body.data)
+    }
+    expect(copies.map((copy) => [copy.name.length, copy.link.length])).toEqual([
+      [200, 200],
+      [200, 200],
+      [200, 200],
+    ])
+    expect(copies.map((copy) => copy.name.slice(-4))).toEqual([' (2)', ' (3)', ' (4)'])
+    expect(copies.map((copy) => copy.link.slice(-2))).toEqual(['_2', '_3', '_4'])
+    expect(copies[0].name).toBe(`${'Н'.repeat(196)} (2)`)
+    // A copy of a copy: its base is trimmed too, and it takes the next free suffix.
+    const copyOfCopy = await call('POST', `/eventTypes/${copies[0].id}/copy`)
+    expect(copyOfCopy.status).toBe(201)
+    const read = (await call('GET', `/eventTypes/${copyOfCopy.body.data.id}`)).body.data
+    expect([read.name.length, read.link.length]).toEqual([200, 200])
+  })
+
+  it('skips copy names taken in another letter case', async () => {
+    const { call, create } = await withSchedule()
+    const { id } = (await create()).body.data
+    await create({ name: 'КОНСУЛЬТАЦИЯ (2)', link: 'taken' })
+    const copy = (await call('POST', `/eventTypes/${id}/copy`)).body.data
+    expect((await call('GET', `/eventTypes/${copy.id}`)).body.data).toMatchObject({
+      name: 'Консультация (3)',
+      link: 'consultation_3',
+    })
   })
 
   it('shares the public link, a mail-to link and the widget code', async () => {
@@ -446,7 +552,18 @@ describe('event types API: owner scoping', () => {
       expect(answer.status, `${method} ${path}`).toBe(404)
     }
     expect((await bob.call('GET', '/eventTypes')).body.data.items).toEqual([])
-    expect((await bob.call('GET', `/unique/eventType/${id}/link/consultation/notcurrent`)).body.data.isOk).toBe(true)
+    // The uniqueness calls that take an id answer 404 too, whatever the value (free, taken or invalid).
+    for (const path of [
+      `/unique/eventType/${id}/link/consultation/notcurrent`,
+      `/unique/eventType/${id}/link/free_one/notcurrent`,
+      `/unique/eventType/${id}/link/${encodeURIComponent('..')}/notcurrent`,
+      `/unique/eventType/${id}/name/${encodeURIComponent('Консультация')}/notcurrent`,
+      `/unique/eventType/${id}/name/Other/notcurrent`,
+    ]) {
+      const answer = await bob.call('GET', path)
+      expect(answer.status, path).toBe(404)
+      expect(answer.body.isOk, path).toBe(false)
+    }
     const still = (await alice.call('GET', `/eventTypes/${id}`)).body.data
     expect(still).toMatchObject({ isActive: true, isShowOnSpecialistPage: true, name: 'Консультация' })
   })

@@ -98,6 +98,23 @@ describe('schedule pages', () => {
       },
     )
     expect(good).toEqual({ saved: true, errors: null })
+    const past = await act(
+      editorAction,
+      `/schedules/${schedule.id}`,
+      { id: schedule.id },
+      {
+        intent: 'save',
+        payload: JSON.stringify({ ...schedule, adjustments: [{ date: '01.01.2020', isDayOff: true }] }),
+      },
+    )
+    expect(past).toEqual({
+      saved: false,
+      errors: {
+        fieldErrors: { 'adjustments.0.date': 'Дата не может быть в прошлом' },
+        formErrors: [],
+        tariffLimit: false,
+      },
+    })
     expect((await call('GET', `/schedule/${schedule.id}`)).body.data).toMatchObject({
       name: 'Будни',
       adjustments: [{ date: '31.12.2098', isDayOff: true, intervals: [] }],

@@ -1,5 +1,10 @@
 import { SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
+import { newId } from '#app/domain/ids.ts'
+import { instantToZoned, isoToDmy } from '#app/domain/time/index.ts'
+import { getDb } from '#app/server/db.server.ts'
+import { scheduleAdjustments } from '#db/schema.ts'
 import type { Tariff } from '#db/schema.ts'
 import { apiSpecialist } from './helpers/api.ts'
 
@@ -39,8 +44,8 @@ describe('schedules API', () => {
       timeZone: 'Asia/Yekaterinburg',
       weekly,
       adjustments: [
-        { date: '31.12.2027', isDayOff: true, intervals: [] },
-        { date: '30.12.2027', isDayOff: false, intervals: [{ start: '10:00', end: '12:00' }] },
+        { date: '31.12.2098', isDayOff: true, intervals: [] },
+        { date: '30.12.2098', isDayOff: false, intervals: [{ start: '10:00', end: '12:00' }] },
       ],
     })
     expect(created.status).toBe(201)
@@ -53,8 +58,8 @@ describe('schedules API', () => {
       isDefault: false,
       weekly,
       adjustments: [
-        { date: '30.12.2027', isDayOff: false, intervals: [{ start: '10:00', end: '12:00' }] },
-        { date: '31.12.2027', isDayOff: true, intervals: [] },
+        { date: '30.12.2098', isDayOff: false, intervals: [{ start: '10:00', end: '12:00' }] },
+        { date: '31.12.2098', isDayOff: true, intervals: [] },
       ],
     })
     const updated = await call('PUT', `/schedule/${id}`, {
@@ -118,12 +123,63 @@ describe('schedules API', () => {
     expect(list.map((schedule: { name: string }) => schedule.name)).toEqual(['Рабочие часы'])
   })
 
+  it('refuses adjustments dated before today in the schedule’s zone, keeps a past one it already had', async () => {
+    const { call } = await specialist()
+    const [main] = (await call('GET', '/schedule')).body.data
+    const past = await call('POST', '/schedule', {
+      name: 'Прошлое',
+      timeZone: 'Europe/Moscow',
+      weekly,
+      adjustments: [{ date: '01.01.2020', isDayOff: true }],
+    })
+    expect(past.status).toBe(400)
+    expect(past.body.apiErrors.map((error: { text: string }) => error.text)).toEqual([
+      'adjustments.0.date: Дата не может быть в прошлом',
+    ])
+    const put = await call(
+      'PUT',
+      `/schedule/${main.id}`,
+      { ...main, adjustments: [{ date: '01.01.2020', isDayOff: true }] },
+      { 'Accept-Language': 'en' },
+    )
+    expect(put.body.apiErrors.map((error: { text: string }) => error.text)).toEqual([
+      'adjustments.0.date: The date cannot be in the past',
+    ])
+    const today = isoToDmy(instantToZoned('Europe/Moscow', Date.now()).date)
+    expect(
+      (await call('PUT', `/schedule/${main.id}`, { ...main, adjustments: [{ date: today, isDayOff: true }] })).status,
+    ).toBe(200)
+
+    // An adjustment saved while it was ahead stays savable once its date has passed, as long as it is unchanged.
+    await getDb(env.DB)
+      .insert(scheduleAdjustments)
+      .values({ id: newId(), scheduleId: main.id, date: '2020-01-01', isDayOff: true, intervals: [] })
+    const saved = (await call('GET', `/schedule/${main.id}`)).body.data
+    expect(saved.adjustments.map((adjustment: { date: string }) => adjustment.date)).toEqual(['01.01.2020', today])
+    expect((await call('PUT', `/schedule/${main.id}`, { ...saved, name: 'Будни' })).status).toBe(200)
+    const changed = await call('PUT', `/schedule/${main.id}`, {
+      ...saved,
+      adjustments: [{ date: '01.01.2020', isDayOff: false, intervals: [{ start: '10:00', end: '11:00' }] }],
+    })
+    expect(changed.status).toBe(400)
+  })
+
+  it('copies a schedule whose name is 200 characters long within the limit', async () => {
+    const { call } = await specialist()
+    const { id } = (await call('POST', '/schedule', { name: 'Я'.repeat(200), timeZone: 'Europe/Moscow', weekly })).body
+      .data
+    const copy = await call('POST', `/schedule/${id}/copy`)
+    expect(copy.status).toBe(201)
+    const name = (await call('GET', `/schedule/${copy.body.data.id}`)).body.data.name
+    expect(name).toBe(`${'Я'.repeat(196)} (2)`)
+  })
+
   it('keeps adjustments and extra schedules behind the plan', async () => {
     const { call } = await specialist('Basic')
     const [main] = (await call('GET', '/schedule')).body.data
     const refused = await call('PUT', `/schedule/${main.id}`, {
       ...main,
-      adjustments: [{ date: '31.12.2027', isDayOff: true }],
+      adjustments: [{ date: '31.12.2098', isDayOff: true }],
     })
     expect(refused.status).toBe(403)
     expect(refused.body.apiErrors[0].text).toBe('Недоступно на вашем тарифе')

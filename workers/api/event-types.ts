@@ -125,25 +125,27 @@ export const eventTypesApi = new Hono<ApiEnv>()
 /** SPEC §7 "Uniqueness": `{ isOk, comments }`, isOk true when the name or link is free for this specialist. */
 export const eventTypeUniquenessApi = new Hono<ApiEnv>()
   .use('*', requireAuth)
-  .get('/name/:name', (c) => nameCheck(c, c.req.param('name')))
-  .get('/:id/name/:name/notcurrent', (c) => nameCheck(c, c.req.param('name'), c.req.param('id')))
-  .get('/link/:link', (c) => linkCheck(c, c.req.param('link')))
-  .get('/:id/link/:link/notcurrent', (c) => linkCheck(c, c.req.param('link'), c.req.param('id')))
+  .get('/name/:name', (c) => uniqueCheck(c, 'name', c.req.param('name')))
+  .get('/:id/name/:name/notcurrent', (c) => uniqueCheck(c, 'name', c.req.param('name'), c.req.param('id')))
+  .get('/link/:link', (c) => uniqueCheck(c, 'link', c.req.param('link')))
+  .get('/:id/link/:link/notcurrent', (c) => uniqueCheck(c, 'link', c.req.param('link'), c.req.param('id')))
 
-async function nameCheck(c: Context<ApiEnv>, raw: string, exceptId?: string) {
+async function uniqueCheck(c: Context<ApiEnv>, field: 'name' | 'link', raw: string, exceptId?: string) {
   const t = c.get('t')
-  const parsed = EventNameSchema.safeParse(raw)
+  const db = c.get('db')
+  const ownerId = c.get('user').id
+  // `notcurrent` with another specialist's id answers 404, like every call that takes an id.
+  if (exceptId) await getEventType(db, ownerId, exceptId)
+  const parsed = (field === 'name' ? EventNameSchema : EventLinkSchema).safeParse(raw)
   if (!parsed.success) return ok(c, { isOk: false, comments: parsed.error.issues.map((issue) => issueText(issue, t)) })
-  const free = await isNameFree(c.get('db'), c.get('user').id, parsed.data, exceptId)
-  return ok(c, { isOk: free, comments: free ? [] : [t('eventTypes:errors.nameTaken')] })
-}
-
-async function linkCheck(c: Context<ApiEnv>, raw: string, exceptId?: string) {
-  const t = c.get('t')
-  const parsed = EventLinkSchema.safeParse(raw)
-  if (!parsed.success) return ok(c, { isOk: false, comments: parsed.error.issues.map((issue) => issueText(issue, t)) })
-  const free = await isLinkFree(c.get('db'), c.get('user').id, parsed.data, exceptId)
-  return ok(c, { isOk: free, comments: free ? [] : [t('eventTypes:errors.linkTaken')] })
+  const free =
+    field === 'name'
+      ? await isNameFree(db, ownerId, parsed.data, exceptId)
+      : await isLinkFree(db, ownerId, parsed.data, exceptId)
+  return ok(c, {
+    isOk: free,
+    comments: free ? [] : [t(field === 'name' ? 'eventTypes:errors.nameTaken' : 'eventTypes:errors.linkTaken')],
+  })
 }
 
 /** SPEC §7 `GET /widget/isOkUse`, `GET /widget/eventType/{id}/isOkUse` (v4): the plan allows widgets. */

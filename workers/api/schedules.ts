@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { ScheduleSchema } from '#app/domain/schedules/schema.ts'
+import { scheduleSchema } from '#app/domain/schedules/schema.ts'
 import {
   copySchedule,
   createSchedule,
@@ -22,12 +22,13 @@ export const schedulesApi = new Hono<ApiEnv>()
     return ok(c, await listSchedules(c.get('db'), user.id))
   })
   .post('/', async (c) => {
-    const input = await readJson(c, ScheduleSchema)
+    const input = await readJson(c, scheduleSchema({ now: Date.now() }))
     return ok(c, await createSchedule(c.get('db'), c.get('user'), input), 201)
   })
   .get('/:id', async (c) => ok(c, await getSchedule(c.get('db'), c.get('user').id, c.req.param('id'))))
   .put('/:id', async (c) => {
-    const input = await readJson(c, ScheduleSchema)
+    const saved = await getSchedule(c.get('db'), c.get('user').id, c.req.param('id'))
+    const input = await readJson(c, scheduleSchema({ now: Date.now(), saved: saved.adjustments }))
     await updateSchedule(c.get('db'), c.get('user'), c.req.param('id'), input)
     return ok(c, await getSchedule(c.get('db'), c.get('user').id, c.req.param('id')))
   })

@@ -18,6 +18,8 @@ import { type Capability, can, capabilityForParticipantType, cheapestPlanWith } 
 import type { Tariff } from '#db/schema.ts'
 import { CONTROL, ErrorText, PlanBadge, Section, UniqueMark } from './form-parts.tsx'
 import { useUniqueCheck } from './use-unique-check.ts'
+import { DateField } from '#app/components/schedules/date-time-inputs.tsx'
+import { isIsoDate } from '#app/domain/time/index.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export type FormSection = 'type' | 'base' | 'availability' | 'schedule' | 'more'
@@ -142,7 +144,8 @@ export function EventTypeForm(props: Props) {
               errors={[error('link') ?? (linkCheck.status === 'taken' ? (linkCheck.message ?? undefined) : undefined)]}
               onChange={(event) => {
                 const normalized = normalizeLink(event.target.value)
-                if (normalized.removedNonLatin) showToast(t('eventTypes:errors.latinOnly'), { kind: 'error' })
+                if (normalized.removedNonLatin)
+                  showToast(t('eventTypes:errors.latinOnly'), { kind: 'error', key: 'eventTypes:latinOnly' })
                 props.onLinkTouched()
                 set({ link: normalized.link })
               }}
@@ -314,30 +317,28 @@ export function EventTypeForm(props: Props) {
             </div>
             {values.recordIsOpenType === 'Period' ? (
               <div className="grid gap-3 sm:grid-cols-2">
-                <Field
-                  type="date"
+                <DateField
                   label={t('eventTypes:form.periodStart')}
                   name="recordIsOpenPeriodStart"
                   value={values.recordIsOpenPeriodStart}
                   min="1900-01-01"
                   max="2099-12-31"
                   errors={[error('recordIsOpenPeriodStart')]}
-                  onChange={(event) => {
-                    const start = event.target.value
+                  onChange={(start) => {
+                    const end = values.recordIsOpenPeriodEnd
                     // SPEC §4: a start after the end resets the end.
-                    const resetEnd = start && values.recordIsOpenPeriodEnd && start > values.recordIsOpenPeriodEnd
+                    const resetEnd = isIsoDate(start) && isIsoDate(end) && start > end
                     set({ recordIsOpenPeriodStart: start, ...(resetEnd ? { recordIsOpenPeriodEnd: '' } : {}) })
                   }}
                 />
-                <Field
-                  type="date"
+                <DateField
                   label={t('eventTypes:form.periodEnd')}
                   name="recordIsOpenPeriodEnd"
                   value={values.recordIsOpenPeriodEnd}
-                  min={values.recordIsOpenPeriodStart || '1900-01-01'}
+                  min={isIsoDate(values.recordIsOpenPeriodStart) ? values.recordIsOpenPeriodStart : '1900-01-01'}
                   max="2099-12-31"
                   errors={[error('recordIsOpenPeriodEnd')]}
-                  onChange={(event) => set({ recordIsOpenPeriodEnd: event.target.value })}
+                  onChange={(end) => set({ recordIsOpenPeriodEnd: end })}
                 />
               </div>
             ) : null}
@@ -556,7 +557,11 @@ export function EventTypeForm(props: Props) {
               }}
             />
             {locked('costAndRedirect') ? (
-              <PlanBadge plan={cheapestPlanWith('costAndRedirect')} onClick={() => onLocked('costAndRedirect')} />
+              <PlanBadge
+                plan={cheapestPlanWith('costAndRedirect')}
+                onClick={() => onLocked('costAndRedirect')}
+                testId="plan-badge-cost"
+              />
             ) : null}
           </div>
           {values.isShowCost ? (
@@ -601,6 +606,14 @@ export function EventTypeForm(props: Props) {
                 )
               }}
             />
+            {/* SPEC §6: the redirect after booking needs Pro, like the cost. */}
+            {locked('costAndRedirect') ? (
+              <PlanBadge
+                plan={cheapestPlanWith('costAndRedirect')}
+                onClick={() => onLocked('costAndRedirect')}
+                testId="plan-badge-redirect"
+              />
+            ) : null}
           </div>
           {values.isShowRedirection ? (
             <div className="grid gap-3">

@@ -14,11 +14,12 @@ export function Section({ title, children, testId }: { title: string; children: 
 }
 
 /** "Available from Pro": the badge of a feature the plan lacks; clicking it explains (SPEC §6). */
-export function PlanBadge({ plan, onClick }: { plan: string; onClick: () => void }) {
+export function PlanBadge({ plan, onClick, testId }: { plan: string; onClick: () => void; testId?: string }) {
   const { t } = useTranslation()
   return (
     <button
       type="button"
+      data-testid={testId}
       onClick={onClick}
       className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary"
     >

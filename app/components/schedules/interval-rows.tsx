@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
+import { nextInterval } from '#app/domain/schedules/editing.ts'
 import type { ScheduleInterval } from '#app/domain/schedules/schema.ts'
+import { TimeInput } from './date-time-inputs.tsx'
 
 /** Editable `start–end` rows of one day; errors are keyed by `${index}.start` / `${index}.end`. */
 export function IntervalRows({
@@ -16,30 +18,31 @@ export function IntervalRows({
   const { t } = useTranslation()
   const update = (index: number, part: 'start' | 'end', value: string) =>
     onChange(intervals.map((interval, i) => (i === index ? { ...interval, [part]: value } : interval)))
+  // The row "+ Add interval" adds is valid at once: the hour after the day's latest end (cut at 23:59).
+  const next = nextInterval(intervals)
   return (
     <div className="flex flex-col gap-2">
       {intervals.map((interval, index) => {
         const error = errors(`${index}.start`) ?? errors(`${index}.end`)
+        const inputClass = `w-20 rounded-lg border bg-card px-2 py-1.5 text-center text-sm tabular-nums ${error ? 'border-error' : 'border-line'}`
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their position
-          <div key={index} className="flex flex-col gap-1">
+          <div key={index} className="flex flex-col gap-1" data-testid="interval">
             <div className="flex items-center gap-2">
-              <input
-                type="time"
+              <TimeInput
                 value={interval.start}
-                onChange={(event) => update(index, 'start', event.target.value)}
+                onChange={(value) => update(index, 'start', value)}
                 aria-label={t('schedules:editor.start', { label, index: index + 1 })}
                 aria-invalid={error ? true : undefined}
-                className={`rounded-lg border bg-card px-2 py-1.5 text-sm ${error ? 'border-error' : 'border-line'}`}
+                className={inputClass}
               />
               <span aria-hidden="true">–</span>
-              <input
-                type="time"
+              <TimeInput
                 value={interval.end}
-                onChange={(event) => update(index, 'end', event.target.value)}
+                onChange={(value) => update(index, 'end', value)}
                 aria-label={t('schedules:editor.end', { label, index: index + 1 })}
                 aria-invalid={error ? true : undefined}
-                className={`rounded-lg border bg-card px-2 py-1.5 text-sm ${error ? 'border-error' : 'border-line'}`}
+                className={inputClass}
               />
               <button
                 type="button"
@@ -61,9 +64,10 @@ export function IntervalRows({
       <button
         type="button"
         className="btn-ghost self-start px-2 py-1"
+        disabled={next === null}
+        title={next === null ? t('schedules:editor.noRoomAfter') : undefined}
         onClick={() => {
-          const last = intervals.at(-1)
-          onChange([...intervals, last ? { start: last.end, end: last.end } : { start: '09:00', end: '18:00' }])
+          if (next) onChange([...intervals, next])
         }}
         aria-label={t('schedules:editor.addIntervalTo', { label })}
       >

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { CheckboxField, Field, FormErrors, SelectField } from '#app/components/ui/field.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
+import { issueText } from '#app/i18n/zod-errors.ts'
 import {
   WEEKDAYS,
   type WeeklyDay,
@@ -18,9 +19,10 @@ import {
   setDay,
   toEngineSchedule,
 } from '#app/domain/schedules/editing.ts'
-import type { ScheduleInterval } from '#app/domain/schedules/schema.ts'
-import { dmyToIso, isIsoDate, isoToDmy } from '#app/domain/time/index.ts'
+import { type ScheduleInterval, intervalIssues, scheduleSchema } from '#app/domain/schedules/schema.ts'
+import { dmyToIso, instantToZoned, isIsoDate, isoToDmy } from '#app/domain/time/index.ts'
 import type { ScheduleView } from '#app/server/schedules/schedules.server.ts'
+import { DateField } from './date-time-inputs.tsx'
 import { IntervalRows } from './interval-rows.tsx'
 
 type Props = {
@@ -28,6 +30,8 @@ type Props = {
   timeZones: { value: string; label: string }[]
   canAdjust: boolean
   today: string
+  /** The loader's clock: the rules "now" while typing (the server checks again on save). */
+  now: number
   result: {
     saved: boolean
     errors: { fieldErrors: Record<string, string>; formErrors: string[]; tariffLimit: boolean } | null
@@ -36,7 +40,7 @@ type Props = {
 
 type DatedAdjustment = { date: string; isDayOff: boolean; intervals: ScheduleInterval[] }
 
-export function ScheduleEditor({ schedule, timeZones, canAdjust, today, result }: Props) {
+export function ScheduleEditor({ schedule, timeZones, canAdjust, today, now, result }: Props) {
   const { t } = useTranslation()
   const navigation = useNavigation()
   const [name, setName] = useState(schedule.name)
@@ -56,7 +60,7 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, result }
   const [newIntervals, setNewIntervals] = useState<ScheduleInterval[]>([{ start: '10:00', end: '14:00' }])
   const [adjustmentNote, setAdjustmentNote] = useState<string | null>(null)
   const [confirmReplace, setConfirmReplace] = useState<DatedAdjustment | null>(null)
-  const fieldErrors = result?.errors?.fieldErrors ?? {}
+  const [submitted, setSubmitted] = useState<string | null>(null)
 
   useEffect(() => {
     if (result?.saved) showToast(t('schedules:editor.saved'), { kind: 'success' })
@@ -64,24 +68,38 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, result }
   }, [result, t])
 
   const weekdayName = (weekday: number) => t(`schedules:weekdays.${weekday}`)
-  const payload = JSON.stringify({
+  const body = {
     name,
     timeZone,
     isDefault,
     weekly: WEEKDAYS.map((weekday) => ({ weekday, intervals: intervalsOf(weekly, weekday) })),
     adjustments: adjustments.map((adjustment) => ({ ...adjustment, date: isoToDmy(adjustment.date) })),
-  })
+  }
+  const payload = JSON.stringify(body)
 
-  const preview = useMemo(() => {
-    try {
-      const valid = (intervals: ScheduleInterval[]) =>
-        intervals.every((interval) => /^\d{2}:\d{2}$/.test(interval.start) && /^\d{2}:\d{2}$/.test(interval.end))
-      if (!weekly.every((day) => valid(day.intervals)) || !adjustments.every((a) => valid(a.intervals))) return null
-      return previewWorkingHours(toEngineSchedule({ timeZone, weekly, adjustments }), today)
-    } catch {
-      return null
-    }
-  }, [weekly, adjustments, timeZone, today])
+  // SPEC §5 "a schedule with errors blocks saving": the save's own schema, run as you type. The server's answer
+  // shows only for the payload it judged (a rule the page cannot know, such as the date turning over).
+  const rules = useMemo(() => scheduleSchema({ now, saved: schedule.adjustments }), [now, schedule.adjustments])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the payload string stands for the body
+  const typedErrors = useMemo(() => {
+    const parsed = rules.safeParse(body)
+    const errors: Record<string, string> = {}
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issueText({ ...issue, path: [] }, t)
+    return errors
+  }, [payload, rules, t])
+  const invalid = Object.keys(typedErrors).length > 0
+  const fieldErrors = invalid ? typedErrors : submitted === payload ? (result?.errors?.fieldErrors ?? {}) : {}
+  const hoursInvalid = Object.keys(typedErrors).some((path) => /^(weekly|adjustments)\.|^timeZone$/.test(path))
+
+  // The preview shows only a valid schedule: invalid intervals are no working hours.
+  const preview = useMemo(
+    () => (hoursInvalid ? null : previewWorkingHours(toEngineSchedule({ timeZone, weekly, adjustments }), today)),
+    [hoursInvalid, weekly, adjustments, timeZone, today],
+  )
+  const newIntervalErrors = Object.fromEntries(
+    intervalIssues(newIntervals).map((issue) => [`${issue.index}.${issue.part}`, t(issue.message)]),
+  )
 
   function applyCopy(targets: number[]) {
     if (copyFrom === null) return
@@ -98,6 +116,15 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, result }
     }
     if (!isIsoDate(newDate)) {
       setAdjustmentNote(t('validation:invalidDate'))
+      return
+    }
+    // SPEC §5 "not in past", in the schedule's own zone.
+    if (newDate < instantToZoned(timeZone, Date.now()).date) {
+      setAdjustmentNote(t('schedules:errors.datePast'))
+      return
+    }
+    if (newKind === 'hours' && Object.keys(newIntervalErrors).length > 0) {
+      setAdjustmentNote(Object.values(newIntervalErrors)[0])
       return
     }
     const adjustment = {
@@ -134,7 +161,7 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, result }
         </div>
       </div>
 
-      <Form method="post" className="flex flex-col gap-6" noValidate>
+      <Form method="post" className="flex flex-col gap-6" noValidate onSubmit={() => setSubmitted(payload)}>
         <input type="hidden" name="payload" value={payload} />
         <FormErrors errors={result?.errors?.formErrors} />
         <div className="card grid gap-4 p-5 md:grid-cols-2">
@@ -220,7 +247,14 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, result }
                   className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start"
                   data-testid="adjustment"
                 >
-                  <p className="w-40 shrink-0 font-medium">{isoToDmy(adjustment.date)}</p>
+                  <div className="w-40 shrink-0">
+                    <p className="font-medium">{isoToDmy(adjustment.date)}</p>
+                    {fieldErrors[`adjustments.${index}.date`] ? (
+                      <p className="text-xs text-error" role="alert">
+                        {fieldErrors[`adjustments.${index}.date`]}
+                      </p>
+                    ) : null}
+                  </div>
                   <div className="flex-1">
                     {adjustment.isDayOff ? (
                       <p className="text-sm">{t('schedules:editor.dayOffAdjustment')}</p>
@@ -254,13 +288,12 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, result }
             </ul>
           ) : null}
           <div className="mt-4 grid gap-3 rounded-xl bg-surface p-4 md:grid-cols-[auto_auto_1fr_auto] md:items-end">
-            <Field
-              type="date"
+            <DateField
               label={t('schedules:editor.adjustmentDate')}
               value={newDate}
-              min="1900-01-01"
+              min={today}
               max="2099-12-31"
-              onChange={(event) => setNewDate(event.target.value)}
+              onChange={setNewDate}
             />
             <SelectField
               label={t('schedules:editor.adjustmentKind')}
@@ -277,7 +310,7 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, result }
                   label={t('schedules:editor.newAdjustment')}
                   intervals={newIntervals}
                   onChange={setNewIntervals}
-                  errors={() => undefined}
+                  errors={(key) => newIntervalErrors[key]}
                 />
               ) : null}
             </div>
@@ -323,13 +356,18 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, result }
           )}
         </section>
 
-        <div className="sticky bottom-0 -mx-4 flex justify-end gap-2 border-t border-line bg-surface/95 px-4 py-3 sm:mx-0">
+        <div className="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-line bg-surface/95 px-4 py-3 sm:mx-0">
+          {invalid ? (
+            <span className="text-sm text-error" data-testid="schedule-invalid">
+              {t('schedules:editor.fixErrors')}
+            </span>
+          ) : null}
           <button
             type="submit"
             name="intent"
             value="save"
             className="btn-primary"
-            disabled={navigation.state !== 'idle'}
+            disabled={navigation.state !== 'idle' || invalid}
           >
             {t('schedules:editor.save')}
           </button>
@@ -339,7 +377,7 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, result }
       <Modal
         open={copyFrom !== null}
         onClose={() => setCopyFrom(null)}
-        title={t('schedules:editor.copyTitle', { day: copyFrom ? weekdayName(copyFrom) : '' })}
+        title={t('schedules:editor.copyTitle', { day: copyFrom ? t(`schedules:weekdaysAccusative.${copyFrom}`) : '' })}
         size="sm"
         footer={
           <button
@@ -376,7 +414,7 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, result }
         onClose={() => setConfirmCopy(null)}
         title={t('schedules:editor.replaceDaysTitle')}
         description={t('schedules:editor.replaceDaysText', {
-          days: (confirmCopy ?? []).map(weekdayName).join(', '),
+          days: (confirmCopy ?? []).map((weekday) => t(`schedules:weekdaysInText.${weekday}`)).join(', '),
         })}
         confirmLabel={t('schedules:editor.replace')}
         onConfirm={() => applyCopy(copyTargets)}

@@ -3,9 +3,18 @@ import { MAX_TOASTS, TOAST_DURATION_MS } from '#app/domain/constants.ts'
 /** The one toast system of the app (SPEC §9 timings, §8 texts). */
 export type ToastKind = 'info' | 'success' | 'error' | 'loading'
 
-export type Toast = { id: number; kind: ToastKind; text: string; duration: number }
+export type Toast = { id: number; kind: ToastKind; text: string; duration: number; key?: string }
 
-type Options = { kind?: ToastKind; duration?: number; inList?: boolean }
+type Options = {
+  kind?: ToastKind
+  duration?: number
+  inList?: boolean
+  /**
+   * One toast at a time for this key: showing it again while it is up restarts its time instead of adding
+   * another (a message raised per keystroke, such as "Latin letters only").
+   */
+  key?: string
+}
 
 let toasts: Toast[] = []
 let nextId = 1
@@ -34,7 +43,16 @@ function schedule(item: Toast) {
 
 export function showToast(text: string, options: Options = {}): number {
   const kind = options.kind ?? 'info'
-  const item: Toast = { id: nextId++, kind, text, duration: options.duration ?? durationFor(kind, options.inList) }
+  const duration = options.duration ?? durationFor(kind, options.inList)
+  const shown = options.key === undefined ? undefined : toasts.find((item) => item.key === options.key)
+  if (shown) {
+    const item = { ...shown, kind, text, duration }
+    toasts = toasts.map((candidate) => (candidate.id === shown.id ? item : candidate))
+    schedule(item)
+    emit()
+    return item.id
+  }
+  const item: Toast = { id: nextId++, kind, text, duration, key: options.key }
   // At most 20 at once: the oldest goes first.
   toasts = [...toasts, item].slice(-MAX_TOASTS)
   schedule(item)

@@ -1,3 +1,5 @@
+import { TEXT_MAX } from '#app/domain/constants.ts'
+
 /**
  * Event name and link normalisation (SPEC §5 "Event name", "Event link"; SPEC §4: the link follows the name
  * until the link field is touched). Pure: the page and the server run the same code.
@@ -41,4 +43,31 @@ export const LINK_PATTERN = /^[a-z0-9_.-]+$/
 /** The submitted link: trimmed, then normalised (SPEC §5). */
 export function parseLink(value: string): string {
   return normalizeLink(value.trim()).link
+}
+
+/**
+ * The comparison key of an event name: names are unique per specialist regardless of case ("Second" and
+ * "second" are the same name to a reader; links are lowercased anyway). Full Unicode lowercasing, so Cyrillic
+ * names compare the same way (SQLite's lower() folds ASCII only, so the comparison is made here).
+ */
+export function eventNameKey(name: string): string {
+  return normalizeEventName(name).toLowerCase()
+}
+
+/** `text` cut to at most `max` UTF-16 units without splitting a surrogate pair. */
+function cutTo(text: string, max: number): string {
+  const cut = text.slice(0, max)
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut
+}
+
+/** The name of the `index`-th copy, `… (2)`: the base is trimmed first so the whole stays within 200. */
+export function copyName(name: string, index: number): string {
+  const suffix = ` (${index})`
+  return `${cutTo(name, TEXT_MAX - suffix.length).trimEnd()}${suffix}`
+}
+
+/** The link of the `index`-th copy, `…_2`: the base is trimmed first so the whole stays within 200. */
+export function copyLink(link: string, index: number): string {
+  const suffix = `_${index}`
+  return `${cutTo(link, TEXT_MAX - suffix.length)}${suffix}`
 }

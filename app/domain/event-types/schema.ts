@@ -4,7 +4,7 @@
  * the server's (app/server/event-types). Messages are i18n keys, translated by app/i18n/zod-errors.ts.
  */
 import { z } from 'zod'
-import { DURATION_MAX_MINUTES, LONG_TEXT_MAX, TEXT_MAX } from '#app/domain/constants.ts'
+import { DEFAULT_REMINDERS_MINUTES, DURATION_MAX_MINUTES, LONG_TEXT_MAX, TEXT_MAX } from '#app/domain/constants.ts'
 import { isReservedName } from '#app/domain/reserved-names.ts'
 import { type IsoDate, dmyToIso } from '#app/domain/time/index.ts'
 import { CURRENCIES, PARTICIPANT_TYPES, PLACE_TYPES, TIME_UNITS, WHO_CALL_TYPES } from '#db/schema.ts'
@@ -105,7 +105,8 @@ const fields = {
   stepValue: integer().min(1, 'validation:positive').max(DURATION_MAX_MINUTES, 'validation:max'),
   getTimeBeforeValue: integer().min(BUFFER_MIN, 'validation:min').max(BUFFER_MAX, 'validation:max').nullish(),
   getTimeAfterValue: integer().min(BUFFER_MIN, 'validation:min').max(BUFFER_MAX, 'validation:max').nullish(),
-  remindersInMinutes: z.array(integer().positive('validation:positive')).default([]),
+  // SPEC §9 default reminders 60 and 1440 when the body leaves the list out (an empty list means "none").
+  remindersInMinutes: z.array(integer().positive('validation:positive')).default(() => [...DEFAULT_REMINDERS_MINUTES]),
   remindersInMinutesCustom: z.boolean().default(false),
   remindersInMinutesCustomValues: z.array(CustomReminderSchema).default([]),
   whenClosesValue: integer().min(0, 'validation:min').default(0),
@@ -161,7 +162,8 @@ export function eventTypeSchema(context: EventTypeRulesContext) {
         if (value.remindersInMinutesCustomValues.length === 0)
           issue('remindersInMinutesCustomValues', 'validation:required')
         value.remindersInMinutesCustomValues.forEach((reminder, index) => {
-          if (!isValidCustomReminder(reminder))
+          // A missing, fractional or non-positive amount already has its own message (the field schema).
+          if (Number.isInteger(reminder.amount) && reminder.amount > 0 && !isValidCustomReminder(reminder))
             ctx.addIssue({
               code: 'custom',
               path: ['remindersInMinutesCustomValues', index, 'amount'],

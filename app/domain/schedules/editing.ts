@@ -3,7 +3,15 @@
  * availability engine, which alone decides a date's working hours (an adjustment replaces the weekday).
  */
 import { type Schedule, type IntervalSource, workingMinutesOf } from '#app/domain/availability/index.ts'
-import { type IsoDate, addDays, epochDayOfIsoDate, formatHm, isoWeekday, parseHm } from '#app/domain/time/index.ts'
+import {
+  type IsoDate,
+  addDays,
+  epochDayOfIsoDate,
+  formatHm,
+  isHm,
+  isoWeekday,
+  parseHm,
+} from '#app/domain/time/index.ts'
 import type { ScheduleInterval } from './schema.ts'
 
 export type WeeklyDay = { weekday: number; intervals: ScheduleInterval[] }
@@ -19,6 +27,22 @@ export function intervalsOf(weekly: readonly WeeklyDay[], weekday: number): Sche
 export function setDay(weekly: readonly WeeklyDay[], weekday: number, intervals: ScheduleInterval[]): WeeklyDay[] {
   const others = weekly.filter((day) => day.weekday !== weekday)
   return [...others, { weekday, intervals }].sort((a, b) => a.weekday - b.weekday)
+}
+
+const LAST_MINUTE = 23 * 60 + 59
+
+/**
+ * The interval "+ Add interval" proposes: 09:00-18:00 on an empty day, else the hour after the day's latest end
+ * (cut at 23:59), so the new row is valid at once. Null when nothing fits after the latest end (it is 23:59) or
+ * no end is a valid time yet.
+ */
+export function nextInterval(intervals: readonly ScheduleInterval[]): ScheduleInterval | null {
+  if (intervals.length === 0) return { start: '09:00', end: '18:00' }
+  const ends = intervals.filter((interval) => isHm(interval.end)).map((interval) => parseHm(interval.end))
+  if (ends.length === 0) return null
+  const start = Math.max(...ends)
+  if (start >= LAST_MINUTE) return null
+  return { start: formatHm(start), end: formatHm(Math.min(start + 60, LAST_MINUTE)) }
 }
 
 /** Target days that already have intervals: SPEC §4 asks before replacing them. */

@@ -2,8 +2,9 @@
  * Event types of one specialist (SPEC §2, §3, §5, §6, §7 "Event types", "Uniqueness"). Every query filters
  * by the owner: another specialist's event type answers "not found". Plan gating comes from app/domain/plans.
  */
-import { and, asc, count, eq, like, ne, or } from 'drizzle-orm'
+import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm'
 import { missingCapabilities } from '#app/domain/event-types/gating.ts'
+import { copyLink, copyName, eventNameKey } from '#app/domain/event-types/link.ts'
 import { splitReminders } from '#app/domain/event-types/reminders.ts'
 import type { EventTypeInput } from '#app/domain/event-types/schema.ts'
 import { newId } from '#app/domain/ids.ts'
@@ -115,10 +116,11 @@ export type ListQuery = { limit: number; offset: number; search?: string; isActi
 /** SPEC §7 `GET /eventTypes`: newest first, `{ items, pagination: { totalCount, currentOffset, limit } }`. */
 export async function listEventTypes(db: Db, ownerId: string, query: ListQuery) {
   const search = query.search?.trim()
+  const pattern = search ? `%${escapeLike(search)}%` : null
   const where = and(
     eq(eventTypes.ownerId, ownerId),
-    search
-      ? or(like(eventTypes.name, `%${escapeLike(search)}%`), like(eventTypes.link, `%${escapeLike(search)}%`))
+    pattern
+      ? or(sql`${eventTypes.name} LIKE ${pattern} ESCAPE '\\'`, sql`${eventTypes.link} LIKE ${pattern} ESCAPE '\\'`)
       : undefined,
     query.isActive === undefined ? undefined : eq(eventTypes.isActive, query.isActive),
   )
@@ -135,8 +137,9 @@ export async function listEventTypes(db: Db, ownerId: string, query: ListQuery) 
   return { items: rows.map(toView), pagination: { totalCount, currentOffset: query.offset, limit: query.limit } }
 }
 
+/** The search text as a LIKE pattern's literal part: `%`, `_` and the escape character itself match only themselves. */
 function escapeLike(value: string): string {
-  return value.replace(/[%_\\]/g, '')
+  return value.replace(/[\\%_]/g, '\\$&')
 }
 
 /** SPEC §7 `GET /eventTypes/short`: the compact list for pickers. */
@@ -156,30 +159,30 @@ export async function shortEventTypes(db: Db, ownerId: string, isActive?: boolea
   return rows
 }
 
-/** True when no other event type of the owner has this value in the column (name or link). */
-async function isFree(db: Db, ownerId: string, column: 'name' | 'link', value: string, exceptId?: string) {
+/** SPEC §7 "Uniqueness": true when no other event type of the owner has this name, in any letter case. */
+export async function isNameFree(db: Db, ownerId: string, name: string, exceptId?: string): Promise<boolean> {
+  const rows = await db
+    .select({ name: eventTypes.name })
+    .from(eventTypes)
+    .where(and(eq(eventTypes.ownerId, ownerId), exceptId ? ne(eventTypes.id, exceptId) : undefined))
+  const key = eventNameKey(name)
+  return !rows.some((row) => eventNameKey(row.name) === key)
+}
+
+/** SPEC §7 "Uniqueness": true when no other event type of the owner has this link (links are lowercase). */
+export async function isLinkFree(db: Db, ownerId: string, link: string, exceptId?: string): Promise<boolean> {
   const [row] = await db
     .select({ id: eventTypes.id })
     .from(eventTypes)
     .where(
       and(
         eq(eventTypes.ownerId, ownerId),
-        eq(eventTypes[column], value),
+        eq(eventTypes.link, link),
         exceptId ? ne(eventTypes.id, exceptId) : undefined,
       ),
     )
     .limit(1)
   return !row
-}
-
-/** SPEC §7 "Uniqueness": true when no other event type of the owner has this name. */
-export function isNameFree(db: Db, ownerId: string, name: string, exceptId?: string): Promise<boolean> {
-  return isFree(db, ownerId, 'name', name, exceptId)
-}
-
-/** SPEC §7 "Uniqueness": true when no other event type of the owner has this link. */
-export function isLinkFree(db: Db, ownerId: string, link: string, exceptId?: string): Promise<boolean> {
-  return isFree(db, ownerId, 'link', link, exceptId)
 }
 
 async function countEventTypes(db: Db, ownerId: string): Promise<number> {
@@ -242,28 +245,38 @@ export async function deleteEventType(db: Db, ownerId: string, id: string): Prom
   await db.delete(eventTypes).where(owned(ownerId, id))
 }
 
-/** SPEC §2 "duplicate": a copy with a free name `… (2)` and link `…_2`, counted against the plan. */
+/**
+ * SPEC §2 "duplicate": a copy with the first free name `… (2)` and link `…_2` (names compared in any case), the
+ * base trimmed so both stay within 200 characters; counted against the plan. A concurrent copy that takes the
+ * same suffix first makes the unique index refuse this one: it tries the next suffix.
+ */
 export async function copyEventType(db: Db, owner: Owner, id: string): Promise<{ id: string }> {
   const row = await getEventTypeRow(db, owner.id, id)
   if (!(await canAddEventType(db, owner))) throw tariffLimit()
   if (missingCapabilities(owner.tariff, toView(row)).length > 0) throw tariffLimit()
-  const taken = await db
-    .select({ name: eventTypes.name, link: eventTypes.link })
-    .from(eventTypes)
-    .where(eq(eventTypes.ownerId, owner.id))
-  const names = new Set(taken.map((item) => item.name))
-  const links = new Set(taken.map((item) => item.link))
-  let index = 2
-  while (names.has(`${row.name} (${index})`) || links.has(`${row.link}_${index}`)) index++
-  const copyId = newId()
-  await db.insert(eventTypes).values({
-    ...row,
-    id: copyId,
-    name: `${row.name} (${index})`.slice(0, 200),
-    link: `${row.link}_${index}`.slice(0, 200),
-    createdAt: Date.now(),
-  })
-  return { id: copyId }
+  for (let attempt = 1; ; attempt++) {
+    const taken = await db
+      .select({ name: eventTypes.name, link: eventTypes.link })
+      .from(eventTypes)
+      .where(eq(eventTypes.ownerId, owner.id))
+    const names = new Set(taken.map((item) => eventNameKey(item.name)))
+    const links = new Set(taken.map((item) => item.link))
+    let index = 2
+    while (names.has(eventNameKey(copyName(row.name, index))) || links.has(copyLink(row.link, index))) index++
+    const copyId = newId()
+    try {
+      await db.insert(eventTypes).values({
+        ...row,
+        id: copyId,
+        name: copyName(row.name, index),
+        link: copyLink(row.link, index),
+        createdAt: Date.now(),
+      })
+      return { id: copyId }
+    } catch (error) {
+      if (attempt >= 3 || !String((error as Error)?.message ?? error).includes('UNIQUE')) throw error
+    }
+  }
 }
 
 /** SPEC §7 `isOkChangeActivity`: turning off is always allowed; turning on needs the plan's features. */

@@ -4,6 +4,7 @@
  */
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
+import { copyName } from '#app/domain/event-types/link.ts'
 import { newId } from '#app/domain/ids.ts'
 import { can, withinLimit } from '#app/domain/plans.ts'
 import type { DatedAdjustment, WeeklyDay } from '#app/domain/schedules/editing.ts'
@@ -177,18 +178,18 @@ export async function updateSchedule(db: Db, owner: Owner, id: string, input: Sc
   ])
 }
 
-/** SPEC §2 "copy schedule": the same hours and adjustments under a new name, never the default. */
+/** SPEC §2 "copy schedule": the same hours and adjustments under a new name (within 200), never the default. */
 export async function copySchedule(db: Db, owner: Owner, id: string): Promise<{ id: string }> {
   const saved = await getSchedule(db, owner.id, id)
   const names = new Set((await listSchedules(db, owner.id)).map((schedule) => schedule.name))
   let copyIndex = 2
-  while (names.has(`${saved.name} (${copyIndex})`)) copyIndex++
+  while (names.has(copyName(saved.name, copyIndex))) copyIndex++
   // The copy keeps the adjustments it copies even on Basic: nothing new is added.
   const owned: Owner = { ...owner, tariff: can(owner.tariff, 'adjustments') ? owner.tariff : 'Standard' }
   const held = await scheduleCount(db, owner.id)
   if (!withinLimit(owner.tariff, 'schedules', held)) throw tariffLimit()
   return createSchedule(db, owned, {
-    name: `${saved.name} (${copyIndex})`,
+    name: copyName(saved.name, copyIndex),
     timeZone: saved.timeZone,
     isDefault: false,
     weekly: saved.weekly,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { linkFromName, normalizeEventName, normalizeLink, parseLink } from '#app/domain/event-types/link.ts'
+import {
+  copyLink,
+  copyName,
+  eventNameKey,
+  linkFromName,
+  normalizeEventName,
+  normalizeLink,
+  parseLink,
+} from '#app/domain/event-types/link.ts'
 
 describe('event links (SPEC §5)', () => {
   it('lowercases and turns spaces into underscores while typing', () => {
@@ -30,5 +38,23 @@ describe('event links (SPEC §5)', () => {
 
   it('strips slashes from names and trims them', () => {
     expect(normalizeEventName('  a/b\\c  ')).toBe('abc')
+  })
+
+  it('compares names in any letter case, Cyrillic included', () => {
+    expect(eventNameKey('Second')).toBe(eventNameKey('second'))
+    expect(eventNameKey('Консультация')).toBe(eventNameKey('КОНСУЛЬТАЦИЯ'))
+    expect(eventNameKey(' a/b ')).toBe('ab')
+  })
+
+  it('names and links copies within 200 characters, trimming the base first', () => {
+    expect(copyName('Консультация', 2)).toBe('Консультация (2)')
+    expect(copyLink('consultation', 12)).toBe('consultation_12')
+    const long = copyName('x'.repeat(200), 2)
+    expect(long).toHaveLength(200)
+    expect(long.endsWith('x (2)')).toBe(true)
+    expect(copyName(`${'x'.repeat(195)} yyyy`, 10)).toBe(`${'x'.repeat(195)} (10)`)
+    expect(copyLink('l'.repeat(200), 100)).toBe(`${'l'.repeat(196)}_100`)
+    // Never half of a surrogate pair.
+    expect(copyName(`${'x'.repeat(195)}😀😀`, 2)).toBe(`${'x'.repeat(195)} (2)`)
   })
 })

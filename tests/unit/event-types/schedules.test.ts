@@ -3,18 +3,29 @@ import {
   adjustmentConflict,
   copyDay,
   daysToReplace,
+  nextInterval,
   previewWorkingHours,
   putAdjustment,
   toEngineSchedule,
 } from '#app/domain/schedules/editing.ts'
-import { ScheduleSchema } from '#app/domain/schedules/schema.ts'
+import { intervalIssues, scheduleSchema } from '#app/domain/schedules/schema.ts'
 
 const base = { name: 'Рабочие часы', timeZone: 'Europe/Moscow' }
+/** 10.03.2027, 15:00 in Moscow. */
+const NOW = Date.UTC(2027, 2, 10, 12)
+const ScheduleSchema = scheduleSchema({ now: NOW })
 
-function issues(input: Record<string, unknown>) {
-  const result = ScheduleSchema.safeParse({ ...base, ...input })
+/** Field path -> message key of every issue; a field with more than one message gets the list of them. */
+function issues(input: Record<string, unknown>, schema = ScheduleSchema) {
+  const result = schema.safeParse({ ...base, ...input })
   if (result.success) return {}
-  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]))
+  const byPath: Record<string, string | string[]> = {}
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.')
+    const seen = byPath[path]
+    byPath[path] = seen === undefined ? issue.message : [seen, issue.message].flat()
+  }
+  return byPath
 }
 
 describe('schedule rules (SPEC §5)', () => {
@@ -109,11 +120,82 @@ describe('schedule rules (SPEC §5)', () => {
   })
 })
 
+describe('adjustments not in the past (SPEC §5)', () => {
+  it('refuses a date before today in the schedule’s own zone, accepts today', () => {
+    expect(issues({ adjustments: [{ date: '01.01.2020', isDayOff: true }] })).toEqual({
+      'adjustments.0.date': 'schedules:errors.datePast',
+    })
+    expect(issues({ adjustments: [{ date: '09.03.2027', isDayOff: true }] })).toEqual({
+      'adjustments.0.date': 'schedules:errors.datePast',
+    })
+    expect(issues({ adjustments: [{ date: '10.03.2027', isDayOff: true }] })).toEqual({})
+    // 22:30 UTC on 09.03: already 10.03 in Moscow, still 09.03 in New York.
+    const late = scheduleSchema({ now: Date.UTC(2027, 2, 9, 22, 30) })
+    const dayOff = { adjustments: [{ date: '09.03.2027', isDayOff: true }] }
+    expect(issues(dayOff, late)).toEqual({ 'adjustments.0.date': 'schedules:errors.datePast' })
+    expect(issues({ ...dayOff, timeZone: 'America/New_York' }, late)).toEqual({})
+  })
+
+  it('keeps a past adjustment the schedule already had, unchanged; a changed one is refused', () => {
+    const saved = [{ date: '01.03.2027', isDayOff: false, intervals: [{ start: '10:00', end: '12:00' }] }]
+    const withSaved = scheduleSchema({ now: NOW, saved })
+    expect(issues({ adjustments: saved }, withSaved)).toEqual({})
+    expect(
+      issues({ adjustments: [{ ...saved[0], intervals: [{ start: '10:00', end: '13:00' }] }] }, withSaved),
+    ).toEqual({ 'adjustments.0.date': 'schedules:errors.datePast' })
+    expect(issues({ adjustments: [{ date: '01.03.2027', isDayOff: true }] }, withSaved)).toEqual({
+      'adjustments.0.date': 'schedules:errors.datePast',
+    })
+  })
+})
+
+describe('interval issues, as the editor shows them while typing', () => {
+  it('names the end that is not after its start and the later of two overlapping intervals', () => {
+    expect(intervalIssues([{ start: '09:00', end: '08:00' }])).toEqual([
+      { index: 0, part: 'end', message: 'validation:endAfterStart' },
+    ])
+    expect(
+      intervalIssues([
+        { start: '17:00', end: '19:00' },
+        { start: '09:00', end: '18:00' },
+      ]),
+    ).toEqual([{ index: 0, part: 'start', message: 'schedules:errors.overlap' }])
+    expect(intervalIssues([{ start: '', end: '25:00' }])).toEqual([
+      { index: 0, part: 'start', message: 'validation:invalidTime' },
+      { index: 0, part: 'end', message: 'validation:invalidTime' },
+    ])
+    expect(
+      intervalIssues([
+        { start: '09:00', end: '12:00' },
+        { start: '12:00', end: '13:00' },
+      ]),
+    ).toEqual([])
+  })
+})
+
 describe('schedule editing (SPEC §4)', () => {
   const weekly = [
     { weekday: 1, intervals: [{ start: '09:00', end: '18:00' }] },
     { weekday: 2, intervals: [{ start: '10:00', end: '12:00' }] },
   ]
+
+  it('proposes a valid interval to add: the hour after the latest end, cut at 23:59', () => {
+    expect(nextInterval([])).toEqual({ start: '09:00', end: '18:00' })
+    expect(nextInterval([{ start: '09:00', end: '18:00' }])).toEqual({ start: '18:00', end: '19:00' })
+    expect(
+      nextInterval([
+        { start: '19:00', end: '20:00' },
+        { start: '09:00', end: '13:00' },
+      ]),
+    ).toEqual({ start: '20:00', end: '21:00' })
+    expect(nextInterval([{ start: '20:00', end: '23:30' }])).toEqual({ start: '23:30', end: '23:59' })
+    expect(nextInterval([{ start: '20:00', end: '23:59' }])).toBeNull()
+    expect(nextInterval([{ start: '20:00', end: '' }])).toBeNull()
+    for (const intervals of [[{ start: '09:00', end: '18:00' }], [{ start: '22:00', end: '23:58' }]]) {
+      const next = nextInterval(intervals)
+      expect(intervalIssues([...intervals, next as { start: string; end: string }])).toEqual([])
+    }
+  })
 
   it('copies a day onto others and says which ones it replaces', () => {
     expect(daysToReplace(weekly, 1, [1, 2, 3])).toEqual([2])

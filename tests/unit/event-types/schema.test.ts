@@ -14,11 +14,17 @@ const valid = {
   scheduleId: 'schedule-1',
 }
 
-/** Field path -> message key of every issue. */
+/** Field path -> message key of every issue; a field with more than one message gets the list of them. */
 function issues(input: Record<string, unknown>) {
   const result = schema.safeParse({ ...valid, ...input })
   if (result.success) return {}
-  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]))
+  const byPath: Record<string, string | string[]> = {}
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.')
+    const seen = byPath[path]
+    byPath[path] = seen === undefined ? issue.message : [seen, issue.message].flat()
+  }
+  return byPath
 }
 
 describe('event type rules (SPEC §5)', () => {
@@ -30,7 +36,7 @@ describe('event type rules (SPEC §5)', () => {
       color: '#2f80ed',
       meetingPoint: 'http://telemost.yandex.ru/j/123',
       whoCallType: null,
-      remindersInMinutes: [],
+      remindersInMinutes: [60, 1440],
       whenClosesValue: 0,
       whenClosesType: 'Minutes',
       recordIsOpenType: 'NoRestrictions',
@@ -44,6 +50,11 @@ describe('event type rules (SPEC §5)', () => {
       currency: null,
       redirectUrl: null,
     })
+  })
+
+  it('gives the SPEC §9 default reminders when the list is left out, and keeps an explicit empty list', () => {
+    expect(schema.parse(valid).remindersInMinutes).toEqual([60, 1440])
+    expect(schema.parse({ ...valid, remindersInMinutes: [] }).remindersInMinutes).toEqual([])
   })
 
   it('strips slashes from the name and requires what is left', () => {
@@ -95,6 +106,14 @@ describe('event type rules (SPEC §5)', () => {
       issues({ remindersInMinutesCustom: true, remindersInMinutesCustomValues: [{ amount: 31, unit: 'Days' }] }),
     ).toEqual({ 'remindersInMinutesCustomValues.0.amount': 'eventTypes:errors.reminderDays' })
     expect(issues({ remindersInMinutes: [61 * 24] })).toEqual({ remindersInMinutes: 'eventTypes:errors.reminder' })
+    // Zero or less is "above 0" only, not also "at most 30 days".
+    for (const unit of ['Minutes', 'Hours', 'Days'])
+      expect(issues({ remindersInMinutesCustom: true, remindersInMinutesCustomValues: [{ amount: 0, unit }] })).toEqual(
+        { 'remindersInMinutesCustomValues.0.amount': 'validation:positive' },
+      )
+    expect(
+      issues({ remindersInMinutesCustom: true, remindersInMinutesCustomValues: [{ amount: 1.5, unit: 'Days' }] }),
+    ).toEqual({ 'remindersInMinutesCustomValues.0.amount': 'validation:integer' })
     const value = schema.parse({
       ...valid,
       remindersInMinutes: [1440, 60],

@@ -32,6 +32,21 @@ describe('toasts', () => {
     expect(getToasts()).toHaveLength(0)
   })
 
+  it('show one toast per key at a time, restarting its time', () => {
+    vi.useFakeTimers()
+    const first = showToast('Latin letters only', { kind: 'error', key: 'latinOnly' })
+    vi.advanceTimersByTime(3000)
+    const again = showToast('Latin letters only', { kind: 'error', key: 'latinOnly' })
+    expect(again).toBe(first)
+    showToast('other')
+    expect(getToasts().map((t) => t.text)).toEqual(['Latin letters only', 'other'])
+    vi.advanceTimersByTime(3999)
+    expect(getToasts().map((t) => t.text)).toContain('Latin letters only')
+    vi.advanceTimersByTime(1)
+    expect(getToasts().map((t) => t.text)).not.toContain('Latin letters only')
+    expect(showToast('Latin letters only', { kind: 'error', key: 'latinOnly' })).not.toBe(first)
+  })
+
   it('keep at most 20, dropping the oldest', () => {
     for (let i = 0; i < 25; i++) showToast(`t${i}`)
     expect(getToasts()).toHaveLength(20)
