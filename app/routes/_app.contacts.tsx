@@ -120,7 +120,7 @@ export default function Contacts() {
   useEffect(() => {
     if (!answer) return
     if (answer.ok) {
-      showToast(t(`contacts:done.${answer.intent}`), { kind: 'success' })
+      showToast(t(`contacts:done.${answer.intent}`), { kind: 'success', inList: true })
       setSelected([])
       setDialog(null)
     }
