@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { createTestUser, sessionCookieFor } from './helpers/users.ts'
 
 describe('pages', () => {
   it('serves the landing page in Russian by default, with security headers', async () => {
@@ -182,5 +183,66 @@ describe('cross-site posts', () => {
     const byQuery = await SELF.fetch('http://localhost/user/demo/event/consultation?lang=en', init({}))
     expect(byQuery.status).toBe(403)
     expect(byQuery.headers.get('Content-Language')).toBe('en')
+  })
+})
+
+describe('the root error boundary', () => {
+  it('shows the generic screen with the sad mascot, the error name and message, in both languages', async () => {
+    const ru = await SELF.fetch('http://localhost/dev/error')
+    expect(ru.status).toBe(500)
+    const html = await ru.text()
+    expect(html).toContain('data-testid="error-screen"')
+    expect(html).toContain('Что-то пошло не так')
+    expect(html).toContain('Грустный талисман')
+    // Outside Remix's development mode the server names every failure the same, never its stack.
+    expect(html).toMatch(/<strong>Error<\/strong>: (<!-- -->)?Unexpected Server Error/)
+    expect(html).toContain('Повторить')
+    expect(html).not.toMatch(/at .*\.ts:\d+/)
+    const en = await (await SELF.fetch('http://localhost/dev/error', { headers: EN })).text()
+    expect(en).toContain('<html lang="en"')
+    expect(en).toContain('Something went wrong')
+    expect(en).toContain('Sad mascot')
+    expect(en).toMatch(/<strong>Error<\/strong>: (<!-- -->)?Unexpected Server Error/)
+  })
+
+  it('shows the 400 screen in both languages', async () => {
+    const post = (headers: Record<string, string>) =>
+      SELF.fetch('http://localhost/login', {
+        method: 'POST',
+        headers: { Origin: 'http://localhost', Host: 'localhost', 'Content-Type': 'text/plain', ...headers },
+        body: 'login=demo',
+      })
+    const ru = await post({})
+    expect(ru.status).toBe(400)
+    const ruHtml = await ru.text()
+    expect(ruHtml).toContain('Неверный запрос')
+    expect(ruHtml).toContain('Сервер не смог разобрать запрос.')
+    expect(ruHtml).toContain('Грустный талисман')
+    const enHtml = await (await post(EN)).text()
+    expect(enHtml).toContain('Bad request')
+    expect(enHtml).toContain('The server could not understand the request.')
+  })
+
+  it('shows the header of who is there: signed out, signed in, or neutral when unknown', async () => {
+    const signedOut = await (await SELF.fetch('http://localhost/no/such/page')).text()
+    expect(signedOut).toContain('href="/login"')
+    expect(signedOut).not.toContain('data-testid="menu-link"')
+
+    const user = await createTestUser()
+    const cookie = await sessionCookieFor(user.id)
+    // The app's layout knew the user before the page failed: the signed-in header.
+    const inApp = await SELF.fetch('http://localhost/eventTypes/no-such-id', { headers: { Cookie: cookie } })
+    expect(inApp.status).toBe(404)
+    const inAppHtml = await inApp.text()
+    expect(inAppHtml).toContain('data-testid="error-screen"')
+    expect(inAppHtml).toContain('data-testid="menu-link"')
+    expect(inAppHtml).toContain('Тест Пользователь')
+    expect(inAppHtml).not.toContain('href="/signup"')
+
+    // A session, but no loader of this page read the user: neither sign-in links nor someone else's menu.
+    const unknown = await (await SELF.fetch('http://localhost/no/such/page', { headers: { Cookie: cookie } })).text()
+    expect(unknown).toContain('data-testid="error-screen"')
+    expect(unknown).not.toContain('href="/login"')
+    expect(unknown).not.toContain('data-testid="menu-link"')
   })
 })

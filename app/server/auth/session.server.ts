@@ -42,6 +42,14 @@ export async function destroyWebSession(db: Db, request: Request): Promise<strin
   return sessionCookie('', 0)
 }
 
+/**
+ * Whether the request carries a session cookie, valid or not: no database read. For what only shapes the page
+ * (the error screen's header), never for access.
+ */
+export function hasSessionCookie(request: Request): boolean {
+  return Boolean(readCookie(request, SESSION_COOKIE))
+}
+
 /** The signed-in user of this request, or null. */
 export async function getSessionUser(db: Db, request: Request, now: number = Date.now()) {
   const token = readCookie(request, SESSION_COOKIE)

@@ -47,7 +47,7 @@ describe('failed requests (SPEC §8)', () => {
       keys: [],
       outcome: 'TypeError',
     })
-    expect((await reported(503, 'https://other.example/'))).toEqual({ keys: [], outcome: 503 })
+    expect(await reported(503, 'https://other.example/')).toEqual({ keys: [], outcome: 503 })
     expect(await reported('abort', '/login.data')).toEqual({ keys: [], outcome: 'AbortError' })
     const controller = new AbortController()
     controller.abort()
