@@ -43,7 +43,8 @@ test('the page hydrates without console errors under the CSP', async ({ page }) 
 test('a failed request shows the SPEC §8 toast: no network, 429', async ({ page }) => {
   await page.goto('/')
   await page.waitForFunction(
-    () => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
+    () =>
+      (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
   )
   // A navigation whose data request never gets an answer.
   await page.route('**/login.data*', (route) => route.abort('internetdisconnected'))
