@@ -53,7 +53,7 @@ api.route('/api/:version{v2|v3|v4}', routes)
 let knownPaths: TrieRouter<string> | null = null
 
 /** The methods a known path answers (none for an unknown path); HEAD comes with GET, as hono answers it. */
-export function allowedMethods(path: string): string[] {
+function allowedMethods(path: string): string[] {
   if (!knownPaths) {
     knownPaths = new TrieRouter<string>()
     // Middleware is registered for every method ('ALL'); handlers name theirs.
