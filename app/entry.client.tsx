@@ -3,6 +3,7 @@ import i18next, { type Resource } from 'i18next'
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { installRequestFailureToasts } from './components/ui/request-failures.ts'
 import { DEFAULT_LANGUAGE, LANGUAGES } from './i18n/config.ts'
 import { readEmbeddedTranslations } from './i18n/embedded.ts'
 import { installStorageFallback } from './utils/storage-fallback.client.ts'
@@ -26,6 +27,8 @@ async function hydrate() {
       lng: language,
       resources: { [language]: resources } as Resource,
     })
+  // Before hydration: Remix's first requests (route discovery, data) already report their failures (SPEC §8).
+  installRequestFailureToasts((key) => i18next.t(key))
   startTransition(() => {
     hydrateRoot(
       document,

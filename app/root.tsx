@@ -12,11 +12,15 @@ import {
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { AppHeader } from './components/app-shell.tsx'
 import { ErrorScreen } from './components/error-screen.tsx'
 import { SiteHeader } from './components/site-header.tsx'
 import { Toaster } from './components/ui/toaster.tsx'
 import { EMBEDDED_TRANSLATIONS_ID, serializeForScript } from './i18n/embedded.ts'
 import { getLanguage } from './i18n/i18n.server.ts'
+import type { loader as appLoader } from './routes/_app.tsx'
+import type { loader as indexLoader } from './routes/_index.tsx'
+import { hasSessionCookie } from './server/auth/session.server.ts'
 import stylesheet from './styles/app.css?url'
 import { useNonce } from './utils/nonce.tsx'
 
@@ -26,7 +30,7 @@ export const links: LinksFunction = () => [
 ]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { language: await getLanguage(request) }
+  return { language: await getLanguage(request), hasSession: hasSessionCookie(request) }
 }
 
 /**
@@ -79,6 +83,20 @@ export default function App() {
   return <Outlet />
 }
 
+/**
+ * The error screen's header: the signed-in one when this page's loaders already know the user; the signed-out one
+ * when the visitor has no session; else (a session whose user is not known here, or no root data after a failed
+ * action) a neutral one without sign-in links. It reads only loader data already there: nothing that can fail.
+ */
+function ErrorHeader() {
+  const root = useRouteLoaderData<typeof loader>('root')
+  const app = useRouteLoaderData<typeof appLoader>('routes/_app')
+  const home = useRouteLoaderData<typeof indexLoader>('routes/_index')
+  const user = app?.user ?? home?.user ?? null
+  if (user) return <AppHeader user={user} />
+  return <SiteHeader signIn={root?.hasSession === false} />
+}
+
 /** SPEC §2 "Error fallback": sad mascot, generic message, error name and message; 404/405/400 screens. */
 export function ErrorBoundary() {
   const error = useRouteError()
@@ -92,7 +110,7 @@ export function ErrorBoundary() {
     const kind = known[error.status]
     return (
       <>
-        <SiteHeader />
+        <ErrorHeader />
         <ErrorScreen
           status={error.status}
           title={kind ? t(`errors.${kind}Title`) : t('errors.genericTitle')}
@@ -105,7 +123,7 @@ export function ErrorBoundary() {
   const message = error instanceof Error ? error.message : String(error)
   return (
     <>
-      <SiteHeader />
+      <ErrorHeader />
       <ErrorScreen title={t('errors.genericTitle')} text={t('errors.genericText')} details={{ name, message }} />
     </>
   )

@@ -1,11 +1,54 @@
+import type { ServerBuild } from '@remix-run/cloudflare'
+import { matchRoutes } from '@remix-run/react'
+
 /**
- * Security headers on every response (issue: Platform). Pages refuse framing except the widget routes,
- * which any site may frame (SPEC §2 "Public booking routes").
+ * Security headers on every response (issue: Platform). Pages refuse framing except the public booking flow,
+ * which any site may frame (SPEC §2 "Public booking routes": the widget, and "widget mode is also when the page is
+ * inside a frame"). Static files get theirs from public/_headers.
  */
-export function isFramable(pathname: string): boolean {
-  // `/user/...`: the public booking pages also run inside a frame (SPEC §2 "widget mode is also when the page is
-  // inside a frame"); they hold nothing of a signed-in user.
-  return pathname.startsWith('/widget/') || pathname.startsWith('/user/')
+
+/**
+ * The routes of the public booking flow, by Remix route id: the host page, the event page in its three forms
+ * (`/user/...`, the short `/{login}/{eventLink}`, `/widget/...`), the one-off meeting's `/booking` and the ICS of a
+ * booking's success step. They hold nothing of a signed-in user (docs/decisions/0005-page-form-bodies-and-framing.md).
+ */
+export const FRAMABLE_ROUTE_IDS: ReadonlySet<string> = new Set([
+  'routes/user.$login._index',
+  'routes/user.$login.event.$eventLink',
+  'routes/$login.$eventLink',
+  'routes/widget.booking.user.$login.event.$eventLink',
+  'routes/booking._index',
+  'routes/ics.$bookingId',
+])
+
+type RouteNode = Parameters<typeof matchRoutes>[0][number]
+
+function routeTree(routes: ServerBuild['routes'], parentId?: string): RouteNode[] {
+  return Object.values(routes)
+    .filter((route) => route?.parentId === parentId)
+    .map((route) => {
+      const { id, path, index, caseSensitive } = route as NonNullable<typeof route>
+      return index
+        ? { id, path, index: true, caseSensitive }
+        : { id, path, caseSensitive, children: routeTree(routes, id) }
+    })
+}
+
+const trees = new WeakMap<ServerBuild['routes'], RouteNode[]>()
+
+/**
+ * Whether the page at this path may be framed: decided by the route Remix renders for it (the same matching), so
+ * `/eventTypes/create` is not mistaken for the short form `/{login}/{eventLink}`.
+ */
+export function isFramable(routes: ServerBuild['routes'], pathname: string): boolean {
+  let tree = trees.get(routes)
+  if (!tree) {
+    tree = routeTree(routes)
+    trees.set(routes, tree)
+  }
+  const matches = matchRoutes(tree, pathname.replace(/\.data$/, ''))
+  const leaf = matches?.at(-1)?.route.id
+  return leaf !== undefined && FRAMABLE_ROUTE_IDS.has(leaf)
 }
 
 /** What the Firebase messaging SDK calls to get a registration token (Installations, then FCM registrations). */
@@ -30,9 +73,8 @@ export function contentSecurityPolicy(nonce: string, framable: boolean): string 
   ].join('; ')
 }
 
-export function withSecurityHeaders(response: Response, pathname: string, nonce: string): Response {
+export function withSecurityHeaders(response: Response, framable: boolean, nonce: string): Response {
   const secured = new Response(response.body, response)
-  const framable = isFramable(pathname)
   const type = secured.headers.get('Content-Type') ?? ''
   if (type.includes('text/html')) {
     secured.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, framable))

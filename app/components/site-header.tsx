@@ -2,8 +2,11 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { LanguageSwitch } from './language-switch.tsx'
 
-/** The header of pages a signed-out visitor sees. */
-export function SiteHeader() {
+/**
+ * The header of pages a signed-out visitor sees. Without `signIn` it is neutral (the name and the language switch):
+ * for the error screen when who is signed in is not known.
+ */
+export function SiteHeader({ signIn = true }: { signIn?: boolean }) {
   const { t } = useTranslation()
   return (
     <header className="border-b border-line bg-card">
@@ -14,12 +17,16 @@ export function SiteHeader() {
         </Link>
         <nav className="flex items-center gap-1 sm:gap-2">
           <LanguageSwitch />
-          <Link to="/login" className="btn-ghost">
-            {t('landing.signIn')}
-          </Link>
-          <Link to="/signup" className="btn-primary hidden sm:inline-flex">
-            {t('landing.signUp')}
-          </Link>
+          {signIn ? (
+            <>
+              <Link to="/login" className="btn-ghost">
+                {t('landing.signIn')}
+              </Link>
+              <Link to="/signup" className="btn-primary hidden sm:inline-flex">
+                {t('landing.signUp')}
+              </Link>
+            </>
+          ) : null}
         </nav>
       </div>
     </header>

@@ -19,6 +19,7 @@ import {
 } from '#app/domain/contacts/rules.ts'
 import { instantToZoned, isoToDmy } from '#app/domain/time/index.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
+import { issueText } from '#app/i18n/zod-errors.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
 import {
@@ -53,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     title: t('contacts:title'),
     filter,
-    filterErrors: parsed.success ? [] : parsed.error.issues.map((issue) => t(issue.message)),
+    filterErrors: parsed.success ? [] : parsed.error.issues.map((issue) => issueText({ ...issue, path: [] }, t)),
     empty: emptyKind(filter),
     offset,
     totalCount: list.totalCount,
@@ -120,7 +121,7 @@ export default function Contacts() {
   useEffect(() => {
     if (!answer) return
     if (answer.ok) {
-      showToast(t(`contacts:done.${answer.intent}`), { kind: 'success' })
+      showToast(t(`contacts:done.${answer.intent}`), { kind: 'success', inList: true })
       setSelected([])
       setDialog(null)
     }

@@ -68,7 +68,7 @@ export default function EventTypes() {
     if (!result) return
     setDeleting(null)
     if (result.errors?.tariffLimit) setTariffOpen(true)
-    if (result.toast) showToast(result.toast, { kind: 'success' })
+    if (result.toast) showToast(result.toast, { kind: 'success', inList: true })
   }, [result])
 
   const pageLink = (target: number) => {

@@ -39,3 +39,31 @@ test('the page hydrates without console errors under the CSP', async ({ page }) 
   await page.getByRole('link', { name: 'Войти' }).first().hover()
   expect(errors).toEqual([])
 })
+
+test('a failed request shows the SPEC §8 toast: no network, 429', async ({ page }) => {
+  await page.goto('/')
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
+  )
+  // A navigation whose data request never gets an answer.
+  await page.route('**/login.data*', (route) => route.abort('internetdisconnected'))
+  await page.getByRole('link', { name: 'Войти' }).first().click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Сервер временно недоступен' })).toBeVisible()
+  // Any request of the page to its own site: 429.
+  await page.route('**/api/v2/definitions/eventTypeColors', (route) => route.fulfill({ status: 429, body: '{}' }))
+  await page.evaluate(() => fetch('/api/v2/definitions/eventTypeColors'))
+  await expect(page.getByRole('alert').filter({ hasText: 'Слишком много запросов, попробуйте позже' })).toBeVisible()
+})
+
+test('static files carry their security headers (public/_headers)', async ({ request }) => {
+  for (const path of ['/favicon.svg', '/push-sw.js']) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(200)
+    const headers = response.headers()
+    expect(headers['content-security-policy'], path).toContain("default-src 'none'")
+    expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'")
+    expect(headers['x-content-type-options'], path).toBe('nosniff')
+    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin')
+  }
+})

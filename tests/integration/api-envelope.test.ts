@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { apiSpecialist } from './helpers/api.ts'
 
 type Envelope = { isOk: boolean; data: unknown; apiErrors: { text: string }[] }
 
@@ -49,13 +50,34 @@ describe('JSON API envelope', () => {
   })
 
   it('answers malformed JSON with 400 and no stack trace', async () => {
-    const { status, body } = await call('/api/v2/definitions/timeZones', {
+    const { status, body } = await call('/api/v2/identity/signin/email', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: '{"broken":',
     })
-    // No POST route there: the API says so in its envelope rather than crashing.
-    expect([400, 404]).toContain(status)
+    expect(status).toBe(400)
+    expect(body.apiErrors[0].text).toBe('Некорректный JSON в теле запроса')
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/)
+  })
+
+  it('answers another method on a known path with 405, the methods it takes and a translated text', async () => {
+    const response = await SELF.fetch('http://localhost/api/v2/definitions/timeZones', { method: 'DELETE' })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('Allow')).toBe('GET, HEAD')
+    expect(await response.json()).toEqual({ isOk: false, data: null, apiErrors: [{ text: 'Метод не поддерживается' }] })
+    const en = await call('/api/v3/definitions/eventTypeColors', {
+      method: 'POST',
+      headers: { 'Accept-Language': 'en', 'Content-Type': 'application/json' },
+      body: '{"broken":',
+    })
+    expect(en.status).toBe(405)
+    expect(en.body.apiErrors).toEqual([{ text: 'Method not allowed' }])
+    // A path with parameters, behind sign-in: matched like the router does, once signed in.
+    const { call: signedIn } = await apiSpecialist()
+    const withId = await signedIn('PATCH', '/eventTypes/some-id', {})
+    expect(withId.status).toBe(405)
+    expect(withId.body.apiErrors).toEqual([{ text: 'Метод не поддерживается' }])
+    // Unknown paths stay 404, whatever the method.
+    expect((await call('/api/v2/definitions/nothing', { method: 'DELETE' })).status).toBe(404)
   })
 })

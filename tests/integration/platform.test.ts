@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { createTestUser, sessionCookieFor } from './helpers/users.ts'
 
 describe('pages', () => {
   it('serves the landing page in Russian by default, with security headers', async () => {
@@ -53,9 +54,195 @@ describe('pages', () => {
     expect(await response.text()).toContain('Метод не поддерживается')
   })
 
-  it('lets any site frame the widget routes but no other page', async () => {
-    const widget = await SELF.fetch('http://localhost/widget/booking/user/demo/event/consultation')
-    expect(widget.headers.get('Content-Security-Policy')).toMatch(/frame-ancestors \*/)
-    expect(widget.headers.get('X-Frame-Options')).toBeNull()
+  it('lets any site frame the public booking flow but no other page', async () => {
+    const framable = [
+      '/widget/booking/user/demo/event/consultation',
+      '/user/demo',
+      '/user/demo/event/consultation',
+      // The short form of the event page (SPEC §2) and the one-off meeting's booking page.
+      '/demo/consultation',
+      '/booking?id=unknown',
+      '/ics/unknown',
+    ]
+    for (const path of framable) {
+      const response = await SELF.fetch(`http://localhost${path}`, { redirect: 'manual' })
+      expect(response.headers.get('Content-Security-Policy'), path).toMatch(/frame-ancestors \*/)
+      expect(response.headers.get('X-Frame-Options'), path).toBeNull()
+    }
+    // Two segments like the short form, but another route: refused, as every other page and the API.
+    for (const path of ['/', '/login', '/eventTypes/create', '/restore/some-token', '/no/such/page', '/api/v2/x']) {
+      const response = await SELF.fetch(`http://localhost${path}`, { redirect: 'manual' })
+      expect(response.headers.get('Content-Security-Policy'), path).toMatch(/frame-ancestors 'none'/)
+      expect(response.headers.get('X-Frame-Options'), path).toBe('DENY')
+    }
+  })
+})
+
+const EN = { Cookie: 'lng=ImVuIg%3D%3D' }
+
+describe('page actions with a body that is not a form', () => {
+  const same = { Origin: 'http://localhost', Host: 'localhost' }
+  const refused: [string, string, RequestInit][] = [
+    ['POST', '/login', {}],
+    ['PUT', '/login', {}],
+    ['DELETE', '/login', {}],
+    ['PATCH', '/login', {}],
+    ['POST', '/signup', { headers: { 'Content-Type': 'application/json' }, body: '{"email":"a@b.c"}' }],
+    ['POST', '/language', { headers: { 'Content-Type': 'text/plain' }, body: 'language=en' }],
+    ['POST', '/user/demo/event/consultation', { headers: { 'Content-Type': 'text/plain' }, body: 'intent=hold' }],
+    ['POST', '/demo/consultation', { headers: { 'Content-Type': 'application/json' }, body: '{}' }],
+    // Malformed multipart: no boundary, or a body that does not follow it.
+    ['POST', '/login', { headers: { 'Content-Type': 'multipart/form-data' }, body: 'login=a' }],
+    ['POST', '/login', { headers: { 'Content-Type': 'multipart/form-data; boundary=xyz' }, body: 'garbage' }],
+  ]
+
+  it.each(refused)('%s %s answers the 400 screen, not a 500', async (method, path, init) => {
+    const response = await SELF.fetch(`http://localhost${path}`, {
+      method,
+      ...init,
+      headers: { ...same, ...(init.headers as Record<string, string>) },
+      redirect: 'manual',
+    })
+    expect(response.status).toBe(400)
+    const html = await response.text()
+    expect(html).toContain('data-testid="error-screen"')
+    expect(html).toContain('Неверный запрос')
+    expect(html).not.toContain('Unexpected Server Error')
+  })
+
+  it('answers in the visitor’s language, for resource routes and Remix data requests too', async () => {
+    const page = await SELF.fetch('http://localhost/signup', {
+      method: 'POST',
+      headers: { ...same, ...EN, 'Content-Type': 'application/json' },
+      body: '{}',
+    })
+    expect(page.status).toBe(400)
+    const html = await page.text()
+    expect(html).toContain('<html lang="en"')
+    expect(html).toContain('Bad request')
+    // `/logout` has no page: the translated text.
+    const logout = await SELF.fetch('http://localhost/logout', { method: 'POST', headers: { ...same, ...EN } })
+    expect(logout.status).toBe(400)
+    expect(await logout.text()).toBe('The server could not understand the request.')
+    // A fetcher's or `<Form>`'s request under single fetch.
+    const data = await SELF.fetch('http://localhost/login.data', {
+      method: 'POST',
+      headers: { ...same, 'Content-Type': 'text/plain' },
+      body: 'x',
+    })
+    expect(data.status).toBe(400)
+  })
+
+  it('still takes form bodies, urlencoded and multipart', async () => {
+    const multipart = new FormData()
+    multipart.set('language', 'en')
+    const viaMultipart = await SELF.fetch('http://localhost/language', {
+      method: 'POST',
+      headers: same,
+      body: multipart,
+      redirect: 'manual',
+    })
+    expect(viaMultipart.status).toBe(302)
+    const viaUrlencoded = await SELF.fetch('http://localhost/language', {
+      method: 'POST',
+      headers: { ...same, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'language=en',
+      redirect: 'manual',
+    })
+    expect(viaUrlencoded.status).toBe(302)
+    expect(viaUrlencoded.headers.get('Set-Cookie')).toMatch(/^lng=/)
+    // An unknown page stays a 404 whatever it is sent.
+    const unknown = await SELF.fetch('http://localhost/no/such/page/here', {
+      method: 'POST',
+      headers: { ...same, 'Content-Type': 'application/json' },
+      body: '{}',
+    })
+    expect(unknown.status).toBe(404)
+  })
+})
+
+describe('cross-site posts', () => {
+  it('are refused with a translated text in the visitor’s language', async () => {
+    const form = new FormData()
+    form.set('language', 'en')
+    const init = (headers: Record<string, string>) => ({
+      method: 'POST',
+      body: form,
+      headers: { Origin: 'https://evil.example', ...headers },
+      redirect: 'manual' as const,
+    })
+    const ru = await SELF.fetch('http://localhost/language', init({}))
+    expect(ru.status).toBe(403)
+    expect(ru.headers.get('Content-Type')).toBe('text/plain; charset=utf-8')
+    expect(await ru.text()).toBe(
+      'Запрос отклонён: форма отправлена с другого сайта. Откройте страницу заново и повторите.',
+    )
+    expect(ru.headers.get('Set-Cookie')).toBeNull()
+    const en = await SELF.fetch('http://localhost/language', init(EN))
+    expect(await en.text()).toBe('Request refused: the form was sent from another site. Open the page again and retry.')
+    const byQuery = await SELF.fetch('http://localhost/user/demo/event/consultation?lang=en', init({}))
+    expect(byQuery.status).toBe(403)
+    expect(byQuery.headers.get('Content-Language')).toBe('en')
+  })
+})
+
+describe('the root error boundary', () => {
+  it('shows the generic screen with the sad mascot, the error name and message, in both languages', async () => {
+    const ru = await SELF.fetch('http://localhost/dev/error')
+    expect(ru.status).toBe(500)
+    const html = await ru.text()
+    expect(html).toContain('data-testid="error-screen"')
+    expect(html).toContain('Что-то пошло не так')
+    expect(html).toContain('Грустный талисман')
+    // Outside Remix's development mode the server names every failure the same, never its stack.
+    expect(html).toMatch(/<strong>Error<\/strong>: (<!-- -->)?Unexpected Server Error/)
+    expect(html).toContain('Повторить')
+    expect(html).not.toMatch(/at .*\.ts:\d+/)
+    const en = await (await SELF.fetch('http://localhost/dev/error', { headers: EN })).text()
+    expect(en).toContain('<html lang="en"')
+    expect(en).toContain('Something went wrong')
+    expect(en).toContain('Sad mascot')
+    expect(en).toMatch(/<strong>Error<\/strong>: (<!-- -->)?Unexpected Server Error/)
+  })
+
+  it('shows the 400 screen in both languages', async () => {
+    const post = (headers: Record<string, string>) =>
+      SELF.fetch('http://localhost/login', {
+        method: 'POST',
+        headers: { Origin: 'http://localhost', Host: 'localhost', 'Content-Type': 'text/plain', ...headers },
+        body: 'login=demo',
+      })
+    const ru = await post({})
+    expect(ru.status).toBe(400)
+    const ruHtml = await ru.text()
+    expect(ruHtml).toContain('Неверный запрос')
+    expect(ruHtml).toContain('Сервер не смог разобрать запрос.')
+    expect(ruHtml).toContain('Грустный талисман')
+    const enHtml = await (await post(EN)).text()
+    expect(enHtml).toContain('Bad request')
+    expect(enHtml).toContain('The server could not understand the request.')
+  })
+
+  it('shows the header of who is there: signed out, signed in, or neutral when unknown', async () => {
+    const signedOut = await (await SELF.fetch('http://localhost/no/such/page')).text()
+    expect(signedOut).toContain('href="/login"')
+    expect(signedOut).not.toContain('data-testid="menu-link"')
+
+    const user = await createTestUser()
+    const cookie = await sessionCookieFor(user.id)
+    // The app's layout knew the user before the page failed: the signed-in header.
+    const inApp = await SELF.fetch('http://localhost/eventTypes/no-such-id', { headers: { Cookie: cookie } })
+    expect(inApp.status).toBe(404)
+    const inAppHtml = await inApp.text()
+    expect(inAppHtml).toContain('data-testid="error-screen"')
+    expect(inAppHtml).toContain('data-testid="menu-link"')
+    expect(inAppHtml).toContain('Тест Пользователь')
+    expect(inAppHtml).not.toContain('href="/signup"')
+
+    // A session, but no loader of this page read the user: neither sign-in links nor someone else's menu.
+    const unknown = await (await SELF.fetch('http://localhost/no/such/page', { headers: { Cookie: cookie } })).text()
+    expect(unknown).toContain('data-testid="error-screen"')
+    expect(unknown).not.toContain('href="/login"')
+    expect(unknown).not.toContain('data-testid="menu-link"')
   })
 })

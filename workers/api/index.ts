@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import { TrieRouter } from 'hono/router/trie-router'
 import { languageFromHeader } from '#app/i18n/config.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { getDb } from '#app/server/db.server.ts'
@@ -48,7 +49,29 @@ api.use('*', async (c, next) => {
 
 api.route('/api/:version{v2|v3|v4}', routes)
 
-api.notFound((c) => errorResponse(c, new ApiError(404, [c.get('t')('api:notFound')])))
+/** Every path the API answers, each with its method: built on first use, once the routers are all mounted. */
+let knownPaths: TrieRouter<string> | null = null
+
+/** The methods a known path answers (none for an unknown path); HEAD comes with GET, as hono answers it. */
+function allowedMethods(path: string): string[] {
+  if (!knownPaths) {
+    knownPaths = new TrieRouter<string>()
+    // Middleware is registered for every method ('ALL'); handlers name theirs.
+    for (const route of api.routes) if (route.method !== 'ALL') knownPaths.add('ALL', route.path, route.method)
+  }
+  const methods = new Set(knownPaths.match('GET', path)[0].map(([method]) => method))
+  if (methods.has('GET')) methods.add('HEAD')
+  return [...methods]
+}
+
+api.notFound((c) => {
+  const t = c.get('t')
+  const allowed = allowedMethods(c.req.path)
+  // A known path asked with another method: 405 with the methods it answers (RFC 9110 §15.5.6), not 404.
+  if (allowed.length > 0 && !allowed.includes(c.req.method))
+    return errorResponse(c, new ApiError(405, [t('api:methodNotAllowed')], { Allow: allowed.join(', ') }))
+  return errorResponse(c, new ApiError(404, [t('api:notFound')]))
+})
 
 api.onError((error, c) => {
   const t = c.get('t') ?? getT('ru')

@@ -15,7 +15,7 @@ export function Toaster() {
   return (
     <section
       aria-live="polite"
-      aria-label="Notifications"
+      aria-label={t('toast.regionLabel')}
       className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end"
     >
       {toasts.map((item) => (

@@ -48,6 +48,14 @@ export async function sessionTokenHash(request: Request): Promise<string | null>
   return token ? sha256(token) : null
 }
 
+/**
+ * Whether the request carries a session cookie, valid or not: no database read. For what only shapes the page
+ * (the error screen's header), never for access.
+ */
+export function hasSessionCookie(request: Request): boolean {
+  return Boolean(readCookie(request, SESSION_COOKIE))
+}
+
 /** The signed-in user of this request, or null. */
 export async function getSessionUser(db: Db, request: Request, now: number = Date.now()) {
   const token = readCookie(request, SESSION_COOKIE)

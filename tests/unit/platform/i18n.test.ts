@@ -1,12 +1,32 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { languageFromHeader, resources } from '#app/i18n/config.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import { issueText } from '#app/i18n/zod-errors.ts'
 
 const localesDir = new URL('../../../app/locales/', import.meta.url)
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix]
   return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key))
+}
+
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/
+
+function baseKeys(keys: string[]): string[] {
+  return [...new Set(keys.map((key) => key.replace(PLURAL_SUFFIX, '')))].sort()
+}
+
+function pluralFormsOf(keys: string[], base: string): string[] {
+  return keys
+    .filter((key) => PLURAL_SUFFIX.test(key) && key.replace(PLURAL_SUFFIX, '') === base)
+    .map((key) => key.slice(base.length + 1))
+    .sort()
+}
+
+function pluralCategories(language: string): string[] {
+  return [...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort()
 }
 
 function placeholders(text: string): string[] {
@@ -24,16 +44,49 @@ describe('translations', () => {
   it.each(namespaces)('%s: every key exists in both languages, non-empty, with the same placeholders', (file) => {
     const ru = JSON.parse(readFileSync(new URL(`ru/${file}`, localesDir), 'utf8'))
     const en = JSON.parse(readFileSync(new URL(`en/${file}`, localesDir), 'utf8'))
-    expect(keysOf(en).sort()).toEqual(keysOf(ru).sort())
+    const trees = { ru, en }
+    // Plural forms (`key_one`, `key_few`, ...) differ between the languages: compare the keys they belong to.
+    expect(baseKeys(keysOf(en))).toEqual(baseKeys(keysOf(ru)))
+    for (const language of ['ru', 'en'] as const) {
+      const keys = keysOf(trees[language])
+      for (const base of baseKeys(keys).filter((key) => !keys.includes(key))) {
+        // Exactly the forms the language's plural rules ask for, so i18next finds one for every count.
+        expect(pluralFormsOf(keys, base), `${language} ${file} ${base}`).toEqual(pluralCategories(language))
+      }
+    }
+    const pick = (tree: unknown, key: string) =>
+      key.split('.').reduce((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree)
     for (const key of keysOf(ru)) {
-      const pick = (tree: unknown) =>
-        key.split('.').reduce((node, part) => (node as Record<string, unknown>)[part], tree)
-      const ruText = pick(ru)
-      const enText = pick(en)
+      const ruText = pick(ru, key)
+      const enText = pick(en, key) ?? pick(en, key.replace(PLURAL_SUFFIX, '_other'))
       expect(typeof ruText === 'string' && ruText.length > 0, `ru ${file} ${key}`).toBe(true)
       expect(typeof enText === 'string' && enText.length > 0, `en ${file} ${key}`).toBe(true)
       expect(placeholders(enText as string), `${file} ${key}`).toEqual(placeholders(ruText as string))
     }
+  })
+
+  it('say counted words in the right plural form', () => {
+    const ru = getT('ru')
+    const en = getT('en')
+    expect(ru('validation:minChars', { count: 1 })).toBe('Минимум 1 символ')
+    expect(ru('validation:minChars', { count: 2 })).toBe('Минимум 2 символа')
+    expect(ru('validation:minChars', { count: 5 })).toBe('Минимум 5 символов')
+    expect(ru('validation:maxChars', { count: 21 })).toBe('Максимум 21 символ')
+    expect(ru('validation:maxChars', { count: 200 })).toBe('Максимум 200 символов')
+    expect(ru('validation:maxChars', { count: 1500 })).toBe('Максимум 1500 символов')
+    expect(en('validation:minChars', { count: 1 })).toBe('At least 1 character')
+    expect(en('validation:maxChars', { count: 200 })).toBe('At most 200 characters')
+  })
+
+  it('give zod issues their counts (API errors, page forms)', () => {
+    const schema = z.object({ name: z.string().min(2, 'validation:minChars').max(4) })
+    const texts = (value: string, language: 'ru' | 'en') => {
+      const result = schema.safeParse({ name: value })
+      return result.success ? [] : result.error.issues.map((issue) => issueText(issue, getT(language)))
+    }
+    expect(texts('a', 'ru')).toEqual(['name: Минимум 2 символа'])
+    expect(texts('abcde', 'ru')).toEqual(['name: Максимум 4 символа'])
+    expect(texts('a', 'en')).toEqual(['name: At least 2 characters'])
   })
 
   it('registers every namespace file with i18next', () => {

@@ -41,9 +41,12 @@ function workerPrefixes(): string[] {
   return [...source.matchAll(/pathname(?:\.startsWith\(|\s*===\s*)'\/([^/']+)/g)].map((match) => match[1])
 }
 
-/** Files served as they are from the site root (public/ ends up in build/client). */
+/**
+ * Files served as they are from the site root (public/ ends up in build/client). `_headers` and `_redirects` are
+ * rules for Cloudflare's static assets, never served themselves.
+ */
 function staticFiles(): string[] {
-  return readdirSync(join(ROOT, 'public'))
+  return readdirSync(join(ROOT, 'public')).filter((name) => name !== '_headers' && name !== '_redirects')
 }
 
 describe('reserved names', () => {

@@ -47,6 +47,15 @@ describe('toasts', () => {
     expect(showToast('Latin letters only', { kind: 'error', key: 'latinOnly' })).not.toBe(first)
   })
 
+  it('raised on a list page stay 5000 ms, even a success', () => {
+    vi.useFakeTimers()
+    showToast('archived', { kind: 'success', inList: true })
+    vi.advanceTimersByTime(4999)
+    expect(getToasts()).toHaveLength(1)
+    vi.advanceTimersByTime(1)
+    expect(getToasts()).toHaveLength(0)
+  })
+
   it('keep at most 20, dropping the oldest', () => {
     for (let i = 0; i < 25; i++) showToast(`t${i}`)
     expect(getToasts()).toHaveLength(20)

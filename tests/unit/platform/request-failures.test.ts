@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { reportingFailures } from '#app/components/ui/request-failures.ts'
+
+const ORIGIN = 'https://app.example'
+
+/** A fetch answering with the given status, or failing like a browser without network. */
+function fakeFetch(answer: number | 'network' | 'abort'): typeof fetch {
+  return async () => {
+    if (answer === 'network') throw new TypeError('Failed to fetch')
+    if (answer === 'abort') throw new DOMException('The user aborted a request.', 'AbortError')
+    return new Response(null, { status: answer })
+  }
+}
+
+async function reported(answer: number | 'network' | 'abort', input: RequestInfo | URL, init?: RequestInit) {
+  const keys: string[] = []
+  const wrapped = reportingFailures(fakeFetch(answer), ORIGIN, (key) => keys.push(key))
+  const outcome = await wrapped(input, init).then(
+    (response) => response.status,
+    (error: Error) => error.name,
+  )
+  return { keys, outcome }
+}
+
+describe('failed requests (SPEC §8)', () => {
+  it('report a network failure, 429 and 503 of same-origin requests with their texts', async () => {
+    expect(await reported('network', '/login.data')).toEqual({
+      keys: ['toast.serverUnavailable'],
+      outcome: 'TypeError',
+    })
+    expect(await reported(429, '/booking/calendar/demo/consultation?part=month')).toEqual({
+      keys: ['toast.tooManyRequests'],
+      outcome: 429,
+    })
+    expect(await reported(503, new URL('/api/v2/definitions/timeZones', ORIGIN))).toEqual({
+      keys: ['toast.serviceUnavailable'],
+      outcome: 503,
+    })
+    expect((await reported(503, new Request(`${ORIGIN}/__manifest?p=%2Flogin`))).keys).toEqual([
+      'toast.serviceUnavailable',
+    ])
+  })
+
+  it('leave other answers, other sites and cancelled requests alone', async () => {
+    for (const status of [200, 302, 400, 401, 404, 500]) expect((await reported(status, '/x')).keys).toEqual([])
+    expect(await reported('network', 'https://fcmregistrations.googleapis.com/v1/x')).toEqual({
+      keys: [],
+      outcome: 'TypeError',
+    })
+    expect(await reported(503, 'https://other.example/')).toEqual({ keys: [], outcome: 503 })
+    expect(await reported('abort', '/login.data')).toEqual({ keys: [], outcome: 'AbortError' })
+    const controller = new AbortController()
+    controller.abort()
+    expect((await reported('network', '/login.data', { signal: controller.signal })).keys).toEqual([])
+  })
+})
