@@ -12,6 +12,7 @@ import type { Language } from '#app/i18n/config.ts'
 import { users } from '#db/schema.ts'
 import { hashPassword, verifyPassword } from '../auth/password.server.ts'
 import type { Db } from '../db.server.ts'
+import { passwordChangedNotice } from '../notify/notifications.server.ts'
 import { AccountError } from './errors.server.ts'
 
 type User = typeof users.$inferSelect
@@ -66,10 +67,13 @@ export async function setTimeZone(db: Db, userId: string, timeZone: string) {
 export async function changePassword(db: Db, user: User, input: z.infer<typeof ChangePasswordSchema>) {
   if (!user.passwordHash || !(await verifyPassword(input.oldPassword, user.passwordHash)))
     throw new AccountError(400, [{ field: 'oldPassword', key: 'accounts:password.wrongOld' }])
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.password) })
-    .where(eq(users.id, user.id))
+  await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(users.id, user.id)),
+    passwordChangedNotice(db, user, Date.now()),
+  ])
 }
 
 /**
