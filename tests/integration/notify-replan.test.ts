@@ -5,6 +5,7 @@ import { newId } from '#app/domain/ids.ts'
 import { decodeProblems } from '#app/domain/reminders/problems.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { planRemindersForParticipants, replanReminders } from '#app/server/notify/reminders.server.ts'
+import { reminderStatusesFor } from '#app/server/notify/statuses.server.ts'
 import { eventTypes, meetingParticipants, meetings, outbox, reminders } from '#db/schema.ts'
 import { createEventType, createTestMeeting } from './helpers/meetings.ts'
 import { DAY, MIN, NOTIFY_SECRET, installFakeProviders, tick } from './helpers/notify.ts'
@@ -124,6 +125,22 @@ describe('re-planning reminders', () => {
       .from(outbox)
       .where(eq(outbox.id, claimed.outboxId ?? ''))
     expect(retrying).toMatchObject({ status: 'pending', attempts: 1 })
+    // While retried, the reminder list shows the attempts, the coded problem with the provider's words, the next try.
+    const statuses = await reminderStatusesFor(db, owner.id, meeting.id)
+    expect(statuses?.find((s) => s.recipientKind === 'client')).toMatchObject({
+      status: 'scheduled',
+      problems: [],
+      deliveries: [
+        {
+          channel: 'email',
+          status: 'pending',
+          attempts: 1,
+          problem: { channel: 'email', code: 'rejected', detail: expect.stringContaining('Unisender Go answered 503') },
+          nextAttemptAt: new Date(start - 1439 * MIN).toISOString(),
+        },
+      ],
+    })
+    expect(await reminderStatusesFor(db, participants[0].id, meeting.id)).toBeNull()
 
     const newStart = start + DAY
     await moveMeeting(meeting.id, newStart, start - 1435 * MIN)

@@ -10,13 +10,13 @@ const STATUS_STYLE = {
   canceled: 'bg-surface text-muted line-through',
 } as const
 
-function offsetLabel(t: (key: string, options?: Record<string, unknown>) => string, minutes: number): string {
+type T = (key: string, options?: Record<string, unknown>) => string
+
+function offsetLabel(t: T, minutes: number): string {
   if (minutes % 1440 === 0) return t('notify:statuses.days', { count: minutes / 1440 })
   if (minutes % 60 === 0) return t('notify:statuses.hours', { count: minutes / 60 })
   return t('notify:statuses.minutes', { count: minutes })
 }
-
-type T = (key: string, options?: Record<string, unknown>) => string
 
 function at(timeZone: string, iso: string): string {
   const zoned = instantToZoned(timeZone, Date.parse(iso))
