@@ -10,6 +10,7 @@ import { requireUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { disconnectTelegram, telegramLink, telegramUserInfo } from '#app/server/notify/telegram-binding.server.ts'
+import { missingTelegramSettings } from '#app/server/notify/telegram.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     title: getT(await getLanguage(request))('notify:telegram.metaTitle'),
     info: await telegramUserInfo(db, user.id),
-    isConfigured: Boolean(config.TELEGRAM_BOT_TOKEN && config.TELEGRAM_BOT_USERNAME && config.TELEGRAM_WEBHOOK_SECRET),
+    isConfigured: missingTelegramSettings(config).length === 0,
   }
 }
 
@@ -36,7 +37,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return { intent: 'disconnect' as const, link: null }
   }
   if (intent === 'link') {
-    const { link } = await telegramLink(db, parseEnv(env), user.id, Date.now())
+    const config = parseEnv(env)
+    const missing = missingTelegramSettings(config)
+    if (missing.length > 0) {
+      console.warn(`Telegram bot is not configured: set ${missing.join(', ')}`)
+      throw new Response(getT(await getLanguage(request))('notify:telegram.notConfigured'), { status: 503 })
+    }
+    const { link } = await telegramLink(db, config, user.id, Date.now())
     return { intent: 'link' as const, link }
   }
   throw new Response(null, { status: 400 })

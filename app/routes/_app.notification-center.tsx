@@ -1,25 +1,46 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
-import { Form, redirect, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, redirect, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
+import { instantToZoned, isoToDmy } from '#app/domain/time/index.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { actionHref, listNotifications, markRead } from '#app/server/notify/notifications.server.ts'
+import {
+  NOTIFICATIONS_PAGE,
+  actionHref,
+  listNotifications,
+  markRead,
+  openNotification,
+} from '#app/server/notify/notifications.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+
+/** How many of the newest the page shows: `?limit=` grows by a page with each "Show more" (never below one page). */
+const MAX_LIMIT = 1000
+
+function limitOf(request: Request): number {
+  const asked = Number(new URL(request.url).searchParams.get('limit'))
+  if (!Number.isInteger(asked) || asked < NOTIFICATIONS_PAGE) return NOTIFICATIONS_PAGE
+  return Math.min(asked, MAX_LIMIT)
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)
   const user = await requireUser(db, request)
-  const { items } = await listNotifications(db, user.id)
+  const limit = limitOf(request)
+  const { items, pagination } = await listNotifications(db, user.id, limit, 0)
   return {
     title: getT(await getLanguage(request))('notify:center.metaTitle'),
     items: items.map((item) => ({
       ...item,
       href: actionHref(item.action.onClickActionName, item.action.onClickActionValue),
     })),
+    totalCount: pagination.totalCount,
+    nextLimit: items.length < pagination.totalCount && limit < MAX_LIMIT ? limit + NOTIFICATIONS_PAGE : null,
+    // Dates read in the profile's zone on the server and in the browser alike (the same text, so hydration holds).
+    timeZone: user.timeZone,
   }
 }
 
@@ -30,24 +51,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = form.get('id')
   if (form.get('intent') === 'readAll') {
     await markRead(db, user.id, Date.now())
-    return redirect('/notification-center')
+    return redirect(`/notification-center${new URL(request.url).search}`)
   }
   if (typeof id !== 'string' || id.length > 64) throw new Response(null, { status: 400 })
-  await markRead(db, user.id, Date.now(), [id])
-  // Opening a notification reads it and follows its action (SPEC §3 onClickActionName/Value).
-  const { items } = await listNotifications(db, user.id)
-  const item = items.find((n) => n.id === id)
+  // Opening a notification reads it and follows its action (SPEC §3 onClickActionName/Value); another user's is 404.
+  const item = await openNotification(db, user.id, id, Date.now())
   if (!item) throw new Response(null, { status: 404 })
-  return redirect(actionHref(item.action.onClickActionName, item.action.onClickActionValue))
+  return redirect(actionHref(item.actionName, item.actionValue))
 }
 
 /** `/notification-center`: the specialist's notifications, newest first; opening one marks it read. */
 export default function NotificationCenter() {
-  const { items } = useLoaderData<typeof loader>()
-  const { t, i18n } = useTranslation()
+  const { items, nextLimit, timeZone } = useLoaderData<typeof loader>()
+  const { t } = useTranslation()
   const navigation = useNavigation()
   const hasUnread = items.some((item) => !item.isRead)
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' })
+  const formatDate = (iso: string) => {
+    const zoned = instantToZoned(timeZone, Date.parse(iso))
+    return `${isoToDmy(zoned.date)} ${zoned.time}`
+  }
   return (
     <section className="mx-auto max-w-2xl" aria-labelledby="center-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -83,7 +105,7 @@ export default function NotificationCenter() {
               </p>
               <p className="mt-1 break-words text-sm text-muted">{item.body}</p>
               <p className="mt-1 text-xs text-muted">
-                <time dateTime={item.createdAt}>{dateFormat.format(new Date(item.createdAt))}</time>
+                <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
               </p>
             </div>
             <Form method="post" className="shrink-0">
@@ -95,6 +117,19 @@ export default function NotificationCenter() {
           </li>
         ))}
       </ul>
+      {nextLimit ? (
+        <div className="mt-6 flex justify-center">
+          <Link
+            to={`?limit=${nextLimit}`}
+            preventScrollReset
+            replace
+            className="btn-secondary"
+            data-testid="notifications-more"
+          >
+            {t('notify:center.showMore')}
+          </Link>
+        </div>
+      ) : null}
     </section>
   )
 }

@@ -7,7 +7,7 @@ import {
   data,
   redirect,
 } from '@remix-run/cloudflare'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useErrorText } from '#app/components/accounts/auth-layout.tsx'
@@ -109,7 +109,9 @@ export default function Profile() {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const errorText = useErrorText()
-  const [passwordOpen, setPasswordOpen] = useState(false)
+  const [searchParams] = useSearchParams()
+  // The notification center's changePassword action (SPEC §3) opens the page with the dialog open.
+  const [passwordOpen, setPasswordOpen] = useState(() => searchParams.get('changePassword') === '1')
   const [deleteOpen, setDeleteOpen] = useState(false)
   const busyIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)

@@ -22,21 +22,26 @@ export default function DevMail() {
       <ul className="mt-6 space-y-4">
         {emails.map((email) => (
           <li key={email.id} className="card p-4" data-testid="dev-mail-item">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
               <dt className="text-muted">{t('devMail.to')}</dt>
-              <dd data-testid="dev-mail-to">{email.to}</dd>
+              <dd className="wrap-anywhere" data-testid="dev-mail-to">
+                {email.to}
+              </dd>
               <dt className="text-muted">{t('devMail.subject')}</dt>
-              <dd className="font-medium">{email.subject}</dd>
+              <dd className="font-medium wrap-anywhere">{email.subject}</dd>
               <dt className="text-muted">{t('devMail.sentAt')}</dt>
               <dd>{email.sentAt}</dd>
               <dt className="text-muted">{t('devMail.status')}</dt>
               <dd>{email.status}</dd>
             </dl>
-            <pre className="mt-3 whitespace-pre-wrap rounded-lg bg-surface p-3 text-sm" data-testid="dev-mail-text">
+            <pre
+              className="mt-3 whitespace-pre-wrap wrap-anywhere rounded-lg bg-surface p-3 text-sm"
+              data-testid="dev-mail-text"
+            >
               {email.text}
             </pre>
             {email.attachments.length > 0 ? (
-              <p className="mt-2 text-xs text-muted">📎 {email.attachments.join(', ')}</p>
+              <p className="mt-2 text-xs text-muted wrap-anywhere">📎 {email.attachments.join(', ')}</p>
             ) : null}
           </li>
         ))}

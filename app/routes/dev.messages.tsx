@@ -40,21 +40,26 @@ export default function DevMessages() {
       <ul className="mt-6 space-y-4">
         {messages.map((message) => (
           <li key={message.id} className="card p-4" data-testid="dev-message">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
               <dt className="text-muted">{t('notify:devMessages.channel')}</dt>
               <dd data-testid="dev-message-channel">{message.channel}</dd>
               <dt className="text-muted">{t('notify:devMessages.to')}</dt>
-              <dd data-testid="dev-message-to">{message.to}</dd>
+              <dd className="wrap-anywhere" data-testid="dev-message-to">
+                {message.to}
+              </dd>
               <dt className="text-muted">{t('notify:devMessages.createdAt')}</dt>
               <dd>{message.createdAt}</dd>
               <dt className="text-muted">{t('notify:devMessages.status')}</dt>
-              <dd>
+              <dd className="wrap-anywhere">
                 {message.status}
                 {message.lastError ? ` — ${message.lastError}` : ''}
               </dd>
             </dl>
-            {message.title ? <p className="mt-3 font-medium">{message.title}</p> : null}
-            <pre className="mt-3 whitespace-pre-wrap rounded-lg bg-surface p-3 text-sm" data-testid="dev-message-text">
+            {message.title ? <p className="mt-3 font-medium wrap-anywhere">{message.title}</p> : null}
+            <pre
+              className="mt-3 whitespace-pre-wrap wrap-anywhere rounded-lg bg-surface p-3 text-sm"
+              data-testid="dev-message-text"
+            >
               {message.text}
             </pre>
           </li>

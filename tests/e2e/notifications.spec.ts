@@ -32,6 +32,27 @@ test.beforeAll(async () => {
 })
 test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
+// The specialist's browser sits far from their profile's zone (Europe/Moscow): dates must still read in the profile
+// zone, on the server and after hydration alike.
+test.use({ timezoneId: 'America/New_York' })
+
+const moscowTime = (iso: string) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Moscow',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  )
+  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`
+}
+
 test('a client books, the cron sends the due reminders; the specialist sees their statuses and notifications', async ({
   page,
   browser,
@@ -55,6 +76,7 @@ test('a client books, the cron sends the due reminders; the specialist sees thei
   await bookOnPublicPage(await clientContext.newPage(), 'consultation', client, 'en', slot)
   await clientContext.close()
 
+  const viewport = page.viewportSize() ?? { width: 1280, height: 800 }
   await signInDemo(page)
   await page.goto('/integrations/tgBot')
   await expect(page.getByRole('heading', { name: 'Telegram-бот' })).toBeVisible()
@@ -155,14 +177,24 @@ test('a client books, the cron sends the due reminders; the specialist sees thei
     ).length,
   ).toBe(planned / 2)
 
-  // The notice is read now, and the badge is gone.
+  // The notice is read now, and the badge is gone; its date reads in the profile's zone once hydrated.
   await page.goto('/notification-center')
-  await expect(page.getByTestId('notification').filter({ hasText: clientName })).toHaveAttribute('data-read', 'true')
+  const readNotice = page.getByTestId('notification').filter({ hasText: clientName })
+  await expect(readNotice).toHaveAttribute('data-read', 'true')
   await expect(page.getByTestId('notification-count')).toHaveCount(0)
+  await page.waitForLoadState('networkidle')
+  const time = readNotice.locator('time')
+  await expect(time).toHaveText(moscowTime((await time.getAttribute('datetime')) ?? ''))
 
   // The development page shows the Telegram messages.
   await page.goto('/dev/messages')
   await expect(page.getByTestId('dev-message').filter({ hasText: clientName }).first()).toBeVisible()
+  // The development mailbox fits a 390 px screen: long links wrap.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/dev/mail')
+  await expect(page.getByTestId('dev-mail-item').first()).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await page.setViewportSize(viewport)
 
   // In English, and disconnecting.
   await page.goto('/integrations/tgBot')

@@ -32,7 +32,7 @@ beforeEach(() => {
 })
 afterEach(() => vi.restoreAllMocks())
 
-async function call(path: string, init: RequestInit & { auth?: string } = {}) {
+async function call(path: string, init: RequestInit & { auth?: string; bindings?: typeof testEnv } = {}) {
   const headers = new Headers(init.headers)
   if (init.auth) headers.set('Authorization', init.auth)
   if (init.body) headers.set('Content-Type', 'application/json')
@@ -41,7 +41,7 @@ async function call(path: string, init: RequestInit & { auth?: string } = {}) {
       unknown,
       IncomingRequestCfProperties
     >,
-    testEnv,
+    init.bindings ?? testEnv,
     { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
   )
   return {
@@ -88,6 +88,31 @@ describe('Telegram bot API', () => {
     expect((await call('/tgBot/userInfo', { method: 'DELETE', auth })).status).toBe(200)
     expect((await call('/tgBot/userInfo', { auth })).body.data.isEnabled).toBe(false)
     expect((await call('/tgBot/link')).status).toBe(401)
+  })
+
+  it('answers a translated 503 naming what is missing when the bot is not configured, and logs it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const user = await createTestUser()
+    const auth = await bearerFor(user.id)
+    const { TELEGRAM_BOT_TOKEN: _token, TELEGRAM_BOT_USERNAME: _username, ...rest } = testEnv
+    const bindings = rest as typeof testEnv
+    const link = await call('/tgBot/link', { auth, bindings, headers: { 'Accept-Language': 'en' } })
+    expect(link.status).toBe(503)
+    expect(link.body.apiErrors).toEqual([
+      { text: 'The Telegram bot is not configured on this server: TELEGRAM_BOT_TOKEN, TELEGRAM_BOT_USERNAME missing.' },
+    ])
+    const update = await call('/tgBot/webhook', {
+      method: 'POST',
+      bindings,
+      body: JSON.stringify(telegramUpdate(5009, '/start x')),
+      headers: { 'X-Telegram-Bot-Api-Secret-Token': WEBHOOK_SECRET },
+    })
+    expect(update.status).toBe(503)
+    expect(update.body.apiErrors[0].text).toBe(
+      'Telegram-бот не настроен на этом сервере: не заданы TELEGRAM_BOT_TOKEN, TELEGRAM_BOT_USERNAME.',
+    )
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('set TELEGRAM_BOT_TOKEN, TELEGRAM_BOT_USERNAME'))
+    expect(await db.select().from(telegramBindings).where(eq(telegramBindings.userId, user.id))).toEqual([])
   })
 
   it('binds a client chat from the one-time confirmation-page token only, once', async () => {

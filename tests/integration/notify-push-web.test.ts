@@ -108,19 +108,22 @@ describe('an FCM push', () => {
       { project_id: 'p', client_email: 'e@p.iam.gserviceaccount.com', private_key: pkcs8 },
       fetcher,
     )
-    await sender.send({
-      id: 'm1',
-      channel: 'push',
-      recipient: TOKEN,
-      subject: 'New booking',
-      text: 'Paul — 10:00',
-      html: null,
-      payload: {
-        link: 'https://app.example/meetings/m-1',
-        onClickActionName: 'openEventOrganizer',
-        onClickActionValue: 'm-1',
+    await sender.send(
+      {
+        id: 'm1',
+        channel: 'push',
+        recipient: TOKEN,
+        subject: 'New booking',
+        text: 'Paul — 10:00',
+        html: null,
+        payload: {
+          link: 'https://app.example/meetings/m-1',
+          onClickActionName: 'openEventOrganizer',
+          onClickActionValue: 'm-1',
+        },
       },
-    })
+      AbortSignal.timeout(5000),
+    )
     expect(bodies).toEqual([
       {
         message: {

@@ -5,7 +5,7 @@ import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { organizerNotices, registerPushToken } from '#app/server/notify/notifications.server.ts'
 import { drainOutbox } from '#app/server/outbox/outbox.server.ts'
-import { outbox } from '#db/schema.ts'
+import { outbox, pushTokens } from '#db/schema.ts'
 import { createTestMeeting } from './helpers/meetings.ts'
 import { createTestUser } from './helpers/users.ts'
 
@@ -103,8 +103,19 @@ describe('FCM HTTP v1 push', () => {
       scope: 'https://www.googleapis.com/auth/firebase.messaging',
       aud: account.token_uri,
     })
+    // FCM no longer knows the token: given up at once (no retries) and the token forgotten.
     const [dead] = await db.select().from(outbox).where(eq(outbox.recipient, 'dead-token'))
-    expect(dead.status).toBe('pending')
-    expect(dead.lastError).toMatch(/^FCM answered 404/)
+    expect(dead).toMatchObject({ status: 'failed', attempts: 1 })
+    expect(dead.lastError).toMatch(/^unregistered: FCM answered 404/)
+    const tokens = await db.select().from(pushTokens).where(eq(pushTokens.userId, owner.id))
+    expect(tokens.map((row) => row.token)).toEqual(['browser-a'])
+
+    // The next notices go to the live browser only, with the access token of the first drain (one exchange).
+    await registerPushToken(db, owner.id, 'browser-b')
+    const more = await organizerNotices(db, config, { event: 'moved', meeting, previousStartAt: meeting.startAt, now })
+    await db.batch([more[0], ...more.slice(1)])
+    await drainOutbox(db, config, now + 60_000)
+    expect(sent.map((push) => push.token)).toEqual(['browser-a', 'browser-a', 'browser-b'])
+    expect(assertions).toHaveLength(1)
   })
 })

@@ -2,11 +2,13 @@ import { createExecutionContext, createScheduledController } from 'cloudflare:te
 import { env } from 'cloudflare:workers'
 import { and, eq, inArray, like } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { decodeProblems } from '#app/domain/reminders/problems.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { MAX_ATTEMPTS } from '#app/server/outbox/outbox.server.ts'
-import { cancelReminders, replanReminders, runReminders } from '#app/server/notify/reminders.server.ts'
+import { runReminders } from '#app/server/notify/reminder-job.server.ts'
+import { cancelReminders, replanReminders } from '#app/server/notify/reminders.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
-import { meetingParticipants, meetings, outbox, reminders, telegramBindings } from '#db/schema.ts'
+import { meetingParticipants, meetings, notifications, outbox, reminders, telegramBindings } from '#db/schema.ts'
 import worker from '#workers/app.ts'
 import { FakeBotApi } from '../fakes/telegram-bot-api.ts'
 import { createTestMeeting } from './helpers/meetings.ts'
@@ -142,7 +144,7 @@ describe('reminders cron', () => {
     expect(messages).toHaveLength(3)
     expect(messages.every((m) => m.status === 'sent' && m.attempts === 1)).toBe(true)
 
-    // A run that claims and queues, then dies while delivering (its sender never answers).
+    // A run that claims and queues, then dies while delivering (its sender never answers, the signal ignored).
     const second = await createTestMeeting({
       ownerId: owner.id,
       startAt: start + 24 * 60 * MIN,
@@ -156,10 +158,13 @@ describe('reminders cron', () => {
     void runReminders(db, parseEnv(prodEnv), dueSecond, { senders: { email: hanging } })
     await vi.waitFor(async () => {
       const claimed = await messagesOf(second.reminders.map((r) => r.id))
-      expect(claimed.filter((m) => m.lockedUntil > 0)).toHaveLength(2)
+      expect(claimed).toHaveLength(2)
+      expect(claimed.filter((m) => m.lockedUntil > 0)).toHaveLength(1)
     })
+    // The next run delivers the message the dead run never claimed (claims are taken one at a time); the claimed
+    // one waits for its claim to expire.
     await tick(dueSecond + MIN)
-    expect(emails).toHaveLength(3)
+    expect(emails).toHaveLength(4)
     await tick(dueSecond + 3 * MIN)
     await tick(dueSecond + 4 * MIN)
     const delivered = emails.filter((e) => e.to === 'ira@example.com' || e.text.includes('Ира'))
@@ -230,15 +235,25 @@ describe('reminders cron', () => {
     const broken = await byEmail('broken@example.com')
     expect(broken?.status).toBe('failed')
     expect(broken?.attempts).toBe(MAX_ATTEMPTS)
-    expect(broken?.lastError).toMatch(/^email: Unisender Go answered 503/)
+    expect(decodeProblems(broken?.lastError ?? null)).toEqual([
+      { code: 'rejected', channel: 'email', detail: expect.stringMatching(/^Unisender Go answered 503/) },
+    ])
     const [brokenMessage] = await db
       .select()
       .from(outbox)
       .where(eq(outbox.id, broken?.outboxId ?? ''))
     expect(brokenMessage).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS })
-    expect(brokenMessage.lastError).toMatch(/Unisender Go answered 503/)
+    expect(brokenMessage.lastError).toMatch(/^rejected: Unisender Go answered 503/)
     const organizer = rows.find((r) => r.recipientKind === 'organizer')
     expect(organizer).toMatchObject({ status: 'sent', attempts: 2, lastError: null })
+    // The organizer hears of the failure once, in their language, with the translated reason.
+    const notices = await db.select().from(notifications).where(eq(notifications.userId, owner.id))
+    expect(notices.map((n) => [n.actionName, n.body])).toEqual([
+      [
+        'navigate',
+        'The reminder to Broken about the meeting on 01.07.2031, 19:00–20:00 (Europe/London) could not be sent: Email: the provider refused the message.',
+      ],
+    ])
   })
 
   it('keeps canceled meetings and participants silent, and re-plans a moved meeting', async () => {

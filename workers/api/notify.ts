@@ -10,8 +10,9 @@ import {
 } from '#app/server/notify/telegram-binding.server.ts'
 import { listNotifications, markRead, registerPushToken, unreadCount } from '#app/server/notify/notifications.server.ts'
 import { reminderStatusesFor } from '#app/server/notify/statuses.server.ts'
-import { telegramWebhookSecret } from '#app/server/notify/telegram.server.ts'
+import { missingTelegramSettings, telegramWebhookSecret } from '#app/server/notify/telegram.server.ts'
 import { requireAuth } from './auth.ts'
+import type { Context } from 'hono'
 import type { ApiEnv } from './context.ts'
 import { ApiError, ok, parseWith, readJson } from './envelope.ts'
 
@@ -28,10 +29,22 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right)
 }
 
+/**
+ * The bot's routes answer 503 naming what this deployment lacks (and log it) instead of failing with a 500 on first
+ * use, like /integrations/tgBot says "not configured".
+ */
+function requireTelegram(c: Context<ApiEnv>) {
+  const missing = missingTelegramSettings(c.get('config'))
+  if (missing.length === 0) return
+  console.warn(`Telegram bot is not configured: set ${missing.join(', ')} (${c.req.method} ${c.req.path})`)
+  throw new ApiError(503, [c.get('t')('notify:telegram.notConfiguredApi', { names: missing.join(', ') })])
+}
+
 /** SPEC §7 tgBot, notificationCenter, firebaseCloudMessaging, and the bot's webhook. */
 export const notify = new Hono<ApiEnv>()
   // Telegram calls this with the secret token given to setWebhook in X-Telegram-Bot-Api-Secret-Token.
   .post('/tgBot/webhook', async (c) => {
+    requireTelegram(c)
     const secret = telegramWebhookSecret(c.get('config'))
     if (!sameSecret(c.req.header('X-Telegram-Bot-Api-Secret-Token') ?? '', secret)) {
       throw new ApiError(401, [c.get('t')('api:unauthorized')])
@@ -47,9 +60,10 @@ export const notify = new Hono<ApiEnv>()
   .use('/notificationCenter', requireAuth)
   .use('/firebaseCloudMessaging', requireAuth)
   .use('/meetings/:id/reminders', requireAuth)
-  .get('/tgBot/link', async (c) =>
-    ok(c, await telegramLink(c.get('db'), c.get('config'), c.get('user').id, Date.now())),
-  )
+  .get('/tgBot/link', async (c) => {
+    requireTelegram(c)
+    return ok(c, await telegramLink(c.get('db'), c.get('config'), c.get('user').id, Date.now()))
+  })
   .get('/tgBot/userInfo', async (c) => ok(c, await telegramUserInfo(c.get('db'), c.get('user').id)))
   .delete('/tgBot/userInfo', async (c) => {
     await disconnectTelegram(c.get('db'), c.get('user').id)

@@ -2,7 +2,7 @@ import { cleanupAccounts } from '#app/server/accounts/cleanup.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { type AppEnv, type Bindings, parseEnv } from '#app/server/env.server.ts'
 import { drainOutbox } from '#app/server/outbox/outbox.server.ts'
-import { runReminders } from '#app/server/notify/reminders.server.ts'
+import { runReminders } from '#app/server/notify/reminder-job.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 
 export type CronJob = { name: string; run: (deps: { db: Db; env: AppEnv; now: number }) => Promise<unknown> }

@@ -41,9 +41,19 @@ export function reminderRowsFor(
 }
 
 /**
- * The deterministic outbox id of a reminder's message on one channel. The due instant is part of it, so a moved
- * meeting's re-planned reminder gets a fresh message while a repeated claim of the same one never makes a second.
+ * The deterministic outbox id of a reminder's message on one channel. Overlapping runs write the same ids (and the
+ * claim lets only one of them write at all). The due instant is part of it, so a meeting's re-planned reminder gets
+ * fresh messages: a row is claimed only once its due instant has come, and re-planning never schedules a row again
+ * for an instant already past, so a new claim always has a new due instant.
  */
 export function reminderMessageId(reminderId: string, dueAt: number, channel: 'email' | 'telegram' | 'push'): string {
   return `reminder-${reminderId}-${dueAt}-${channel}`
+}
+
+/** Every message id a claimed reminder may have, one per channel. */
+export function reminderMessageIds(reminder: { id: string; dueAt: number }) {
+  return (['email', 'telegram', 'push'] as const).map((channel) => ({
+    channel,
+    id: reminderMessageId(reminder.id, reminder.dueAt, channel),
+  }))
 }

@@ -12,6 +12,7 @@ import type { Language } from '#app/i18n/config.ts'
 import { refreshTokens, sessions, users } from '#db/schema.ts'
 import { hashPassword, verifyPassword } from '../auth/password.server.ts'
 import type { Db } from '../db.server.ts'
+import { passwordChangedNotice } from '../notify/notifications.server.ts'
 import { AccountError } from './errors.server.ts'
 
 type User = typeof users.$inferSelect
@@ -87,6 +88,7 @@ export async function changePassword(
       .update(refreshTokens)
       .set({ revokedAt: now })
       .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt))),
+    passwordChangedNotice(db, user, now),
   ])
 }
 

@@ -7,6 +7,9 @@ import { eq } from 'drizzle-orm'
 import { participantLinks } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
 
+/** The organizer's page of a meeting, as texts link it. */
+export const meetingUrl = (appUrl: string, meetingId: string) => new URL(`/meetings/${meetingId}`, appUrl).toString()
+
 const encoder = new TextEncoder()
 
 async function keyFor(secret: string): Promise<CryptoKey> {

@@ -3,7 +3,13 @@
  * (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages/send): a service-account JWT
  * (RS256, WebCrypto) is exchanged for an OAuth access token, then one message per registration token.
  */
-import type { MessageSender, OutgoingMessage } from '../outbox/senders.server.ts'
+import {
+  DeliveryError,
+  type MessageSender,
+  type OutgoingMessage,
+  answerText,
+  providerFetch,
+} from '../outbox/delivery.server.ts'
 
 export type ServiceAccount = { project_id: string; client_email: string; private_key: string; token_uri?: string }
 
@@ -48,32 +54,52 @@ async function signJwt(account: ServiceAccount, now: number): Promise<string> {
   return `${unsigned}.${base64Url(new Uint8Array(signature))}`
 }
 
-export class FcmSender implements MessageSender {
-  private accessToken: { value: string; expiresAt: number } | null = null
+/**
+ * Access tokens per service account, kept for this isolate until a minute before they expire: every drain (one a
+ * minute) reuses the token instead of signing and exchanging a new JWT.
+ */
+const accessTokens = new Map<string, { value: string; expiresAt: number }>()
 
+/** FCM's error body (https://firebase.google.com/docs/reference/fcm/rest/v1/ErrorCode). */
+type FcmErrorAnswer = { error?: { status?: string; message?: string; details?: { errorCode?: string }[] } }
+
+export class FcmSender implements MessageSender {
   constructor(
     private readonly account: ServiceAccount,
     private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
   ) {}
 
-  private async token(now: number): Promise<string> {
-    if (this.accessToken && this.accessToken.expiresAt > now + 60_000) return this.accessToken.value
-    const fetcher = this.fetcher
-    const response = await fetcher(this.account.token_uri ?? DEFAULT_TOKEN_URI, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
-        assertion: await signJwt(this.account, now),
-      }),
-    })
+  private get cacheKey() {
+    return `${this.account.client_email}\n${this.account.private_key}`
+  }
+
+  private async token(now: number, signal: AbortSignal): Promise<string> {
+    const cached = accessTokens.get(this.cacheKey)
+    if (cached && cached.expiresAt > now + 60_000) return cached.value
+    const response = await providerFetch(
+      'FCM OAuth',
+      this.fetcher,
+      this.account.token_uri ?? DEFAULT_TOKEN_URI,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+          assertion: await signJwt(this.account, now),
+        }),
+      },
+      signal,
+    )
     const answer = (await response.json().catch(() => null)) as { access_token?: string; expires_in?: number } | null
-    if (!response.ok || !answer?.access_token) throw new Error(`FCM OAuth token request answered ${response.status}`)
-    this.accessToken = { value: answer.access_token, expiresAt: now + (answer.expires_in ?? 3600) * 1000 }
+    if (!response.ok || !answer?.access_token) {
+      if (signal.aborted) throw new DeliveryError('timeout', 'FCM OAuth did not answer in time')
+      throw new DeliveryError('rejected', `FCM OAuth token request answered ${response.status}`)
+    }
+    accessTokens.set(this.cacheKey, { value: answer.access_token, expiresAt: now + (answer.expires_in ?? 3600) * 1000 })
     return answer.access_token
   }
 
-  async send(message: OutgoingMessage): Promise<void> {
+  async send(message: OutgoingMessage, signal: AbortSignal): Promise<void> {
     const now = Date.now()
     const link = typeof message.payload?.link === 'string' ? message.payload.link : undefined
     // SPEC §3's click action, for the service worker (public/push-sw.js); FCM data values are strings.
@@ -83,12 +109,13 @@ export class FcmSender implements MessageSender {
       typeof action === 'string' && typeof value === 'string'
         ? { onClickActionName: action, onClickActionValue: value }
         : undefined
-    const fetcher = this.fetcher
-    const response = await fetcher(
+    const response = await providerFetch(
+      'FCM',
+      this.fetcher,
       `https://fcm.googleapis.com/v1/projects/${encodeURIComponent(this.account.project_id)}/messages:send`,
       {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await this.token(now)}` },
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await this.token(now, signal)}` },
         body: JSON.stringify({
           message: {
             token: message.recipient,
@@ -98,9 +125,21 @@ export class FcmSender implements MessageSender {
           },
         }),
       },
+      signal,
     )
-    if (!response.ok) {
-      throw new Error(`FCM answered ${response.status}: ${(await response.text()).slice(0, 300)}`)
+    if (response.ok) return
+    const body = await answerText('FCM', response, signal)
+    if (response.status === 401) accessTokens.delete(this.cacheKey)
+    let answer: FcmErrorAnswer | null = null
+    try {
+      answer = JSON.parse(body) as FcmErrorAnswer
+    } catch {
+      answer = null
     }
+    const unregistered =
+      response.status === 404 || answer?.error?.details?.some((d) => d.errorCode === 'UNREGISTERED') === true
+    // The browser's token is gone for good (unsubscribed, expired): retrying cannot help; the drain forgets it.
+    if (unregistered) throw new DeliveryError('unregistered', `FCM answered ${response.status}: ${body}`, true)
+    throw new DeliveryError('rejected', `FCM answered ${response.status}: ${body}`)
   }
 }

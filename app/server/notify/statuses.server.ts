@@ -1,12 +1,24 @@
 /**
  * The meeting page's reminder statuses (issue 8: "no reminder fails silently"): each reminder with its recipient,
- * due instant, status (scheduled, sent, failed, canceled), attempts and last error, and each channel's delivery.
+ * due instant, status (scheduled, sent, failed, canceled), attempts and problems, and each channel's delivery, with
+ * its attempts, last problem and next attempt while the outbox is still retrying it.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import { reminderMessageId } from '#app/domain/reminders/plan.ts'
+import { reminderMessageIds } from '#app/domain/reminders/plan.ts'
+import { type ReminderProblem, decodeProblems, parseDeliveryError } from '#app/domain/reminders/problems.ts'
 import { meetingParticipants, meetings, outbox, reminders } from '#db/schema.ts'
 import type { ReminderStatus } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
+
+export type DeliveryView = {
+  channel: 'email' | 'telegram' | 'push'
+  status: 'pending' | 'sent' | 'failed'
+  attempts: number
+  /** The last failure of this delivery (also while it is retried). */
+  problem: ReminderProblem | null
+  /** While pending after a failure: when the outbox tries again. */
+  nextAttemptAt: string | null
+}
 
 export type ReminderStatusView = {
   id: string
@@ -16,9 +28,13 @@ export type ReminderStatusView = {
   dueAt: string
   status: ReminderStatus
   attempts: number
-  lastError: string | null
+  /**
+   * Why it failed or was skipped: codes the reader translates (`notify:problems.<code>`, app/domain/reminders/
+   * problems.ts), each with its channel and the provider's own words as detail.
+   */
+  problems: ReminderProblem[]
   sentAt: string | null
-  deliveries: { channel: 'email' | 'telegram' | 'push'; status: 'pending' | 'sent' | 'failed'; attempts: number }[]
+  deliveries: DeliveryView[]
 }
 
 /** Null when the meeting is not the owner's (the caller answers 404). */
@@ -39,9 +55,7 @@ export async function reminderStatusesFor(
     .leftJoin(meetingParticipants, eq(meetingParticipants.id, reminders.participantId))
     .where(and(eq(reminders.meetingId, meetingId), eq(reminders.ownerId, ownerId)))
     .orderBy(asc(reminders.dueAt), asc(reminders.recipientKind))
-  const ids = rows.flatMap(({ reminder }) =>
-    (['email', 'telegram', 'push'] as const).map((channel) => reminderMessageId(reminder.id, reminder.dueAt, channel)),
-  )
+  const ids = rows.flatMap(({ reminder }) => reminderMessageIds(reminder).map((m) => m.id))
   const messages = ids.length > 0 ? await db.select().from(outbox).where(inArray(outbox.id, ids)) : []
   const byId = new Map(messages.map((m) => [m.id, m]))
   return rows.map(({ reminder, firstName, lastName }) => ({
@@ -52,11 +66,22 @@ export async function reminderStatusesFor(
     dueAt: new Date(reminder.dueAt).toISOString(),
     status: reminder.status,
     attempts: reminder.attempts,
-    lastError: reminder.lastError,
+    problems: decodeProblems(reminder.lastError),
     sentAt: reminder.sentAt ? new Date(reminder.sentAt).toISOString() : null,
-    deliveries: (['email', 'telegram', 'push'] as const).flatMap((channel) => {
-      const message = byId.get(reminderMessageId(reminder.id, reminder.dueAt, channel))
-      return message ? [{ channel, status: message.status, attempts: message.attempts }] : []
+    deliveries: reminderMessageIds(reminder).flatMap(({ channel, id }) => {
+      const message = byId.get(id)
+      if (!message) return []
+      const error = message.status === 'sent' ? null : parseDeliveryError(message.lastError)
+      return [
+        {
+          channel,
+          status: message.status,
+          attempts: message.attempts,
+          problem: error ? { channel, ...error } : null,
+          nextAttemptAt:
+            message.status === 'pending' && message.lastError ? new Date(message.nextAttemptAt).toISOString() : null,
+        },
+      ]
     }),
   }))
 }

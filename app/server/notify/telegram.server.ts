@@ -3,10 +3,16 @@
  * fake at the fetch boundary. Every call answers `{ ok, result }` or `{ ok: false, error_code, description }`.
  */
 import type { AppEnv } from '../env.server.ts'
-import type { MessageSender, OutgoingMessage } from '../outbox/senders.server.ts'
+import {
+  DeliveryError,
+  type MessageSender,
+  type OutgoingMessage,
+  SEND_TIMEOUT_MS,
+  providerFetch,
+} from '../outbox/delivery.server.ts'
 
 export interface TelegramApi {
-  sendMessage(chatId: string, text: string): Promise<void>
+  sendMessage(chatId: string, text: string, signal?: AbortSignal): Promise<void>
   setWebhook(url: string, secretToken: string): Promise<void>
 }
 
@@ -17,13 +23,18 @@ export class TelegramBotApi implements TelegramApi {
     private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
   ) {}
 
-  private async call(method: string, body: Record<string, unknown>): Promise<unknown> {
-    const fetcher = this.fetcher
-    const response = await fetcher(`${this.base.replace(/\/$/, '')}/bot${this.token}/${method}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    })
+  private async call(
+    method: string,
+    body: Record<string, unknown>,
+    signal: AbortSignal = AbortSignal.timeout(SEND_TIMEOUT_MS),
+  ): Promise<unknown> {
+    const response = await providerFetch(
+      'Telegram',
+      this.fetcher,
+      `${this.base.replace(/\/$/, '')}/bot${this.token}/${method}`,
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+      signal,
+    )
     const answer = (await response.json().catch(() => null)) as {
       ok?: boolean
       result?: unknown
@@ -31,15 +42,18 @@ export class TelegramBotApi implements TelegramApi {
       error_code?: number
     } | null
     if (!response.ok || !answer?.ok) {
-      throw new Error(
-        `Telegram ${method} answered ${answer?.error_code ?? response.status}: ${answer?.description ?? 'no description'}`,
-      )
+      if (signal.aborted) throw new DeliveryError('timeout', 'Telegram did not answer in time')
+      const code = answer?.error_code ?? response.status
+      const detail = `Telegram ${method} answered ${code}: ${answer?.description ?? 'no description'}`
+      // 403: the user blocked the bot or deleted the chat; sending again cannot succeed.
+      if (code === 403) throw new DeliveryError('blocked', detail, true)
+      throw new DeliveryError('rejected', detail)
     }
     return answer.result
   }
 
-  async sendMessage(chatId: string, text: string): Promise<void> {
-    await this.call('sendMessage', { chat_id: chatId, text, link_preview_options: { is_disabled: true } })
+  async sendMessage(chatId: string, text: string, signal?: AbortSignal): Promise<void> {
+    await this.call('sendMessage', { chat_id: chatId, text, link_preview_options: { is_disabled: true } }, signal)
   }
 
   async setWebhook(url: string, secretToken: string): Promise<void> {
@@ -50,13 +64,23 @@ export class TelegramBotApi implements TelegramApi {
 /** The outbox's Telegram channel: the recipient is a chat id, the text is sent as plain text. */
 export class TelegramSender implements MessageSender {
   constructor(private readonly api: TelegramApi) {}
-  async send(message: OutgoingMessage): Promise<void> {
-    await this.api.sendMessage(message.recipient, message.text)
+  async send(message: OutgoingMessage, signal: AbortSignal): Promise<void> {
+    await this.api.sendMessage(message.recipient, message.text, signal)
   }
 }
 
 export function telegramConfigured(env: AppEnv): boolean {
   return Boolean(env.TELEGRAM_BOT_TOKEN)
+}
+
+/**
+ * The settings the bot needs that this deployment lacks (the token, the webhook secret, the bot's username): the
+ * page and the API name them instead of failing on first use.
+ */
+export function missingTelegramSettings(env: AppEnv): string[] {
+  return (['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'TELEGRAM_BOT_USERNAME'] as const).filter(
+    (name) => !env[name],
+  )
 }
 
 /** The Bot API client of this deployment; a missing token is a clear error (in production and wherever it is used). */

@@ -5,6 +5,8 @@
 import type { TFunction } from 'i18next'
 import { meetingPlace, meetingWhen, type PlaceKind } from '#app/domain/reminders/text.ts'
 
+export type WhoCalls = 'MemberCallToOrganizer' | 'OrganizerCallToMember'
+
 export type MessageMeeting = {
   id: string
   name: string
@@ -12,7 +14,12 @@ export type MessageMeeting = {
   endAt: number
   placeType: PlaceKind
   meetingPoint: string | null
+  /** Phone meetings: who dials (SPEC §3 whoCallType); null reads as the client calling, the event type's default. */
+  whoCallType?: WhoCalls | null
 }
+
+/** A client as an organizer's text names them (and, for a phone meeting the organizer places, their number). */
+export type MessageClient = { name: string; phone: string | null }
 
 export type MessageContent = { subject: string; text: string; html: string }
 
@@ -32,12 +39,54 @@ function whenText(t: TFunction, meeting: MessageMeeting, timeZone: string): stri
   return t('notify:when', meetingWhen(meeting.startAt, meeting.endAt, timeZone))
 }
 
-function placeText(t: TFunction, meeting: MessageMeeting, phone: string | null): string | null {
-  const place = meetingPlace(meeting.placeType, meeting.meetingPoint, phone)
+/** When a moved meeting was before (same duration), or empty. */
+function previousText(t: TFunction, meeting: MessageMeeting, timeZone: string, previousStartAt?: number): string {
+  if (previousStartAt === undefined) return ''
+  const endAt = previousStartAt + (meeting.endAt - meeting.startAt)
+  return whenText(t, { ...meeting, startAt: previousStartAt, endAt }, timeZone)
+}
+
+/** Where: the link or address, or for a phone meeting the recipient's line about who calls whom. */
+function placeText(t: TFunction, meeting: MessageMeeting, phoneLine: () => string): string | null {
+  if (meeting.placeType === 'Phone') return phoneLine()
+  const place = meetingPlace(meeting.placeType, meeting.meetingPoint)
   return place ? t(`notify:place.${meeting.placeType}`, { place }) : null
 }
 
-/** The reminder to a client: when, where, and the cancel/move link. */
+const organizerCalls = (meeting: MessageMeeting) => meeting.whoCallType === 'OrganizerCallToMember'
+
+/**
+ * The client's line about a phone meeting (SPEC §3 whoCallType): when the specialist calls, the client's own number
+ * they will be called at; when the client calls, the specialist's number if the meeting has one (a one-off meeting's
+ * point; an event type of the phone kind keeps none).
+ */
+function clientPhoneText(t: TFunction, meeting: MessageMeeting, clientPhone: string | null): string {
+  if (organizerCalls(meeting)) {
+    const phone = clientPhone?.trim()
+    return phone ? t('notify:phone.client.organizerCalls', { phone }) : t('notify:phone.client.organizerCallsNoNumber')
+  }
+  const phone = meeting.meetingPoint?.trim()
+  return phone ? t('notify:phone.client.youCall', { phone }) : t('notify:phone.client.youCallNoNumber')
+}
+
+/** The organizer's line about a phone meeting: whom to call at which number, or that the client calls. */
+function organizerPhoneText(t: TFunction, meeting: MessageMeeting, clients: MessageClient[]): string {
+  if (!organizerCalls(meeting)) return t('notify:phone.organizer.clientCalls')
+  const callees = clients
+    .map((client) =>
+      client.phone?.trim()
+        ? `${client.name}, ${client.phone.trim()}`
+        : `${client.name} (${t('notify:phone.noNumber')})`,
+    )
+    .join('; ')
+  return t('notify:phone.organizer.youCall', { callees: callees || t('notify:noClients') })
+}
+
+/**
+ * The reminder to a client (a member or a visitor): when, where, and the cancel/move link. `manageUrl` null with
+ * `canManage` says "use the link in your confirmation email" (the stored link is unreadable); a visitor, who cannot
+ * cancel or move the booking, gets no such line.
+ */
 export function clientReminder(
   t: TFunction,
   input: {
@@ -45,16 +94,23 @@ export function clientReminder(
     firstName: string
     organizerName: string
     timeZone: string
+    /** The client's own phone (for a phone meeting the specialist places). */
     phone: string | null
     manageUrl: string | null
+    canManage?: boolean
   },
 ): MessageContent {
   const when = whenText(t, input.meeting, input.timeZone)
+  const manageLine = input.manageUrl
+    ? t('notify:reminder.manage', { link: input.manageUrl })
+    : input.canManage === false
+      ? null
+      : t('notify:reminder.manageInEmail')
   const lines = [
     t('notify:hello', { name: input.firstName }),
     t('notify:reminder.client', { name: input.meeting.name, organizer: input.organizerName, when }),
-    placeText(t, input.meeting, input.phone),
-    input.manageUrl ? t('notify:reminder.manage', { link: input.manageUrl }) : t('notify:reminder.manageInEmail'),
+    placeText(t, input.meeting, () => clientPhoneText(t, input.meeting, input.phone)),
+    manageLine,
   ].filter((line): line is string => line !== null)
   return {
     subject: t('notify:reminder.subject', { name: input.meeting.name, when }),
@@ -66,16 +122,17 @@ export function clientReminder(
   }
 }
 
-/** The reminder to the organizer: when, where, with whom, and the meeting's page. */
+/** The reminder to the organizer: when, where (for a phone meeting: who calls whom), with whom, the meeting's page. */
 export function organizerReminder(
   t: TFunction,
-  input: { meeting: MessageMeeting; firstName: string; clients: string[]; timeZone: string; meetingUrl: string },
+  input: { meeting: MessageMeeting; firstName: string; clients: MessageClient[]; timeZone: string; meetingUrl: string },
 ): MessageContent {
   const when = whenText(t, input.meeting, input.timeZone)
+  const names = input.clients.map((client) => client.name)
   const lines = [
     t('notify:hello', { name: input.firstName }),
-    t('notify:reminder.organizer', { name: input.meeting.name, clients: clientList(t, input.clients), when }),
-    placeText(t, input.meeting, null),
+    t('notify:reminder.organizer', { name: input.meeting.name, clients: clientList(t, names), when }),
+    placeText(t, input.meeting, () => organizerPhoneText(t, input.meeting, input.clients)),
     t('notify:meetingLink', { link: input.meetingUrl }),
   ].filter((line): line is string => line !== null)
   return {
@@ -101,18 +158,7 @@ export function organizerNotice(
   input: { meeting: MessageMeeting; clients: string[]; timeZone: string; previousStartAt?: number; meetingUrl: string },
 ): { title: string; body: string; text: string } {
   const when = whenText(t, input.meeting, input.timeZone)
-  const previous =
-    input.previousStartAt === undefined
-      ? ''
-      : whenText(
-          t,
-          {
-            ...input.meeting,
-            startAt: input.previousStartAt,
-            endAt: input.previousStartAt + (input.meeting.endAt - input.meeting.startAt),
-          },
-          input.timeZone,
-        )
+  const previous = previousText(t, input.meeting, input.timeZone, input.previousStartAt)
   const title = t(`notify:organizer.${event}.title`, { name: input.meeting.name })
   const body = t(`notify:organizer.${event}.body`, {
     name: input.meeting.name,
@@ -121,4 +167,37 @@ export function organizerNotice(
     previous,
   })
   return { title, body, text: [title, body, t('notify:meetingLink', { link: input.meetingUrl })].join('\n\n') }
+}
+
+export type ClientEvent = 'canceled' | 'moved'
+
+/** A notice to a client with an account about their meeting, canceled or moved by the specialist (SPEC §3). */
+export function clientNotice(
+  t: TFunction,
+  event: ClientEvent,
+  input: { meeting: MessageMeeting; organizerName: string; timeZone: string; previousStartAt?: number },
+): { title: string; body: string } {
+  const when = whenText(t, input.meeting, input.timeZone)
+  const previous = previousText(t, input.meeting, input.timeZone, input.previousStartAt)
+  return {
+    title: t(`notify:client.${event}.title`, { name: input.meeting.name }),
+    body: t(`notify:client.${event}.body`, { organizer: input.organizerName, when, previous }),
+  }
+}
+
+/** The notice to the organizer that a reminder finally failed, with the translated reasons. */
+export function reminderFailedNotice(
+  t: TFunction,
+  input: { meeting: MessageMeeting; recipient: string | null; timeZone: string; reasons: string[] },
+): { title: string; body: string } {
+  const when = whenText(t, input.meeting, input.timeZone)
+  return {
+    title: t('notify:reminderFailed.title', { name: input.meeting.name }),
+    body: t(input.recipient ? 'notify:reminderFailed.bodyClient' : 'notify:reminderFailed.bodyOrganizer', {
+      name: input.meeting.name,
+      recipient: input.recipient ?? '',
+      when,
+      reasons: input.reasons.join('; '),
+    }),
+  }
 }

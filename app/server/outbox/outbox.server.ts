@@ -1,14 +1,16 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm'
-import { outbox } from '#db/schema.ts'
+import { outbox, pushTokens } from '#db/schema.ts'
 import { newId } from '#app/domain/ids.ts'
 import type { Db } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'
-import { type MessageSender, type OutgoingMessage, senderFor } from './senders.server.ts'
+import { type MessageSender, type OutgoingMessage, SEND_TIMEOUT_MS, deliveryErrorText } from './delivery.server.ts'
+import { senderFor } from './senders.server.ts'
 
 /** After this many failed attempts a message is marked failed, with its last error kept. */
 export const MAX_ATTEMPTS = 8
 /** How long a delivery claims a message; a run that dies frees its claims when this passes. */
 export const CLAIM_MS = 2 * 60_000
+/** Messages one drain delivers at most. */
 const BATCH = 50
 
 /** 1, 2, 4, 8 ... minutes, at most an hour. */
@@ -42,62 +44,86 @@ export function enqueueMessage(db: Db, message: NewMessage, now: number) {
 }
 
 /**
- * Claims due messages with one UPDATE ... RETURNING, which SQLite runs atomically: two overlapping
- * drains never claim the same row.
+ * Claims the next due message with one UPDATE ... RETURNING, which SQLite runs atomically: two overlapping drains
+ * never claim the same row. One message at a time, right before its delivery, so every delivery starts with a
+ * whole claim ahead of it (CLAIM_MS) and ends, by its timeout (SEND_TIMEOUT_MS), well inside it.
  */
-async function claim(db: Db, now: number, ids?: string[]) {
+async function claimNext(db: Db, at: number, ids?: string[]) {
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
     .where(
       and(
         eq(outbox.status, 'pending'),
-        lte(outbox.nextAttemptAt, now),
-        lte(outbox.lockedUntil, now),
+        lte(outbox.nextAttemptAt, at),
+        lte(outbox.lockedUntil, at),
         ids ? inArray(outbox.id, ids) : undefined,
       ),
     )
     .orderBy(outbox.nextAttemptAt)
-    .limit(BATCH)
-  return db
+    .limit(1)
+  const [row] = await db
     .update(outbox)
-    .set({ lockedUntil: now + CLAIM_MS, attempts: sql`${outbox.attempts} + 1` })
-    .where(and(inArray(outbox.id, due), eq(outbox.status, 'pending'), lte(outbox.lockedUntil, now)))
+    .set({ lockedUntil: at + CLAIM_MS, attempts: sql`${outbox.attempts} + 1` })
+    .where(and(inArray(outbox.id, due), eq(outbox.status, 'pending'), lte(outbox.lockedUntil, at)))
     .returning()
+  return row
 }
 
 export type DrainResult = { sent: number; retried: number; failed: number }
+type Channel = OutgoingMessage['channel']
 
-/** Delivers due messages (all, or only `ids` for the immediate background delivery after a change). */
+/**
+ * Delivers due messages (all, or only `ids` for the immediate background delivery after a change), at most BATCH.
+ * Each delivery is aborted after SEND_TIMEOUT_MS; a timeout is a failed attempt like any other (retried with
+ * backoff), a permanent failure (a push token FCM no longer knows) is given up at once and the token forgotten.
+ */
 export async function drainOutbox(
   db: Db,
   env: AppEnv,
   now: number,
-  options: { ids?: string[]; senders?: Partial<Record<OutgoingMessage['channel'], MessageSender>> } = {},
+  options: { ids?: string[]; senders?: Partial<Record<Channel, MessageSender>> } = {},
 ): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, retried: 0, failed: 0 }
-  const rows = await claim(db, now, options.ids)
-  for (const row of rows) {
-    const sender = options.senders?.[row.channel] ?? senderFor(row.channel, env)
+  const started = Date.now()
+  // `now` is the run's minute (or a test's timeline); claims follow the real time this drain has spent since.
+  const clock = () => now + (Date.now() - started)
+  // One sender per channel for the whole drain, so a provider's access token is fetched once.
+  const built = new Map<Channel, MessageSender>()
+  const senderOf = (channel: Channel): MessageSender => {
+    const given = options.senders?.[channel]
+    if (given) return given
+    let sender = built.get(channel)
+    if (!sender) {
+      sender = senderFor(channel, env)
+      built.set(channel, sender)
+    }
+    return sender
+  }
+  for (let i = 0; i < BATCH; i++) {
+    const row = await claimNext(db, clock(), options.ids)
+    if (!row) break
+    // Only this claim may record the outcome: a drain that somehow outlived its claim changes nothing.
+    const ours = and(eq(outbox.id, row.id), eq(outbox.lockedUntil, row.lockedUntil))
     try {
-      await sender.send(row)
-      await db
-        .update(outbox)
-        .set({ status: 'sent', sentAt: Date.now(), lastError: null, lockedUntil: 0 })
-        .where(eq(outbox.id, row.id))
+      await senderOf(row.channel).send(row, AbortSignal.timeout(SEND_TIMEOUT_MS))
+      await db.update(outbox).set({ status: 'sent', sentAt: clock(), lastError: null, lockedUntil: 0 }).where(ours)
       result.sent++
     } catch (error) {
-      const lastError = error instanceof Error ? error.message : String(error)
-      const giveUp = row.attempts >= MAX_ATTEMPTS
+      const failure = deliveryErrorText(error)
+      const giveUp = failure.permanent || row.attempts >= MAX_ATTEMPTS
       await db
         .update(outbox)
         .set({
           status: giveUp ? 'failed' : 'pending',
-          lastError,
+          lastError: failure.text,
           lockedUntil: 0,
           nextAttemptAt: now + backoffMs(row.attempts),
         })
-        .where(eq(outbox.id, row.id))
+        .where(ours)
+      if (failure.code === 'unregistered' && row.channel === 'push') {
+        await db.delete(pushTokens).where(eq(pushTokens.token, row.recipient))
+      }
       if (giveUp) result.failed++
       else result.retried++
     }

@@ -1,24 +1,16 @@
 import type { AppEnv } from '../env.server.ts'
+import {
+  DeliveryError,
+  type MessageSender,
+  type OutgoingMessage,
+  answerText,
+  providerFetch,
+} from './delivery.server.ts'
 import { FcmSender, parseServiceAccount } from '../notify/push.server.ts'
 import { TelegramSender, telegramApi } from '../notify/telegram.server.ts'
 
-/** One message of the outbox, as a channel sends it. */
-export type OutgoingMessage = {
-  id: string
-  channel: 'email' | 'telegram' | 'push'
-  recipient: string
-  subject: string
-  text: string
-  html: string | null
-  payload: Record<string, unknown> | null
-}
-
+/** An email attachment as the outbox payload keeps it (`payload.attachments`). */
 export type EmailAttachment = { filename: string; contentType: string; content: string }
-
-/** A channel's delivery: resolves when the provider accepted the message, throws otherwise. */
-export interface MessageSender {
-  send(message: OutgoingMessage): Promise<void>
-}
 
 /**
  * Locally and in tests the outbox itself is the mailbox (`/dev/mail` reads it): delivering means
@@ -37,51 +29,69 @@ export class UnisenderGoSender implements MessageSender {
     private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
   ) {}
 
-  async send(message: OutgoingMessage): Promise<void> {
+  async send(message: OutgoingMessage, signal: AbortSignal): Promise<void> {
     const attachments = ((message.payload?.attachments as EmailAttachment[] | undefined) ?? []).map((a) => ({
       type: a.contentType,
       name: a.filename,
       content: btoa(unescape(encodeURIComponent(a.content))),
     }))
-    const response = await this.fetcher('https://go1.unisender.ru/ru/transactional/api/v1/email/send.json', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-API-KEY': this.apiKey },
-      body: JSON.stringify({
-        message: {
-          recipients: [{ email: message.recipient }],
-          subject: message.subject,
-          from_email: this.from.email,
-          from_name: this.from.name,
-          body: { plaintext: message.text, ...(message.html ? { html: message.html } : {}) },
-          attachments,
-          idempotence_key: message.id,
-        },
-      }),
-    })
+    const response = await providerFetch(
+      'Unisender Go',
+      this.fetcher,
+      'https://go1.unisender.ru/ru/transactional/api/v1/email/send.json',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-API-KEY': this.apiKey },
+        body: JSON.stringify({
+          message: {
+            recipients: [{ email: message.recipient }],
+            subject: message.subject,
+            from_email: this.from.email,
+            from_name: this.from.name,
+            body: { plaintext: message.text, ...(message.html ? { html: message.html } : {}) },
+            attachments,
+            // The provider drops a repeat of the same key, should an aborted call have gone through after all.
+            idempotence_key: message.id,
+          },
+        }),
+      },
+      signal,
+    )
     if (!response.ok) {
-      throw new Error(`Unisender Go answered ${response.status}: ${(await response.text()).slice(0, 300)}`)
+      const body = await answerText('Unisender Go', response, signal)
+      throw new DeliveryError('rejected', `Unisender Go answered ${response.status}: ${body}`)
     }
   }
 }
 
-/** Channels not yet configured in production fail loudly, naming what is missing. */
-class MissingConfigurationSender implements MessageSender {
-  constructor(private readonly what: string) {}
+/** Channels not configured in production fail loudly, naming what is missing or wrong. */
+class MisconfiguredSender implements MessageSender {
+  constructor(private readonly detail: string) {}
   async send(): Promise<void> {
-    throw new Error(`${this.what} is not configured`)
+    throw new DeliveryError('notConfigured', this.detail)
   }
 }
 
+/**
+ * The sender of a channel in this deployment. The drain builds each channel's sender once and uses it for all its
+ * messages, so a provider's access token is fetched once (push.server.ts also keeps it per isolate).
+ */
 export function senderFor(channel: OutgoingMessage['channel'], env: AppEnv): MessageSender {
   // Telegram and push go to their provider (or a configured fake) wherever configured; locally without it the
   // outbox is the record (/dev/messages shows it).
   if (channel === 'telegram' && env.TELEGRAM_BOT_TOKEN) return new TelegramSender(telegramApi(env))
-  if (channel === 'push' && env.FCM_SERVICE_ACCOUNT) return new FcmSender(parseServiceAccount(env.FCM_SERVICE_ACCOUNT))
+  if (channel === 'push' && env.FCM_SERVICE_ACCOUNT) {
+    try {
+      return new FcmSender(parseServiceAccount(env.FCM_SERVICE_ACCOUNT))
+    } catch (error) {
+      return new MisconfiguredSender(error instanceof Error ? error.message : String(error))
+    }
+  }
   if (env.ENVIRONMENT !== 'production') return localSender
   if (channel === 'email') {
-    if (!env.UNISENDER_GO_API_KEY) return new MissingConfigurationSender('UNISENDER_GO_API_KEY (email)')
+    if (!env.UNISENDER_GO_API_KEY) return new MisconfiguredSender('UNISENDER_GO_API_KEY (email) is not configured')
     return new UnisenderGoSender(env.UNISENDER_GO_API_KEY, { email: env.MAIL_FROM, name: env.MAIL_FROM_NAME })
   }
-  if (channel === 'telegram') return new MissingConfigurationSender('TELEGRAM_BOT_TOKEN (Telegram)')
-  return new MissingConfigurationSender('FCM_SERVICE_ACCOUNT (push)')
+  if (channel === 'telegram') return new MisconfiguredSender('TELEGRAM_BOT_TOKEN (Telegram) is not configured')
+  return new MisconfiguredSender('FCM_SERVICE_ACCOUNT (push) is not configured')
 }

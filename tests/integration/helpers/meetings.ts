@@ -13,6 +13,7 @@ export type TestClient = {
   language: 'ru' | 'en'
   phone?: string
   manageToken?: string
+  role?: 'member' | 'visitor'
 }
 
 /** A booked meeting with its clients and reminder rows, as the booking batch writes them. */
@@ -26,6 +27,8 @@ export async function createTestMeeting(input: {
   secret: string
   placeType?: 'Meet' | 'Online' | 'Phone'
   meetingPoint?: string | null
+  whoCallType?: 'MemberCallToOrganizer' | 'OrganizerCallToMember' | null
+  eventTypeId?: string | null
 }) {
   const db = getDb(env.DB)
   const meeting = {
@@ -37,6 +40,8 @@ export async function createTestMeeting(input: {
     timeZone: 'Europe/Moscow',
     placeType: input.placeType ?? 'Online',
     meetingPoint: input.meetingPoint === undefined ? 'meet.example.com/room' : input.meetingPoint,
+    whoCallType: input.whoCallType ?? null,
+    eventTypeId: input.eventTypeId ?? null,
   }
   const participants = input.clients.map((client) => ({
     id: newId(input.bookedAt),
@@ -45,6 +50,7 @@ export async function createTestMeeting(input: {
     firstName: client.firstName,
     email: client.email,
     phone: client.phone ?? null,
+    role: client.role ?? ('member' as const),
     timeZone: client.timeZone,
     language: client.language,
     manageTokenHash: newId(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { manageLink } from '#app/domain/reminders/links.ts'
-import { reminderDueTimes, reminderMessageId, reminderRowsFor } from '#app/domain/reminders/plan.ts'
+import { reminderDueTimes, reminderMessageId, reminderMessageIds, reminderRowsFor } from '#app/domain/reminders/plan.ts'
 import { meetingPlace, meetingWhen } from '#app/domain/reminders/text.ts'
 
 const MIN = 60_000
@@ -47,6 +47,11 @@ describe('reminderRowsFor', () => {
   it('message ids change with the due instant, so a moved reminder gets a new message', () => {
     expect(reminderMessageId('r1', 1000, 'email')).toBe('reminder-r1-1000-email')
     expect(reminderMessageId('r1', 2000, 'email')).not.toBe(reminderMessageId('r1', 1000, 'email'))
+    expect(reminderMessageIds({ id: 'r1', dueAt: 1000 })).toEqual([
+      { channel: 'email', id: 'reminder-r1-1000-email' },
+      { channel: 'telegram', id: 'reminder-r1-1000-telegram' },
+      { channel: 'push', id: 'reminder-r1-1000-push' },
+    ])
   })
 })
 
@@ -64,11 +69,10 @@ describe('reminder texts', () => {
   })
 
   it('shows the place: a link with a scheme, an address, or the phone', () => {
-    expect(meetingPlace('Online', 'zoom.us/j/1', null)).toBe('http://zoom.us/j/1')
-    expect(meetingPlace('Online', 'https://telemost.yandex.ru/j/1', null)).toBe('https://telemost.yandex.ru/j/1')
-    expect(meetingPlace('Meet', ' Москва, Тверская 1 ', null)).toBe('Москва, Тверская 1')
-    expect(meetingPlace('Phone', 'ignored', '+7 900 000-00-00')).toBe('+7 900 000-00-00')
-    expect(meetingPlace('Meet', null, null)).toBeNull()
+    expect(meetingPlace('Online', 'zoom.us/j/1')).toBe('http://zoom.us/j/1')
+    expect(meetingPlace('Online', 'https://telemost.yandex.ru/j/1')).toBe('https://telemost.yandex.ru/j/1')
+    expect(meetingPlace('Meet', ' Москва, Тверская 1 ')).toBe('Москва, Тверская 1')
+    expect(meetingPlace('Meet', null)).toBeNull()
   })
 
   it('builds the self-service link in one place', () => {
