@@ -550,6 +550,9 @@ function ChosenList({ data, chosen }: { data: EventPageData; chosen: Chosen[] })
   )
 }
 
+/** The booking form's fields, each with its label under `booking:event.form.<name>`. */
+const FORM_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'messengerType', 'messengerValue', 'comment']
+
 function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) {
   const { t } = useTranslation()
   const answer = useActionData<ActionAnswer>()
@@ -559,6 +562,13 @@ function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) 
   const values = mine?.values ?? {}
   const hideOptional = event.isOptionalInputsHidden
   const show = (required: boolean) => required || !hideOptional
+  // The fields this form shows; an error about any other (or about the form as a whole) is named in the summary.
+  const shown = new Set(['firstName', 'email'])
+  if (show(event.isLastNameRequired)) shown.add('lastName')
+  if (show(event.isPhoneRequired)) shown.add('phone')
+  if (show(event.isMessengerRequired)) shown.add('messengerType').add('messengerValue')
+  if (!hideOptional) shown.add('comment')
+  const unshown = Object.entries(errors).filter(([name]) => !shown.has(name))
   return (
     <div className="space-y-5">
       <ChosenList data={data} chosen={data.chosen} />
@@ -578,7 +588,18 @@ function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) 
         noValidate
       >
         <h2 className="text-lg font-semibold">{t('booking:event.form.title')}</h2>
-        <ErrorNote text={mine?.error} />
+        <ErrorNote text={mine?.error}>
+          {unshown.length > 0 ? (
+            <ul className="mt-1 list-disc pl-5" data-testid="form-errors">
+              {unshown.map(([name, text]) => (
+                <li key={name}>
+                  {FORM_FIELDS.includes(name) ? `${t(`booking:event.form.${name}`)}: ` : ''}
+                  {text}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </ErrorNote>
         <input type="hidden" name="intent" value="book" />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         <div className="grid gap-4 sm:grid-cols-2">

@@ -3,6 +3,7 @@ import { outbox } from '#db/schema.ts'
 import { newId } from '#app/domain/ids.ts'
 import type { Db } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'
+import { headerSafe } from './header.ts'
 import { type MessageSender, type OutgoingMessage, senderFor } from './senders.server.ts'
 
 /** After this many failed attempts a message is marked failed, with its last error kept. */
@@ -32,7 +33,7 @@ export function enqueueMessage(db: Db, message: NewMessage, now: number) {
     id,
     channel: message.channel,
     recipient: message.recipient,
-    subject: message.subject ?? '',
+    subject: headerSafe(message.subject ?? ''),
     text: message.text,
     html: message.html ?? null,
     payload: message.payload ?? null,

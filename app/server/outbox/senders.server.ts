@@ -1,4 +1,5 @@
 import type { AppEnv } from '../env.server.ts'
+import { headerSafe } from './header.ts'
 import { FcmSender, parseServiceAccount } from '../notify/push.server.ts'
 import { TelegramSender, telegramApi } from '../notify/telegram.server.ts'
 
@@ -49,9 +50,9 @@ export class UnisenderGoSender implements MessageSender {
       body: JSON.stringify({
         message: {
           recipients: [{ email: message.recipient }],
-          subject: message.subject,
+          subject: headerSafe(message.subject),
           from_email: this.from.email,
-          from_name: this.from.name,
+          from_name: headerSafe(this.from.name),
           body: { plaintext: message.text, ...(message.html ? { html: message.html } : {}) },
           attachments,
           idempotence_key: message.id,
