@@ -453,8 +453,10 @@ export async function eventPageAction({ request, params, context }: Args, basePa
             ? 'alreadyBooked'
             : result.reason === 'notFound'
               ? 'eventNotFound'
-              : 'slotTaken'
-      return fail(409, t(`booking:errors.${key}`), { values })
+              : result.reason === 'idempotencyReused'
+                ? 'idempotencyReused'
+                : 'slotTaken'
+      return fail(result.reason === 'idempotencyReused' ? 422 : 409, t(`booking:errors.${key}`), { values })
     }
     if (result.outboxIds.length > 0) {
       ctx.waitUntil(drainOutbox(db, parseEnv(env), Date.now(), { ids: result.outboxIds }).catch(() => {}))
