@@ -19,6 +19,7 @@ import { EMBEDDED_TRANSLATIONS_ID, serializeForScript } from './i18n/embedded.ts
 import { getLanguage } from './i18n/i18n.server.ts'
 import stylesheet from './styles/app.css?url'
 import { useNonce } from './utils/nonce.tsx'
+import { STORAGE_FALLBACK_SCRIPT } from './utils/storage-fallback-script.ts'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -67,6 +68,12 @@ export function Layout({ children }: { children: ReactNode }) {
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by serializeForScript
           dangerouslySetInnerHTML={{ __html: serializeForScript(i18n.store.data[language] ?? {}) }}
+        />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script (storage-fallback-script.ts)
+          dangerouslySetInnerHTML={{ __html: STORAGE_FALLBACK_SCRIPT }}
         />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
