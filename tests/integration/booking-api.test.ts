@@ -366,7 +366,10 @@ describe('the booking body', () => {
     // A comment keeps its line breaks.
     const ok = await api(`/public/${host.login}/eventTypes/consult/events`, {
       method: 'POST',
-      body: json({ contactInfo: { ...contactInfo(), comment: 'Line 1\r\nLine 2' }, slots: [{ start: slots[0].start }] }),
+      body: json({
+        contactInfo: { ...contactInfo(), comment: 'Line 1\r\nLine 2' },
+        slots: [{ start: slots[0].start }],
+      }),
     })
     expect(ok.status).toBe(201)
   })

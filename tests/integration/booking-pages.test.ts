@@ -247,7 +247,8 @@ describe('public booking pages', () => {
             }
             const posted = fields.map(([name, value]): [string, string] => [name, filled[name] ?? value])
             const booked = await formPost(formUrl, posted)
-            const refused = booked.status === 302 ? '' : /data-testid="booking-error">(.*?)<\/div>/.exec(await booked.text())
+            const refused =
+              booked.status === 302 ? '' : /data-testid="booking-error">(.*?)<\/div>/.exec(await booked.text())
             expect(booked.status, `${JSON.stringify(flags)} ${refused?.[1]}`).toBe(302)
             expect(booked.headers.get('Location')).toContain('booking=')
           }
@@ -312,15 +313,21 @@ describe('public booking pages', () => {
     expect(framedSuccess).toMatch(/href="\/user\/[^"]+booking=[^"]+"[^>]*target="_blank"/)
     // The redirect countdown names where it goes; without script a refresh does the same (never inside script's way).
     for (const html of [full, framedSuccess]) {
-      expect(html).toMatch(/Going to <!-- -->partner\.example\.org<!-- --> in <!-- -->10<!-- --> s|Going to partner\.example\.org in 10 s/)
+      expect(html).toMatch(
+        /Going to <!-- -->partner\.example\.org<!-- --> in <!-- -->10<!-- --> s|Going to partner\.example\.org in 10 s/,
+      )
       expect(html).toMatch(
         /<noscript><meta http-equiv="refresh" content="10;url=https:\/\/partner\.example\.org\/thanks"\/><\/noscript>/,
       )
     }
     const widget = await (
-      await page(`/widget/booking/user/${host.login}/event/consult?booking=${new URL(successUrl, 'http://x').searchParams.get('booking')}`)
+      await page(
+        `/widget/booking/user/${host.login}/event/consult?booking=${new URL(successUrl, 'http://x').searchParams.get('booking')}`,
+      )
     ).text()
-    expect(widget).toMatch(/<noscript><meta http-equiv="refresh" content="10;url=https:\/\/partner\.example\.org\/thanks"/)
+    expect(widget).toMatch(
+      /<noscript><meta http-equiv="refresh" content="10;url=https:\/\/partner\.example\.org\/thanks"/,
+    )
     expect(widget).toContain('Переход на partner.example.org через')
   })
 

@@ -19,7 +19,9 @@ const PHONE = /^\+?[0-9 ()-]{5,30}$/
  * Control characters (C0, DEL, C1) and the Unicode line separators: a name with CR/LF would end up raw in the
  * organizer's email subject and in calendar entries. A multi-line text (the comment) keeps tab, LF and CR.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/
 export const CONTROL_CHARS_MESSAGE = 'booking:errors.controlChars'
 
@@ -43,10 +45,7 @@ const optionalText = (max: number, min = 1, { multiline = false }: TextOptions =
 
 /** A required text: one message per field (an empty value is "required", not also "too short"). */
 const requiredText = (min: number, max: number, { multiline = false }: TextOptions = {}) => {
-  const text = z
-    .string({ error: 'validation:required' })
-    .trim()
-    .min(1, { error: 'validation:required', abort: true })
+  const text = z.string({ error: 'validation:required' }).trim().min(1, { error: 'validation:required', abort: true })
   return (min > 1 ? text.min(min, 'validation:minChars') : text)
     .max(max, 'validation:maxChars')
     .refine((v) => !hasControlChars(v, multiline), { error: CONTROL_CHARS_MESSAGE, abort: true })

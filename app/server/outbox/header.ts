@@ -4,8 +4,11 @@
  * characters already, this keeps any other path from writing a raw line break into a header.
  */
 export function headerSafe(value: string): string {
-  return value
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
-    .replace(/ {2,}/g, ' ')
-    .trim()
+  return (
+    value
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+      .replace(/ {2,}/g, ' ')
+      .trim()
+  )
 }

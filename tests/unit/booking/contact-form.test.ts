@@ -124,7 +124,10 @@ describe('control characters in the public forms', () => {
           [field]: evil,
         })
         const issues = parsed.error?.issues.filter((i) => i.path[0] === field) ?? []
-        expect(issues.map((i) => i.message), `${field} ${JSON.stringify(evil)}`).toEqual([CONTROL_CHARS_MESSAGE])
+        expect(
+          issues.map((i) => i.message),
+          `${field} ${JSON.stringify(evil)}`,
+        ).toEqual([CONTROL_CHARS_MESSAGE])
       }
     }
   })

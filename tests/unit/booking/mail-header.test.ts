@@ -13,10 +13,14 @@ describe('mail headers', () => {
 
   it('the email provider never gets a line break in the subject or the sender name', async () => {
     const bodies: string[] = []
-    const sender = new UnisenderGoSender('key', { email: 'noreply@example.com', name: 'Fast\nSlot' }, async (_url, init) => {
-      bodies.push(String(init?.body))
-      return new Response('{}')
-    })
+    const sender = new UnisenderGoSender(
+      'key',
+      { email: 'noreply@example.com', name: 'Fast\nSlot' },
+      async (_url, init) => {
+        bodies.push(String(init?.body))
+        return new Response('{}')
+      },
+    )
     await sender.send({
       id: 'm1',
       channel: 'email',
