@@ -125,6 +125,38 @@ test('the booking flow works with JavaScript off', async ({ browser }) => {
   await context.close()
 })
 
+test("the browser's zone is detected and shown: the zone select and the slots follow it", async ({ browser }) => {
+  // The tests' browser reports UTC, which is not in the zone list: a context in Tokyo has a zone to detect.
+  const context = await browser.newContext({ timezoneId: 'Asia/Tokyo' })
+  const page = await context.newPage()
+  // Arriving by a client navigation from the host page: the zone list is fetched, the zone detected.
+  await page.goto('/user/demo?lang=en')
+  await page.getByTestId('host-event-type').filter({ hasText: 'Консультация' }).click()
+  await expect(page).toHaveURL(/tz=Asia%2FTokyo/)
+  const select = page.getByTestId('zone-select')
+  await expect(select).toHaveValue('Asia/Tokyo')
+  await expect(select.locator('option')).not.toHaveCount(1)
+  expect(await select.locator('option').count()).toBeGreaterThan(300)
+  // The slots are Tokyo times: the shown day's list, as the API gives it for that zone.
+  const date = (await page.locator('[data-testid="free-day"][aria-current="date"]').getAttribute('data-date')) ?? ''
+  const [y, m, d] = date.split('-')
+  const api = await page.request.get(`/api/v2/public/demo/eventTypes/consultation/slots/${y}/${m}/${d}`, {
+    headers: { timezone: 'Asia/Tokyo' },
+  })
+  const tokyo = ((await api.json()) as { data: { from: string; to: string }[] }).data.map((s) => `${s.from}–${s.to}`)
+  const shown = await page.locator('label:has([data-testid="slot"]) span').first().textContent()
+  expect(tokyo).toContain(shown)
+
+  // A first load detects too, and choosing another zone shows it.
+  await page.goto('/user/demo/event/consultation?lang=en')
+  await expect(page).toHaveURL(/tz=Asia%2FTokyo/)
+  await expect(select).toHaveValue('Asia/Tokyo')
+  await select.selectOption('America/New_York')
+  await expect(page).toHaveURL(/tz=America%2FNew_York/)
+  await expect(select).toHaveValue('America/New_York')
+  await context.close()
+})
+
 test('moving between months and days fetches only the calendar, with a progress state; the URL follows', async ({
   page,
 }) => {
@@ -270,9 +302,17 @@ test('bad input in the booking form shows translated errors next to the fields',
 test('the widget books inside a frame on another origin and tells the parent page', async ({ page, baseURL }) => {
   const email = uniqueEmail('widget')
   const widget = `${baseURL}/widget/booking/user/demo/event/consultation?size=large&lang=en`
-  // A plain HTML page on another origin (its own server on 127.0.0.1), as a partner site pasting the widget code.
+  // No script error in any frame (a cross-site frame may be refused sessionStorage: Remix's scroll restoration).
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /SecurityError|sessionStorage/.test(message.text())) errors.push(message.text())
+  })
+  // A plain HTML page on another origin (its own server on 127.0.0.1), as a partner site pasting the widget code,
+  // and the share panel's snippet (the host page, framed).
   const html = `<!doctype html><html><body><h1>Partner site</h1>
     <iframe id="fastslot" src="${widget}" style="width:100%;border:none;height:900px"></iframe>
+    <iframe id="snippet" src="${baseURL}/user/demo?lang=en" width="100%" height="900" style="border:none"></iframe>
     <script>
       window.fastslotMessages = []
       window.addEventListener('message', (e) => {
@@ -304,6 +344,18 @@ test('the widget books inside a frame on another origin and tells the parent pag
     ),
   )
   expect(booked?.meetingIds).toHaveLength(2)
+  // The success view inside the frame offers the account in a new tab (a frame cannot sign anybody in).
+  await expect(frame.getByTestId('account-new-tab')).toHaveAttribute('target', '_blank')
+
+  // The framed host page is the widget too: no site header, no sign-up inside the frame, also after moving on.
+  const snippet = page.frameLocator('#snippet')
+  await expect(snippet.getByTestId('host-page')).toBeVisible()
+  await expect(snippet.locator('a[href="/signup"]')).toHaveCount(0)
+  await snippet.getByTestId('host-event-type').filter({ hasText: 'Консультация' }).click()
+  await expect(snippet.getByTestId('event-name')).toHaveText('Консультация')
+  await expect(snippet.locator('a[href="/signup"]')).toHaveCount(0)
+  await expect(snippet.locator('a[href="/login"]')).toHaveCount(0)
+  expect(errors).toEqual([])
   server.close()
   await expectBothEmails(page, email, 'en')
 })
