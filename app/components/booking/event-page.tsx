@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunction } from '@remix-run/react'
 import { Form, Link, useActionData, useLocation, useNavigate, useNavigation, useSubmit } from '@remix-run/react'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MESSENGERS } from '#app/domain/booking/messengers.ts'
 import { daysInMonth, isoToDmy, isoWeekday } from '#app/domain/time/index.ts'
@@ -205,7 +205,11 @@ export function EventPage({ data: loaded }: { data: EventPageData }) {
   const busy = navigation.state !== 'idle'
   // Inside a frame the page is the widget (SPEC §2), also when the server could not tell (no Sec-Fetch-Dest).
   const framed = useInFrame()
-  const data = framed && loaded.mode !== 'widget' ? { ...loaded, mode: 'widget' as const } : loaded
+  // Memoized: the widget bridge and the zone detection run again only when the data changes.
+  const data = useMemo(
+    () => (framed && loaded.mode !== 'widget' ? { ...loaded, mode: 'widget' as const } : loaded),
+    [framed, loaded],
+  )
   const widget = data.mode === 'widget'
   // The zone list: the calendar's picker shows it; detecting the browser's zone checks against it.
   const zones = useZoneOptions(i18n.language, data.step === 'calendar' || (data.step === 'form' && !data.tzFromUrl))
