@@ -95,7 +95,7 @@ export function ErrorNote({ text, children }: { text?: string; children?: ReactN
   if (!text) return null
   return (
     <div role="alert" className="rounded-lg bg-error-soft px-3 py-2 text-sm text-error" data-testid="booking-error">
-      <p>{text}</p>
+      {text}
       {children}
     </div>
   )
