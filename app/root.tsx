@@ -23,6 +23,7 @@ import type { loader as indexLoader } from './routes/_index.tsx'
 import { hasSessionCookie } from './server/auth/session.server.ts'
 import stylesheet from './styles/app.css?url'
 import { useNonce } from './utils/nonce.tsx'
+import { STORAGE_FALLBACK_SCRIPT } from './utils/storage-fallback-script.ts'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -71,6 +72,12 @@ export function Layout({ children }: { children: ReactNode }) {
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by serializeForScript
           dangerouslySetInnerHTML={{ __html: serializeForScript(i18n.store.data[language] ?? {}) }}
+        />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script (storage-fallback-script.ts)
+          dangerouslySetInnerHTML={{ __html: STORAGE_FALLBACK_SCRIPT }}
         />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,11 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { HostView } from '#app/components/booking/host-view.tsx'
+import { useInFrame } from '#app/components/booking/widget-bridge.ts'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { hostPageLoader } from '#app/server/booking/page.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+
+/** `Vary: Sec-Fetch-Dest`: the page differs inside a frame. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 /** SPEC §2 "Public host page": the profile card and the host's public event types. */
 export function loader(args: LoaderFunctionArgs) {
@@ -14,9 +18,11 @@ export function loader(args: LoaderFunctionArgs) {
 
 export default function HostPage() {
   const data = useLoaderData<typeof loader>()
+  // Inside a frame (the share panel's snippet) the page is the widget: no site header (SPEC §2).
+  const framed = useInFrame() || data.framed
   return (
     <>
-      <SiteHeader />
+      {framed ? null : <SiteHeader />}
       {data.host ? <HostView host={data.host} /> : <HostNotFound />}
     </>
   )

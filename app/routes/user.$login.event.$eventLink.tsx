@@ -6,6 +6,7 @@ import {
   type EventPageData,
   eventPageShouldRevalidate,
 } from '#app/components/booking/event-page.tsx'
+import { useInFrame } from '#app/components/booking/widget-bridge.ts'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { eventPageAction, eventPageLoader } from '#app/server/booking/page.server.ts'
 
@@ -14,19 +15,12 @@ export function eventPath(params: LoaderFunctionArgs['params']) {
   return `/user/${encodeURIComponent(params.login ?? '')}/event/${encodeURIComponent(params.eventLink ?? '')}`
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  const tags: ReturnType<MetaFunction> = [{ title: data?.title }]
-  if (data && !data.notFound && data.step === 'success' && data.success.redirect) {
-    // Without JavaScript the redirect still happens, after the same countdown.
-    tags.push({ httpEquiv: 'refresh', content: `${data.success.redirect.seconds};url=${data.success.redirect.url}` })
-  }
-  return tags
-}
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
 /** Month and day links fetch only the calendar (docs/decisions/0032-booking-calendar-fetch.md). */
 export const shouldRevalidate = eventPageShouldRevalidate
 
-/** Development: the loader's `Server-Timing` (D1 reads) reaches the document response. */
+/** Development: the loader's `Server-Timing` (D1 reads) reaches the document response; `Vary: Sec-Fetch-Dest`. */
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 export function loader(args: LoaderFunctionArgs) {
@@ -39,9 +33,11 @@ export function action(args: ActionFunctionArgs) {
 
 export default function EventRoute() {
   const data = useLoaderData<typeof loader>()
+  // Inside a frame the page is the widget (SPEC §2): the server tells by Sec-Fetch-Dest, the script by itself.
+  const framed = useInFrame() || data.mode === 'widget'
   return (
     <>
-      <SiteHeader />
+      {framed ? null : <SiteHeader />}
       {data.notFound ? <EventNotFound /> : <EventPage data={data as unknown as EventPageData} />}
     </>
   )

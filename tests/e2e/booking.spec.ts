@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type APIRequestContext, type FrameLocator, type Page, expect, test } from '@playwright/test'
-import { freeSlots, soon } from './helpers.ts'
+import { clientAddress, freeSlots, soon } from './helpers.ts'
 
 type Mail = { to: string; subject: string; text: string; attachments: string[] }
 
@@ -91,6 +91,12 @@ async function expectBothEmails(page: Page, email: string, language: 'ru' | 'en'
   await expect(page.getByTestId('dev-mail-to').filter({ hasText: email })).toHaveCount(1)
 }
 
+// A client address per test (the pages trust CF-Connecting-IP as Cloudflare sets it): the per-address booking limit
+// (10 a minute) counts every test's bookings otherwise, and both projects run in well under a minute each.
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': clientAddress() })
+})
+
 for (const language of ['ru', 'en'] as const) {
   test(`a guest books two slots on the public page (${language}), gets the ICS and both emails`, async ({ page }) => {
     const email = uniqueEmail(`guest-${language}`)
@@ -114,7 +120,10 @@ for (const language of ['ru', 'en'] as const) {
 }
 
 test('the booking flow works with JavaScript off', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false })
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'CF-Connecting-IP': clientAddress() },
+  })
   const page = await context.newPage()
   const email = uniqueEmail('nojs')
   await page.goto('/demo/consultation?lang=en')
@@ -122,6 +131,38 @@ test('the booking flow works with JavaScript off', async ({ browser }) => {
   await openDay(page, (await daysWithTwoSlots(page.request))[1])
   await bookTwoSlots(page, email, 'en')
   await expectBothEmails(page, email, 'en')
+  await context.close()
+})
+
+test("the browser's zone is detected and shown: the zone select and the slots follow it", async ({ browser }) => {
+  // The tests' browser reports UTC, which is not in the zone list: a context in Tokyo has a zone to detect.
+  const context = await browser.newContext({ timezoneId: 'Asia/Tokyo' })
+  const page = await context.newPage()
+  // Arriving by a client navigation from the host page: the zone list is fetched, the zone detected.
+  await page.goto('/user/demo?lang=en')
+  await page.getByTestId('host-event-type').filter({ hasText: 'Консультация' }).click()
+  await expect(page).toHaveURL(/tz=Asia%2FTokyo/)
+  const select = page.getByTestId('zone-select')
+  await expect(select).toHaveValue('Asia/Tokyo')
+  await expect(select.locator('option')).not.toHaveCount(1)
+  expect(await select.locator('option').count()).toBeGreaterThan(300)
+  // The slots are Tokyo times: the shown day's list, as the API gives it for that zone.
+  const date = (await page.locator('[data-testid="free-day"][aria-current="date"]').getAttribute('data-date')) ?? ''
+  const [y, m, d] = date.split('-')
+  const api = await page.request.get(`/api/v2/public/demo/eventTypes/consultation/slots/${y}/${m}/${d}`, {
+    headers: { timezone: 'Asia/Tokyo' },
+  })
+  const tokyo = ((await api.json()) as { data: { from: string; to: string }[] }).data.map((s) => `${s.from}–${s.to}`)
+  const shown = await page.locator('label:has([data-testid="slot"]) span').first().textContent()
+  expect(tokyo).toContain(shown)
+
+  // A first load detects too, and choosing another zone shows it.
+  await page.goto('/user/demo/event/consultation?lang=en')
+  await expect(page).toHaveURL(/tz=Asia%2FTokyo/)
+  await expect(select).toHaveValue('Asia/Tokyo')
+  await select.selectOption('America/New_York')
+  await expect(page).toHaveURL(/tz=America%2FNew_York/)
+  await expect(select).toHaveValue('America/New_York')
   await context.close()
 })
 
@@ -141,14 +182,21 @@ test('moving between months and days fetches only the calendar, with a progress 
     if (url.pathname.startsWith('/booking/calendar/')) calendar.push(url.search)
   })
   // Hold each calendar answer until the progress state has been seen (this machine's timing is no guide).
-  let release = () => {}
+  // A release lets one held answer go, also one whose request reaches the route only after the release (the busy
+  // state shows as soon as the URL changes, which may be before the fetch is routed).
+  const waiting: (() => void)[] = []
+  let permits = 0
+  const release = () => {
+    const next = waiting.shift()
+    if (next) next()
+    else permits++
+  }
   let held = 0
   await page.route('**/booking/calendar/**', async (route) => {
     // The month and the day answers wait for the test; later ones (back, forward) go straight through.
     if (++held <= 2) {
-      await new Promise<void>((resolve) => {
-        release = resolve
-      })
+      if (permits > 0) permits--
+      else await new Promise<void>((resolve) => waiting.push(resolve))
     }
     await route.continue()
   })
@@ -270,9 +318,17 @@ test('bad input in the booking form shows translated errors next to the fields',
 test('the widget books inside a frame on another origin and tells the parent page', async ({ page, baseURL }) => {
   const email = uniqueEmail('widget')
   const widget = `${baseURL}/widget/booking/user/demo/event/consultation?size=large&lang=en`
-  // A plain HTML page on another origin (its own server on 127.0.0.1), as a partner site pasting the widget code.
+  // No script error in any frame (a cross-site frame may be refused sessionStorage: Remix's scroll restoration).
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /SecurityError|sessionStorage/.test(message.text())) errors.push(message.text())
+  })
+  // A plain HTML page on another origin (its own server on 127.0.0.1), as a partner site pasting the widget code,
+  // and the share panel's snippet (the host page, framed).
   const html = `<!doctype html><html><body><h1>Partner site</h1>
     <iframe id="fastslot" src="${widget}" style="width:100%;border:none;height:900px"></iframe>
+    <iframe id="snippet" src="${baseURL}/user/demo?lang=en" width="100%" height="900" style="border:none"></iframe>
     <script>
       window.fastslotMessages = []
       window.addEventListener('message', (e) => {
@@ -304,6 +360,18 @@ test('the widget books inside a frame on another origin and tells the parent pag
     ),
   )
   expect(booked?.meetingIds).toHaveLength(2)
+  // The success view inside the frame offers the account in a new tab (a frame cannot sign anybody in).
+  await expect(frame.getByTestId('account-new-tab')).toHaveAttribute('target', '_blank')
+
+  // The framed host page is the widget too: no site header, no sign-up inside the frame, also after moving on.
+  const snippet = page.frameLocator('#snippet')
+  await expect(snippet.getByTestId('host-page')).toBeVisible()
+  await expect(snippet.locator('a[href="/signup"]')).toHaveCount(0)
+  await snippet.getByTestId('host-event-type').filter({ hasText: 'Консультация' }).click()
+  await expect(snippet.getByTestId('event-name')).toHaveText('Консультация')
+  await expect(snippet.locator('a[href="/signup"]')).toHaveCount(0)
+  await expect(snippet.locator('a[href="/login"]')).toHaveCount(0)
+  expect(errors).toEqual([])
   server.close()
   await expectBothEmails(page, email, 'en')
 })

@@ -288,13 +288,207 @@ describe('the contact-organizer form', () => {
     expect(bad.status).toBe(400)
     const texts = ((await bad.json()) as { apiErrors: { text: string }[] }).apiErrors.map((e) => e.text)
     expect(texts).toEqual(['email: Invalid email', 'text: Required field'])
+    // One message per field: an empty name is "required", not also "too short".
+    const empty = await api(`/public/${host.login}/eventTypes/message`, {
+      method: 'POST',
+      headers: { 'Accept-Language': 'en' },
+      body: json({ ...good, name: '' }),
+    })
+    expect(((await empty.json()) as { apiErrors: { text: string }[] }).apiErrors.map((e) => e.text)).toEqual([
+      'name: Required field',
+    ])
+    // A line break in the name would reach the organizer's email subject: refused.
+    const crlf = await api(`/public/${host.login}/eventTypes/message`, {
+      method: 'POST',
+      headers: { 'Accept-Language': 'en' },
+      body: json({ ...good, name: 'Мария\r\nBcc: evil@example.com' }),
+    })
+    expect(crlf.status).toBe(400)
+    expect(((await crlf.json()) as { apiErrors: { text: string }[] }).apiErrors.map((e) => e.text)).toEqual([
+      'name: Line breaks and control characters are not allowed here',
+    ])
     expect((await api('/public/no_such_login_x/eventTypes/message', { method: 'POST', body: json(good) })).status).toBe(
       404,
     )
   })
 })
 
+describe('the booking body', () => {
+  it('books without a messenger type, with an empty one, and hidden optional fields', async () => {
+    const { host } = await createBookableHost({ isOptionalInputsHidden: true })
+    const { slots } = await firstFreeSlot(host.login, 'consult')
+    const bodies = [
+      { firstName: 'Иван', email: 'no-type@example.com' },
+      { firstName: 'Иван', email: 'empty-type@example.com', messengerType: '', messengerValue: '' },
+      { firstName: 'Иван', email: 'value-only@example.com', messengerValue: '@ivan' },
+    ]
+    for (const [i, contact] of bodies.entries()) {
+      const response = await api(`/public/${host.login}/eventTypes/consult/events`, {
+        method: 'POST',
+        body: json({ contactInfo: contact, slots: [{ start: slots[i * 2].start }] }),
+      })
+      expect(response.status, JSON.stringify(contact)).toBe(201)
+    }
+    const participants = await db()
+      .select()
+      .from(meetingParticipants)
+      .where(eq(meetingParticipants.ownerId, host.id))
+      .orderBy(meetingParticipants.email)
+    expect(participants.map((p) => [p.email, p.messengerType, p.messengerValue])).toEqual([
+      ['empty-type@example.com', null, null],
+      ['no-type@example.com', null, null],
+      ['value-only@example.com', 'WhatsApp', '@ivan'],
+    ])
+  })
+
+  it('refuses control characters in names and the comment with a translated 400, and sends nothing', async () => {
+    const { host } = await createBookableHost()
+    const { slots } = await firstFreeSlot(host.login, 'consult')
+    const [{ n: mailsBefore }] = await db().select({ n: count() }).from(outbox)
+    for (const [field, value] of [
+      ['firstName', 'Иван\r\nBcc: evil@example.com'],
+      ['lastName', 'Петров\nX-Header: 1'],
+      ['comment', 'Hello\u0000'],
+    ]) {
+      const response = await api(`/public/${host.login}/eventTypes/consult/events`, {
+        method: 'POST',
+        headers: { 'Accept-Language': 'en' },
+        body: json({ contactInfo: { ...contactInfo(), [field]: value }, slots: [{ start: slots[0].start }] }),
+      })
+      expect(response.status, field).toBe(400)
+      expect(((await response.json()) as { apiErrors: { text: string }[] }).apiErrors.map((e) => e.text)).toEqual([
+        `contactInfo.${field}: Line breaks and control characters are not allowed here`,
+      ])
+    }
+    expect(await rowsOf(host.id)).toEqual({ meetings: 0, participants: 0, contacts: 0, reminders: 0 })
+    const [{ n: mailsAfter }] = await db().select({ n: count() }).from(outbox)
+    expect(mailsAfter).toBe(mailsBefore)
+    // A comment keeps its line breaks.
+    const ok = await api(`/public/${host.login}/eventTypes/consult/events`, {
+      method: 'POST',
+      body: json({
+        contactInfo: { ...contactInfo(), comment: 'Line 1\r\nLine 2' },
+        slots: [{ start: slots[0].start }],
+      }),
+    })
+    expect(ok.status).toBe(201)
+  })
+})
+
+describe('the viewer time zone of the public calls', () => {
+  it('answers a translated 400 for a zone that is neither an IANA id nor a number of hours', async () => {
+    const { host } = await createBookableHost()
+    const { year, month, date } = await firstFreeSlot(host.login, 'consult')
+    const paths = [
+      `/public/${host.login}/eventTypes/consult/days/${year}/${month}`,
+      `/public/${host.login}/eventTypes/consult/slots/${year}/${month}/${date}`,
+      `/public/${host.login}/eventTypes`,
+    ]
+    for (const path of paths) {
+      for (const ru of [false, true]) {
+        // A header (English) or a query of 25 hours (Russian).
+        const response = await api(ru ? `${path}?timezone=25` : path, {
+          headers: ru ? { 'Accept-Language': 'ru' } : { timezone: 'Mars/Olympus', 'Accept-Language': 'en' },
+        })
+        expect(response.status, path).toBe(400)
+        const texts = ((await response.json()) as { apiErrors: { text: string }[] }).apiErrors.map((e) => e.text)
+        expect(texts).toEqual([ru ? 'timezone: Неизвестный часовой пояс' : 'timezone: Unknown time zone'])
+      }
+    }
+    const hold = await api(`/ghostBooking/${host.login}/eventTypes/consult`, {
+      method: 'POST',
+      headers: { timezone: 'nowhere' },
+      body: json({ clientId: 'c', slots: [] }),
+    })
+    expect(hold.status).toBe(400)
+    // Valid forms still work: an IANA id, hours from UTC.
+    for (const timezone of ['Asia/Tokyo', '+3', '-5', '0']) {
+      const response = await api(paths[0], { headers: { timezone } })
+      expect(response.status, timezone).toBe(200)
+    }
+  })
+})
+
+describe('Idempotency-Key', () => {
+  it('replays only the same request; the same key with another request answers 422 and reveals nothing', async () => {
+    const { host, scheduleId } = await createBookableHost()
+    await createBookableHost({ ownerId: host.id, scheduleId, link: 'other', name: 'Other' })
+    const { slots } = await firstFreeSlot(host.login, 'consult')
+    const { slots: other } = await firstFreeSlot(host.login, 'other')
+    const book = (link: string, body: unknown, language = 'en') =>
+      api(`/public/${host.login}/eventTypes/${link}/events`, {
+        method: 'POST',
+        headers: { 'Idempotency-Key': 'shared-key', 'Accept-Language': language },
+        body: json(body),
+      })
+    const first = { contactInfo: contactInfo('first'), slots: [{ start: slots[0].start }] }
+    const created = await book('consult', first)
+    expect(created.status).toBe(201)
+    const before = await rowsOf(host.id)
+
+    const reuses: [string, unknown][] = [
+      ['other', { contactInfo: contactInfo('second'), slots: [{ start: other[6].start }] }],
+      ['consult', { contactInfo: contactInfo('second'), slots: [{ start: slots[0].start }] }],
+      ['consult', { contactInfo: contactInfo('first'), slots: [{ start: slots[2].start }] }],
+      ['consult', { contactInfo: { ...contactInfo('first'), comment: 'another comment' }, slots: first.slots }],
+    ]
+    for (const [link, body] of reuses) {
+      const response = await book(link, body)
+      const text = await response.text()
+      expect(response.status, text).toBe(422)
+      expect(JSON.parse(text).apiErrors.map((e: { text: string }) => e.text)).toEqual([
+        'This Idempotency-Key was already used for another request',
+      ])
+      expect(text).not.toContain('client-first')
+      expect(text).not.toContain('clientfirst')
+      expect(text).not.toContain('BEGIN:VCALENDAR')
+    }
+    const ru = await book('consult', reuses[1][1], 'ru')
+    expect(((await ru.json()) as { apiErrors: { text: string }[] }).apiErrors[0].text).toBe(
+      'Этот Idempotency-Key уже использован для другого запроса',
+    )
+    expect(await rowsOf(host.id)).toEqual(before)
+
+    // The same request again: the same booking, 200, nothing written.
+    const replay = await book('consult', first)
+    expect(replay.status).toBe(200)
+    const original = (await created.json()) as { data: { bookingId: string } }
+    expect(((await replay.json()) as { data: { bookingId: string } }).data.bookingId).toBe(original.data.bookingId)
+    expect(await rowsOf(host.id)).toEqual(before)
+  })
+})
+
 describe('rate limits', () => {
+  it('answer 429 to the 31st hold from one address within a minute', async () => {
+    const { host } = await createBookableHost()
+    const statuses: number[] = []
+    for (let i = 0; i < 31; i++) {
+      const response = await api(`/ghostBooking/${host.login}/eventTypes/consult`, {
+        method: 'POST',
+        ip: '192.0.2.9',
+        body: json({ clientId: `c${i}`, slots: [] }),
+      })
+      statuses.push(response.status)
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(400))
+    expect(statuses[30]).toBe(429)
+    const limited = await api(`/ghostBooking/${host.login}/eventTypes/consult`, {
+      method: 'POST',
+      ip: '192.0.2.9',
+      headers: { 'Accept-Language': 'en' },
+      body: json({ clientId: 'c', slots: [] }),
+    })
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/)
+    // Another address is not limited.
+    const other = await api(`/ghostBooking/${host.login}/eventTypes/consult`, {
+      method: 'POST',
+      ip: '192.0.2.10',
+      body: json({ clientId: 'c', slots: [] }),
+    })
+    expect(other.status).toBe(400)
+  })
+
   it('answer 429 to too many bookings, holds or messages from one address', async () => {
     const { host } = await createBookableHost()
     const statuses: number[] = []

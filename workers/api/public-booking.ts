@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { contactInfoSchema, organizerMessageSchema } from '#app/domain/booking/contact-form.ts'
 import { formatUtcInstant, instantToZoned, isoToDmy, parseUtcInstant } from '#app/domain/time/index.ts'
@@ -36,6 +36,18 @@ async function eventContext(c: C): Promise<PublicEventContext> {
   const context = await findPublicEventType(c.get('db'), c.req.param('login') ?? '', c.req.param('eventLink') ?? '')
   if (!context) throw new ApiError(404, [c.get('t')('booking:errors.eventNotFound')])
   return context
+}
+
+/**
+ * The viewer's zone (`timezone` header or query, API-CONTRACT.md): an IANA id or a number of hours from UTC. A value
+ * that is neither answers a translated 400 instead of silently showing the host's zone (as the calendar resource).
+ */
+const checkViewerZone: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const raw = c.req.header('timezone') ?? c.req.query('timezone')
+  if (raw?.trim() && !c.get('viewerTimeZone')) {
+    throw new ApiError(400, [`timezone: ${c.get('t')('validation:invalidTimeZone')}`])
+  }
+  await next()
 }
 
 function viewerZone(c: C, context: { host: { timeZone: string } }) {
@@ -95,6 +107,8 @@ function holdError(c: C, result: Exclude<HoldResult, { ok: true }> | Exclude<Boo
       throw new ApiError(409, [t('booking:errors.holdNotFound')])
     case 'alreadyBooked':
       throw new ApiError(409, [t('booking:errors.alreadyBooked')])
+    case 'idempotencyReused':
+      throw new ApiError(422, [t('booking:errors.idempotencyReused')])
     default:
       throw new ApiError(409, [t('booking:errors.slotTaken')])
   }
@@ -102,6 +116,7 @@ function holdError(c: C, result: Exclude<HoldResult, { ok: true }> | Exclude<Boo
 
 /** SPEC §7 "Public" and API-CONTRACT.md "Public booking". */
 export const publicBooking = new Hono<ApiEnv>()
+  .use('*', checkViewerZone)
   .post('/:login/eventTypes/message', async (c) => {
     await limit(c, BOOKING_LIMITS.message)
     const body = await readJson(c, organizerMessageSchema.extend({ eventLink: z.string().max(200).nullish() }))
@@ -199,6 +214,7 @@ export const publicBooking = new Hono<ApiEnv>()
   })
 
 export const ghostBooking = new Hono<ApiEnv>()
+  .use('*', checkViewerZone)
   .post('/:login/eventTypes/:eventLink', async (c) => {
     const raw = await readJson(c, z.unknown())
     await limit(c, BOOKING_LIMITS.hold)

@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers'
 import { newId } from '#app/domain/ids.ts'
 import { findEventTypeById, bookingsFor, loadCalendar } from '#app/server/booking/availability.server.ts'
-import { confirmBooking, findReplay, slotIsFree } from '#app/server/booking/book.server.ts'
+import { confirmBooking, findReplay, requestFingerprint, slotIsFree } from '#app/server/booking/book.server.ts'
 import {
   type BookInput,
   type BookOutcome,
@@ -134,9 +134,13 @@ export class HostLock extends DurableObject<Bindings> {
       const db = getDb(this.env.DB)
       const context = await findEventTypeById(db, input.ownerId, input.eventTypeId)
       if (!context) return { ok: false, reason: 'notFound' }
-      // A retried submission returns its booking, even though its holds were consumed by the first one.
-      if (input.idempotencyKey) {
-        const replay = await findReplay(db, input.ownerId, input.idempotencyKey, context, now)
+      // A retried submission returns its booking, even though its holds were consumed by the first one; the same key
+      // with another request (event type, holds, slots or contact) is refused and reveals nothing.
+      const idempotency = input.idempotencyKey
+        ? { key: input.idempotencyKey, fingerprint: await requestFingerprint(input) }
+        : null
+      if (idempotency) {
+        const replay = await findReplay(db, input.ownerId, idempotency, context, now)
         if (replay) return replay
       }
       const holds = await this.getHolds(input.holdIds, now)
@@ -154,7 +158,7 @@ export class HostLock extends DurableObject<Bindings> {
           contact: input.contact,
           language: input.language,
           timeZone: input.timeZone,
-          idempotencyKey: input.idempotencyKey,
+          idempotency,
         },
         input.appUrl,
         now,

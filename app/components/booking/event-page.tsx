@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunction } from '@remix-run/react'
 import { Form, Link, useActionData, useLocation, useNavigate, useNavigation, useSubmit } from '@remix-run/react'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MESSENGERS } from '#app/domain/booking/messengers.ts'
 import { daysInMonth, isoToDmy, isoWeekday } from '#app/domain/time/index.ts'
@@ -12,7 +12,8 @@ import { Linkified } from './linkify.tsx'
 import { withParams } from './search-params.ts'
 import { SuccessStep } from './success-step.tsx'
 import { ProfilePopup, type PublicProfile } from './profile-card.tsx'
-import { useWidgetBridge } from './widget-bridge.ts'
+import { useInFrame, useWidgetBridge } from './widget-bridge.ts'
+import { ZONE_EXTRA_ATTRIBUTE, ZONE_LIST_ATTRIBUTE, type ZoneOption, useZoneOptions } from './zone-options.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export type EventView = {
@@ -45,7 +46,6 @@ export type EventPageData = {
   event: EventView
   viewerTimeZone: string
   tzFromUrl: boolean
-  zones: { id: string; label: string }[]
   kept: string
   keptWithHolds: string
   holdMinutes: number
@@ -199,13 +199,22 @@ function useLiveCalendar(data: Extract<EventPageData, { step: 'calendar' }>) {
   return { calendar: shown.calendar, busy: wanted !== shown.key }
 }
 
-export function EventPage({ data }: { data: EventPageData }) {
-  const { t } = useTranslation()
+export function EventPage({ data: loaded }: { data: EventPageData }) {
+  const { t, i18n } = useTranslation()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
+  // Inside a frame the page is the widget (SPEC §2), also when the server could not tell (no Sec-Fetch-Dest).
+  const framed = useInFrame()
+  // Memoized: the widget bridge and the zone detection run again only when the data changes.
+  const data = useMemo(
+    () => (framed && loaded.mode !== 'widget' ? { ...loaded, mode: 'widget' as const } : loaded),
+    [framed, loaded],
+  )
   const widget = data.mode === 'widget'
+  // The zone list: the calendar's picker shows it; detecting the browser's zone checks against it.
+  const zones = useZoneOptions(i18n.language, data.step === 'calendar' || (data.step === 'form' && !data.tzFromUrl))
   useWidgetBridge(data)
-  useDetectedTimeZone(data)
+  useDetectedTimeZone(data, zones)
   return (
     <main
       className={widget ? 'mx-auto w-full max-w-4xl p-3 sm:p-4' : 'container-page py-6 sm:py-10'}
@@ -224,7 +233,7 @@ export function EventPage({ data }: { data: EventPageData }) {
               {t('booking:event.loading')}
             </p>
           ) : null}
-          {data.step === 'calendar' ? <CalendarStep data={data} /> : null}
+          {data.step === 'calendar' ? <CalendarStep data={data} zones={zones} /> : null}
           {data.step === 'form' ? <FormStep data={data} /> : null}
           {data.step === 'success' ? <SuccessStep data={data} /> : null}
         </section>
@@ -300,12 +309,12 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** In the browser, show slots in the browser's own zone unless the viewer chose one (SPEC: detected, changeable). */
-function useDetectedTimeZone(data: EventPageData) {
+function useDetectedTimeZone(data: EventPageData, zones: ZoneOption[] | null) {
   const navigate = useNavigate()
   useEffect(() => {
-    if (data.tzFromUrl || data.step === 'success') return
+    if (data.tzFromUrl || data.step === 'success' || !zones) return
     const detected = Intl.DateTimeFormat().resolvedOptions().timeZone
-    if (detected && detected !== data.viewerTimeZone && data.zones.some((z) => z.id === detected)) {
+    if (detected && detected !== data.viewerTimeZone && zones.some((z) => z.id === detected)) {
       navigate(
         `${data.basePath}${withParams(data.keptWithHolds, { tz: detected, step: data.step === 'form' ? 'form' : null })}`,
         {
@@ -314,11 +323,19 @@ function useDetectedTimeZone(data: EventPageData) {
         },
       )
     }
-  }, [data, navigate])
+  }, [data, zones, navigate])
 }
 
-function ZonePicker({ data, extra }: { data: EventPageData; extra: Record<string, string | null> }) {
-  const { t } = useTranslation()
+function ZonePicker({
+  data,
+  zones,
+  extra,
+}: {
+  data: EventPageData
+  zones: ZoneOption[] | null
+  extra: Record<string, string | null>
+}) {
+  const { t, i18n } = useTranslation()
   const submit = useSubmit()
   // The select submits itself on change; the button is for pages without script.
   const hydrated = useHydrated()
@@ -332,17 +349,23 @@ function ZonePicker({ data, extra }: { data: EventPageData; extra: Record<string
       ))}
       <label className="grid min-w-0 flex-1 gap-1 text-sm">
         <span className="text-muted">{t('booking:event.timeZone')}</span>
+        {/* Keyed by the URL's zone (and whether the list has arrived): a detected or chosen zone replaces the
+            select, which would otherwise keep showing the zone it was first rendered with. */}
         <select
+          key={`${data.viewerTimeZone}|${zones ? 'list' : 'one'}`}
           name="tz"
           defaultValue={data.viewerTimeZone}
           className="w-full min-w-0 rounded-lg border border-line bg-card px-3 py-2"
           onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
           data-testid="zone-select"
+          {...{ [ZONE_LIST_ATTRIBUTE]: zones ? i18n.language : undefined }}
         >
-          {data.zones.some((z) => z.id === data.viewerTimeZone) ? null : (
-            <option value={data.viewerTimeZone}>{data.viewerTimeZone}</option>
+          {zones?.some((z) => z.id === data.viewerTimeZone) ? null : (
+            <option value={data.viewerTimeZone} {...{ [ZONE_EXTRA_ATTRIBUTE]: '' }}>
+              {data.viewerTimeZone}
+            </option>
           )}
-          {data.zones.map((zone) => (
+          {zones?.map((zone) => (
             <option key={zone.id} value={zone.id}>
               {zone.label}
             </option>
@@ -358,7 +381,13 @@ function ZonePicker({ data, extra }: { data: EventPageData; extra: Record<string
   )
 }
 
-function CalendarStep({ data }: { data: Extract<EventPageData, { step: 'calendar' }> }) {
+function CalendarStep({
+  data,
+  zones,
+}: {
+  data: Extract<EventPageData, { step: 'calendar' }>
+  zones: ZoneOption[] | null
+}) {
   const { t } = useTranslation()
   const answer = useActionData<ActionAnswer>()
   const { calendar, busy } = useLiveCalendar(data)
@@ -379,7 +408,7 @@ function CalendarStep({ data }: { data: Extract<EventPageData, { step: 'calendar
   const activeChosen = data.chosen.filter((c) => c.active)
   return (
     <div className="space-y-5">
-      <ZonePicker data={data} extra={{ month: monthKey(calendar.year, calendar.month) }} />
+      <ZonePicker data={data} zones={zones} extra={{ month: monthKey(calendar.year, calendar.month) }} />
       {answer?.intent === 'hold' ? <ErrorNote text={answer.error} /> : null}
       {activeChosen.length > 0 ? <ChosenList data={data} chosen={activeChosen} /> : null}
       <div className={`grid gap-6 ${data.size === 'small' ? '' : 'md:grid-cols-[minmax(0,1fr)_minmax(0,14rem)]'}`}>
@@ -550,6 +579,9 @@ function ChosenList({ data, chosen }: { data: EventPageData; chosen: Chosen[] })
   )
 }
 
+/** The booking form's fields, each with its label under `booking:event.form.<name>`. */
+const FORM_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'messengerType', 'messengerValue', 'comment']
+
 function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) {
   const { t } = useTranslation()
   const answer = useActionData<ActionAnswer>()
@@ -559,6 +591,13 @@ function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) 
   const values = mine?.values ?? {}
   const hideOptional = event.isOptionalInputsHidden
   const show = (required: boolean) => required || !hideOptional
+  // The fields this form shows; an error about any other (or about the form as a whole) is named in the summary.
+  const shown = new Set(['firstName', 'email'])
+  if (show(event.isLastNameRequired)) shown.add('lastName')
+  if (show(event.isPhoneRequired)) shown.add('phone')
+  if (show(event.isMessengerRequired)) shown.add('messengerType').add('messengerValue')
+  if (!hideOptional) shown.add('comment')
+  const unshown = Object.entries(errors).filter(([name]) => !shown.has(name))
   return (
     <div className="space-y-5">
       <ChosenList data={data} chosen={data.chosen} />
@@ -578,7 +617,18 @@ function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) 
         noValidate
       >
         <h2 className="text-lg font-semibold">{t('booking:event.form.title')}</h2>
-        <ErrorNote text={mine?.error} />
+        <ErrorNote text={mine?.error}>
+          {unshown.length > 0 ? (
+            <ul className="mt-1 list-disc pl-5" data-testid="form-errors">
+              {unshown.map(([name, text]) => (
+                <li key={name}>
+                  {FORM_FIELDS.includes(name) ? `${t(`booking:event.form.${name}`)}: ` : ''}
+                  {text}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </ErrorNote>
         <input type="hidden" name="intent" value="book" />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         <div className="grid gap-4 sm:grid-cols-2">

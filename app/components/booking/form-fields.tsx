@@ -90,12 +90,14 @@ export function Fields({
   )
 }
 
-export function ErrorNote({ text }: { text?: string }) {
+/** A form's error summary; `children` (a list of errors of fields the form does not show) go under the text. */
+export function ErrorNote({ text, children }: { text?: string; children?: ReactNode }) {
   if (!text) return null
   return (
-    <p role="alert" className="rounded-lg bg-error-soft px-3 py-2 text-sm text-error" data-testid="booking-error">
+    <div role="alert" className="rounded-lg bg-error-soft px-3 py-2 text-sm text-error" data-testid="booking-error">
       {text}
-    </p>
+      {children}
+    </div>
   )
 }
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { showToast } from '#app/components/ui/toast.ts'
 
-export type ShareLinks = { pageUrl: string; mailto: string; embed: string }
+export type ShareLinks = { pageUrl: string; mailto: string; embed: string; embedMailto: string }
 
 /** SPEC §2 "Share-calendar panel": three read-only fields, each with copy and send. */
 export function SharePanel({ links }: { links: ShareLinks }) {
@@ -9,7 +9,7 @@ export function SharePanel({ links }: { links: ShareLinks }) {
   const rows = [
     { key: 'link', label: t('booking:share.link'), value: links.pageUrl, send: links.mailto },
     { key: 'mail', label: t('booking:share.mail'), value: links.mailto, send: links.mailto },
-    { key: 'widget', label: t('booking:share.widget'), value: links.embed, send: null },
+    { key: 'widget', label: t('booking:share.widget'), value: links.embed, send: links.embedMailto },
   ]
   const copy = async (value: string) => {
     try {
@@ -51,11 +51,9 @@ export function SharePanel({ links }: { links: ShareLinks }) {
               <button type="button" className="btn-secondary" onClick={() => copy(row.value)}>
                 {t('booking:share.copy')}
               </button>
-              {row.send ? (
-                <a className="btn-ghost" href={row.send}>
-                  {t('booking:share.send')}
-                </a>
-              ) : null}
+              <a className="btn-ghost" href={row.send} data-testid={`share-${row.key}-send`}>
+                {t('booking:share.send')}
+              </a>
             </div>
           </div>
         </div>

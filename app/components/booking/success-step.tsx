@@ -11,6 +11,31 @@ import { withParams } from './search-params.ts'
 
 type SuccessData = Extract<EventPageData, { step: 'success' }>
 
+/** The host name a link goes to ("Going to example.com in 5 s"). */
+function hostOf(url: string) {
+  try {
+    return new URL(url).host
+  } catch {
+    return url
+  }
+}
+
+/**
+ * The countdown's end. A page goes there itself; the widget takes the top window (the partner's page), which a
+ * browser may refuse to a frame without a click (then the visible "Go now" link, a click, still works).
+ */
+function leaveFor(url: string, framed: boolean) {
+  if (!framed) {
+    window.location.assign(url)
+    return
+  }
+  try {
+    window.open(url, '_top')
+  } catch {
+    // Refused: the link stays.
+  }
+}
+
 /** The booking's confirmation: times, ICS, the redirect countdown, Telegram reminders and the account offer. */
 export function SuccessStep({ data }: { data: SuccessData }) {
   const { t } = useTranslation()
@@ -23,7 +48,7 @@ export function SuccessStep({ data }: { data: SuccessData }) {
       setLeft((value) => {
         if (value <= 1) {
           clearInterval(timer)
-          window.open(url, data.mode === 'widget' ? '_top' : '_self')
+          leaveFor(url, data.mode === 'widget')
           return 0
         }
         return value - 1
@@ -31,6 +56,7 @@ export function SuccessStep({ data }: { data: SuccessData }) {
     }, 1000)
     return () => clearInterval(timer)
   }, [success.redirect, data.mode])
+  const destination = success.redirect ? hostOf(success.redirect.url) : ''
   return (
     <div className="space-y-4" data-testid="booking-success">
       <h2 className="text-2xl font-semibold text-success">{t('booking:event.success.title')}</h2>
@@ -48,9 +74,14 @@ export function SuccessStep({ data }: { data: SuccessData }) {
       </a>
       {success.redirect ? (
         <div className="rounded-xl bg-surface p-3 text-sm" data-testid="redirect">
+          {/* Without JavaScript the same redirect after the same countdown. Inside noscript, so with script only the
+              timer acts: in a frame it takes the top window, where a refresh would navigate the frame. */}
+          <noscript>
+            <meta httpEquiv="refresh" content={`${success.redirect.seconds};url=${success.redirect.url}`} />
+          </noscript>
           {success.redirect.comment ? <p>{success.redirect.comment}</p> : null}
-          <p role="timer" aria-live="polite">
-            {t('booking:event.success.redirectIn', { count: left })}
+          <p role="timer" aria-live="polite" data-testid="redirect-countdown">
+            {t('booking:event.success.redirectIn', { count: left, host: destination })}
           </p>
           <a
             href={success.redirect.url}
@@ -127,10 +158,10 @@ function AccountOffer({ data }: { data: SuccessData }) {
   return (
     <section className="space-y-3 rounded-xl border border-line p-4" data-testid="account-offer">
       <h3 className="font-semibold">{t('booking:account.title')}</h3>
-      {account === null ? (
+      {account === null || data.mode === 'widget' ? (
         <>
           <p className="text-sm text-muted">{t('booking:account.lead')}</p>
-          <a href={pageUrl} target="_blank" rel="noopener" className="btn-secondary">
+          <a href={pageUrl} target="_blank" rel="noopener" className="btn-secondary" data-testid="account-new-tab">
             {t('booking:event.success.signup')}
           </a>
         </>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import type { EventPageData } from './event-page.tsx'
 
 /**
@@ -43,4 +43,19 @@ export function useWidgetBridge(data: EventPageData) {
     observer.observe(main)
     return () => observer.disconnect()
   }, [data])
+}
+
+const noSubscription = () => () => {}
+
+/**
+ * Whether the page runs inside a frame (SPEC §2: then it is the widget). The server tells from `Sec-Fetch-Dest:
+ * iframe` on document requests; this covers browsers that do not send it and data requests of client navigations.
+ * False while hydrating (as the server rendered), then the truth.
+ */
+export function useInFrame(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => window.self !== window.top,
+    () => false,
+  )
 }

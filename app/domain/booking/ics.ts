@@ -1,9 +1,11 @@
 // ICS (RFC 5545) for a booked meeting, built with ical-generator: it escapes TEXT values (\ ; , newline),
-// folds lines at 75 octets and ends them with CRLF. Instants are written in UTC (`...Z`), which every
-// calendar reads unambiguously; the meeting's own zone travels as X-WR-TIMEZONE and in the description
+// folds lines at 75 octets and ends them with CRLF (the file ends with one too). DTSTART/DTEND are the meeting
+// zone's wall clock with TZID, and the file carries a VTIMEZONE for each zone, generated from app/domain/time for the
+// span of its events (ics-time.ts); DTSTAMP is UTC. The zone also travels as X-WR-TIMEZONE
 // (docs/decisions/0030-booking-holds-and-ics.md).
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import { meetingLink } from '#app/domain/meetings/rules.ts'
+import { vtimezone, zonedDateTime } from './ics-time.ts'
 
 export type IcsPerson = { name: string; email: string }
 
@@ -45,9 +47,23 @@ function isUrl(value: string | null | undefined): value is string {
 
 /** One VCALENDAR holding one VEVENT per meeting (several slots booked at once give several events). */
 export function buildIcs(meetings: IcsMeeting[], now: number, method: 'REQUEST' | 'CANCEL' | 'PUBLISH' = 'REQUEST') {
+  // Each zone's VTIMEZONE covers the span of that zone's events.
+  const spans = new Map<string, { from: number; to: number }>()
+  for (const m of meetings) {
+    const span = spans.get(m.timeZone)
+    spans.set(m.timeZone, { from: Math.min(span?.from ?? m.start, m.start), to: Math.max(span?.to ?? m.end, m.end) })
+  }
   const calendar = ical({
     prodId: ICS_PRODUCT_ID,
     method: ICalCalendarMethod[method],
+    // No calendar-wide zone name: DTSTAMP stays in UTC; the generator only answers the events' zones.
+    timezone: {
+      name: null,
+      generator: (zone) => {
+        const span = spans.get(zone)
+        return span ? vtimezone(zone, span.from, span.to) : null
+      },
+    },
     x: meetings[0] ? [['X-WR-TIMEZONE', meetings[0].timeZone]] : [],
   })
   for (const meeting of meetings) {
@@ -56,8 +72,9 @@ export function buildIcs(meetings: IcsMeeting[], now: number, method: 'REQUEST' 
       id: meetingUid(meeting.id),
       sequence: meeting.sequence,
       stamp: new Date(now),
-      start: new Date(meeting.start),
-      end: new Date(meeting.end),
+      start: zonedDateTime(meeting.timeZone, meeting.start),
+      end: zonedDateTime(meeting.timeZone, meeting.end),
+      timezone: meeting.timeZone,
       summary: meeting.summary,
       description: meeting.description ?? '',
       location: meeting.location ?? null,
@@ -74,7 +91,8 @@ export function buildIcs(meetings: IcsMeeting[], now: number, method: 'REQUEST' 
       })
     }
   }
-  return calendar.toString()
+  // RFC 5545 §3.1: every content line, the last one too, ends with CRLF.
+  return `${calendar.toString()}\r\n`
 }
 
 /** A person's full name as calendars show it. */

@@ -3,7 +3,7 @@
  * batch (meetings, participants, the contact, both emails with the ICS, reminder jobs). Runs only inside the
  * host's Durable Object (workers/durable/host-lock.ts), one request at a time per host.
  */
-import { and, eq } from 'drizzle-orm'
+import { and, eq, gte, lt } from 'drizzle-orm'
 import type { ExistingBooking, Slot } from '#app/domain/availability/index.ts'
 import { computeSlots } from '#app/domain/availability/index.ts'
 import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
@@ -38,28 +38,77 @@ export type BookingRequest = {
   language: Language
   /** The client's time zone (emails show the time there). */
   timeZone: string
-  idempotencyKey: string | null
+  idempotency: Idempotency | null
 }
+
+/** An Idempotency-Key and the fingerprint of the request it came with (requestFingerprint). */
+export type Idempotency = { key: string; fingerprint: string }
 
 export type BookingResult =
   | { ok: true; bookingId: string; meetingIds: string[]; ics: string; outboxIds: string[]; replayed: boolean }
-  | { ok: false; reason: 'slotTaken' | 'alreadyBooked' }
+  | { ok: false; reason: 'slotTaken' | 'alreadyBooked' | 'idempotencyReused' }
 
-/** The answer of an earlier submission with the same Idempotency-Key, if any. */
+/**
+ * What an Idempotency-Key is bound to: the event type, the holds or slots asked for and the contact details, so a
+ * retry of the same request replays its booking and the same key with another request is refused (it must not
+ * return somebody else's booking). docs/decisions/0030-booking-holds-and-ics.md
+ */
+export function requestFingerprint(request: {
+  eventTypeId: string
+  holdIds: readonly string[]
+  slots: readonly { start: number; end: number }[]
+  contact: ContactInfo
+}): Promise<string> {
+  const c = request.contact
+  return sha256(
+    JSON.stringify([
+      request.eventTypeId,
+      [...new Set(request.holdIds)].sort(),
+      request.slots.map((s) => `${s.start}-${s.end}`).sort(),
+      [c.firstName, c.lastName, c.email, c.phone, c.messengerType, c.messengerValue, c.comment],
+    ]),
+  )
+}
+
+/**
+ * The stored form of a key: `<key>#<fingerprint>` in `meeting_participants.idempotency_key`, so the booking and
+ * its key's binding are written in the same batch (the fingerprint is hex: the last `#` separates them).
+ */
+function storedKey(idempotency: Idempotency) {
+  return `${idempotency.key}#${idempotency.fingerprint}`
+}
+
+/**
+ * The answer of an earlier submission with the same Idempotency-Key and the same request, if any; a refusal when the
+ * key was used for another request; null when the key is new.
+ */
 export async function findReplay(
   db: Db,
   ownerId: string,
-  idempotencyKey: string,
+  idempotency: Idempotency,
   context: PublicEventContext,
   now: number,
-) {
-  const rows = await db
+): Promise<Extract<BookingResult, { ok: true }> | { ok: false; reason: 'idempotencyReused' } | null> {
+  // Every stored `<key>#...`: the range of values that start with `<key>#` ('$' follows '#').
+  const found = await db
     .select({ participant: meetingParticipants, meeting: meetings })
     .from(meetingParticipants)
     .innerJoin(meetings, eq(meetings.id, meetingParticipants.meetingId))
-    .where(and(eq(meetingParticipants.ownerId, ownerId), eq(meetingParticipants.idempotencyKey, idempotencyKey)))
+    .where(
+      and(
+        eq(meetingParticipants.ownerId, ownerId),
+        gte(meetingParticipants.idempotencyKey, `${idempotency.key}#`),
+        lt(meetingParticipants.idempotencyKey, `${idempotency.key}$`),
+      ),
+    )
     .orderBy(meetings.startAt)
-  if (rows.length === 0) return null
+  const sameKey = found.filter((r) => {
+    const stored = r.participant.idempotencyKey ?? ''
+    return stored.slice(0, stored.lastIndexOf('#')) === idempotency.key
+  })
+  if (sameKey.length === 0) return null
+  const rows = sameKey.filter((r) => r.participant.idempotencyKey === storedKey(idempotency))
+  if (rows.length === 0) return { ok: false, reason: 'idempotencyReused' }
   const ics = buildIcs(
     rows.map(({ meeting, participant }) => icsMeeting(context, meeting, [participant])),
     now,
@@ -119,8 +168,8 @@ export async function confirmBooking(
   env: AppEnv,
 ): Promise<BookingResult> {
   const { eventType, host } = context
-  if (request.idempotencyKey) {
-    const replay = await findReplay(db, host.id, request.idempotencyKey, context, now)
+  if (request.idempotency) {
+    const replay = await findReplay(db, host.id, request.idempotency, context, now)
     if (replay) return replay
   }
   const slots = [...request.slots].sort((a, b) => a.start - b.start)
@@ -197,7 +246,7 @@ export async function confirmBooking(
         timeZone: request.timeZone,
         manageTokenHash: await sha256(manageToken),
         bookingId,
-        idempotencyKey: request.idempotencyKey,
+        idempotencyKey: request.idempotency ? storedKey(request.idempotency) : null,
         createdAt: now,
       }),
     )
@@ -295,8 +344,8 @@ export async function confirmBooking(
   } catch (error) {
     // The unique indexes back the Durable Object up: the same email twice in a meeting, or a replay.
     if (String(error).includes('UNIQUE')) {
-      if (request.idempotencyKey) {
-        const replay = await findReplay(db, host.id, request.idempotencyKey, context, now)
+      if (request.idempotency) {
+        const replay = await findReplay(db, host.id, request.idempotency, context, now)
         if (replay) return replay
       }
       return { ok: false, reason: 'alreadyBooked' }

@@ -13,7 +13,8 @@ import { AFTER_BOOKING_HOME } from '#app/domain/booking/after-booking.ts'
 import { newId } from '#app/domain/ids.ts'
 import { type IsoDate, instantToZoned, isIsoDate } from '#app/domain/time/index.ts'
 import { listTimeZones, parseViewerTimeZone } from '#app/domain/time-zones/time-zones.ts'
-import type { Language } from '#app/i18n/config.ts'
+import { type Language, isLanguage } from '#app/i18n/config.ts'
+import { type ZoneOption, provideZoneOptions } from '#app/components/booking/zone-options.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { issueText } from '#app/i18n/zod-errors.ts'
@@ -72,7 +73,7 @@ function keptParams(url: URL, extra: Record<string, string | null | undefined> =
   return text ? `?${text}` : ''
 }
 
-const zoneCache = new Map<string, { at: number; list: { id: string; label: string }[] }>()
+const zoneCache = new Map<string, { at: number; list: ZoneOption[] }>()
 
 /** The zone picker's options (names in the page language), cached for ten minutes per isolate. */
 function zoneOptions(language: Language, now: number) {
@@ -81,6 +82,15 @@ function zoneOptions(language: Language, now: number) {
   const list = listTimeZones(language, now).map((z) => ({ id: z.ianaId, label: `${z.displayName} — ${z.name}` }))
   zoneCache.set(language, { at: now, list })
   return list
+}
+
+// The page renders the options from here, not from its loader data (zone-options.ts).
+provideZoneOptions((language) => zoneOptions(isLanguage(language) ? language : 'ru', Date.now()))
+
+/** `GET /booking/zones?lang=`: the same options as JSON, for a page reached by a client navigation. */
+export async function zoneOptionsResponse(request: Request) {
+  const list = zoneOptions(await getLanguage(request), Date.now())
+  return Response.json(list, { headers: { 'Cache-Control': 'public, max-age=600' } })
 }
 
 function parseHoldIds(value: string | null): string[] {
@@ -95,6 +105,15 @@ function parseHoldIds(value: string | null): string[] {
   ].slice(0, MAX_SLOTS_PER_REQUEST)
 }
 
+/**
+ * A document loaded inside a frame: browsers send `Sec-Fetch-Dest: iframe` (Chromium, Firefox, Safari). Such a page
+ * is the widget (SPEC §2): no site header, the account offer opens the full page in a new tab. The page's script
+ * also checks (app/components/booking/widget-bridge.ts useInFrame): data requests of client navigations say `empty`.
+ */
+export function isFramedRequest(request: Request) {
+  return request.headers.get('Sec-Fetch-Dest') === 'iframe'
+}
+
 function notFound(mode: PageMode, language: Language) {
   const t = getT(language)
   return { notFound: true as const, mode, title: t('booking:event.notFoundTitle') }
@@ -102,27 +121,37 @@ function notFound(mode: PageMode, language: Language) {
 
 export async function hostPageLoader({ request, params, context }: Args) {
   const language = await getLanguage(request)
+  const framed = isFramedRequest(request)
+  const headers = { Vary: 'Sec-Fetch-Dest' }
   const found = await findPublicHost(getDb(context.cloudflare.env.DB), params.login ?? '')
   if (!found) {
     const t = getT(language)
-    return data({ notFound: true as const, title: t('booking:errors.userNotFound'), host: null }, { status: 404 })
+    return data(
+      { notFound: true as const, framed, title: t('booking:errors.userNotFound'), host: null },
+      { status: 404, headers },
+    )
   }
   const t = getT(language)
   const view = publicHostView(found.host, found.eventTypes)
-  return {
-    notFound: false as const,
-    title: t('booking:host.metaTitle', { name: `${view.firstName} ${view.lastName}`.trim() }),
-    host: view,
-  }
+  return data(
+    {
+      notFound: false as const,
+      framed,
+      title: t('booking:host.metaTitle', { name: `${view.firstName} ${view.lastName}`.trim() }),
+      host: view,
+    },
+    { headers },
+  )
 }
 
 /**
  * The event page's data. In development the D1 reads are counted and reported in a `Server-Timing` header
  * (`d1;desc="statements=N roundtrips=M"`), which `npm run bench -- --booking` prints.
  */
-export async function eventPageLoader(args: Args, mode: PageMode, basePath: string) {
+export async function eventPageLoader(args: Args, routeMode: PageMode, basePath: string) {
   const { env } = args.context.cloudflare
-  const headers = new Headers()
+  const mode: PageMode = routeMode === 'widget' || isFramedRequest(args.request) ? 'widget' : 'page'
+  const headers = new Headers({ Vary: 'Sec-Fetch-Dest' })
   let result: Awaited<ReturnType<typeof eventPageData>>
   if (parseEnv(env).ENVIRONMENT === 'development') {
     const { db: counted, counts } = countingD1(env.DB)
@@ -162,7 +191,6 @@ async function eventPageData(
     event,
     viewerTimeZone,
     tzFromUrl: url.searchParams.has('tz'),
-    zones: zoneOptions(language, now),
     kept: keptParams(url),
     keptWithHolds: keptParams(url, { holds: holdIds.join(',') || null }),
     holdMinutes: HOLD_TTL_MS / 60_000,
@@ -453,8 +481,10 @@ export async function eventPageAction({ request, params, context }: Args, basePa
             ? 'alreadyBooked'
             : result.reason === 'notFound'
               ? 'eventNotFound'
-              : 'slotTaken'
-      return fail(409, t(`booking:errors.${key}`), { values })
+              : result.reason === 'idempotencyReused'
+                ? 'idempotencyReused'
+                : 'slotTaken'
+      return fail(result.reason === 'idempotencyReused' ? 422 : 409, t(`booking:errors.${key}`), { values })
     }
     if (result.outboxIds.length > 0) {
       ctx.waitUntil(drainOutbox(db, parseEnv(env), Date.now(), { ids: result.outboxIds }).catch(() => {}))

@@ -5,6 +5,7 @@ import type { Db } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'
 import { type MessageSender, type OutgoingMessage, SEND_TIMEOUT_MS, deliveryErrorText } from './delivery.server.ts'
 import { senderFor } from './senders.server.ts'
+import { headerSafe } from './header.ts'
 
 /** After this many failed attempts a message is marked failed, with its last error kept. */
 export const MAX_ATTEMPTS = 8
@@ -34,7 +35,7 @@ export function enqueueMessage(db: Db, message: NewMessage, now: number) {
     id,
     channel: message.channel,
     recipient: message.recipient,
-    subject: message.subject ?? '',
+    subject: headerSafe(message.subject ?? ''),
     text: message.text,
     html: message.html ?? null,
     payload: message.payload ?? null,

@@ -6,6 +6,7 @@ import {
   answerText,
   providerFetch,
 } from './delivery.server.ts'
+import { headerSafe } from './header.ts'
 import { FcmSender, parseServiceAccount } from '../notify/push.server.ts'
 import { TelegramSender, telegramApi } from '../notify/telegram.server.ts'
 
@@ -45,9 +46,9 @@ export class UnisenderGoSender implements MessageSender {
         body: JSON.stringify({
           message: {
             recipients: [{ email: message.recipient }],
-            subject: message.subject,
+            subject: headerSafe(message.subject),
             from_email: this.from.email,
-            from_name: this.from.name,
+            from_name: headerSafe(this.from.name),
             body: { plaintext: message.text, ...(message.html ? { html: message.html } : {}) },
             attachments,
             // The provider drops a repeat of the same key, should an aborted call have gone through after all.
