@@ -23,6 +23,8 @@ export type IcsMeeting = {
   organizer: IcsPerson
   attendees: IcsPerson[]
   canceled?: boolean
+  /** The participant's own signed cancel/move link, appended to DESCRIPTION (never on the organizer's copy). */
+  manageLink?: { label: string; url: string }
 }
 
 export const ICS_PRODUCT_ID = { company: 'FastSlot', product: 'Booking', language: 'RU' }
@@ -59,7 +61,9 @@ export function buildIcs(meetings: IcsMeeting[], now: number, method: 'REQUEST' 
       start: new Date(meeting.start),
       end: new Date(meeting.end),
       summary: meeting.summary,
-      description: meeting.description ?? '',
+      description: [meeting.description, meeting.manageLink && `${meeting.manageLink.label}: ${meeting.manageLink.url}`]
+        .filter(Boolean)
+        .join('\n\n'),
       location: meeting.location ?? null,
       url: url ?? null,
       status: meeting.canceled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
