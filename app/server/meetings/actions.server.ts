@@ -278,7 +278,13 @@ async function addVisitorsTo(
     ...(await meetingNotices(
       db,
       env,
-      { meeting, organizer, attendees, recipients: rows.map(participantRecipient), kind: 'invited' },
+      {
+        meeting,
+        organizer,
+        attendees,
+        recipients: rows.map((row, i) => ({ ...participantRecipient(row), manageToken: tokens[i] })),
+        kind: 'invited',
+      },
       now,
     )),
   ])

@@ -34,6 +34,8 @@ export type Recipient = {
   timeZone: string
   /** A participant's row: their email and ICS carry their self-service link. */
   participantId?: string
+  /** Their token when it is written in the same batch (not yet readable from `participant_links`). */
+  manageToken?: string
 }
 
 type Organizer = Pick<typeof users.$inferSelect, 'email' | 'firstName' | 'lastName' | 'culture' | 'timeZone'>
@@ -96,10 +98,13 @@ export async function meetingNotices(
   const statements = []
   for (const recipient of input.recipients) {
     const t = getT(recipient.language)
-    const manageUrl =
-      recipient.participantId && !canceledForThem
-        ? await participantManageUrl(db, env, recipient.participantId, recipient.language)
-        : null
+    const manageUrl = canceledForThem
+      ? null
+      : recipient.manageToken
+        ? manageLink(env.APP_URL, recipient.manageToken, recipient.language)
+        : recipient.participantId
+          ? await participantManageUrl(db, env, recipient.participantId, recipient.language)
+          : null
     const manageLabel = t('meetings:mail.manage') as string
     const ics = manageUrl
       ? buildIcs([{ ...base, manageLink: { label: manageLabel, url: manageUrl } }], now, method)
