@@ -113,7 +113,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** `/booking?companyEventId=…[&invite=…]`: invited people confirm a one-off meeting; others book a free seat. */
 export default function OneTimeBooking() {
   const { view } = useLoaderData<typeof loader>()
-  const answer = useActionData<Answer>()
+  // A seat hold answers the fetcher; posted as a whole page (no script) it is no form answer.
+  const posted = useActionData<Answer | HoldAnswer>()
+  const answer = posted && 'ok' in posted ? posted : undefined
   const navigation = useNavigation()
   const { t } = useTranslation()
   const invitee = view.invitee

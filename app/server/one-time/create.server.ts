@@ -379,7 +379,8 @@ export async function freeTimeCheck(
     beforeMinutes: event.form.getTimeBeforeValue ?? 0,
     afterMinutes: event.form.getTimeAfterValue ?? 0,
   }
-  const reach = 60 * 60_000
+  // Load every meeting the widened times can touch (buffers are 5-60 minutes on forms, any length through the API).
+  const reach = Math.max(60, buffers.beforeMinutes, buffers.afterMinutes) * 60_000
   const from = Math.min(...times.map((t) => t.start)) - reach
   const to = Math.max(...times.map((t) => t.end)) + reach
   const live = (
