@@ -389,6 +389,22 @@ describe('the meetings list', () => {
   })
 })
 
+describe('meeting cards', () => {
+  it('draw the in-person place icon as inline SVG, not an emoji', async () => {
+    const { user, get } = await specialist()
+    const type = await createEventType(user.id, { placeType: 'Meet', meetingPoint: 'Офис, Тверская 1' })
+    await createMeeting(user.id, {
+      eventType: type,
+      startAt: Date.now() + DAY,
+      people: [{ email: email('p'), firstName: 'П' }],
+    })
+    const html = await (await get('/meetings?filter=upcoming')).text()
+    const place = html.match(/data-icon="place"[\s\S]*?<\/p>/)?.[0] ?? ''
+    expect(place).toContain('<svg')
+    expect(place).not.toMatch(/\p{Extended_Pictographic}/u)
+  })
+})
+
 function icsOf(mail: { payload: unknown } | null | undefined): string {
   const attachments = (mail?.payload as { attachments?: { content: string }[] } | null)?.attachments
   return attachments?.[0]?.content ?? ''
