@@ -8,11 +8,11 @@ import { randomToken, sha256 } from '#app/server/auth/tokens.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { parseEnv, sessionSecret } from '#app/server/env.server.ts'
 import { participantLinkRow } from '#app/server/notify/links.server.ts'
-import { meetingParticipants, meetings, oneTimeEvents, participantLinks } from '#db/schema.ts'
+import { eventTypes, meetingParticipants, meetings, oneTimeEvents, participantLinks } from '#db/schema.ts'
 import { api as json, emailsTo, lastEmailTo, unique } from './helpers/accounts.ts'
 import { api as raw, contactInfo, createBookableHost, firstFreeSlot } from './helpers/booking.ts'
 import { DAY, createEventType, createMeeting } from './helpers/meetings.ts'
-import { bearerFor, createTestUser } from './helpers/users.ts'
+import { bearerFor, createTestUser, sessionCookieFor } from './helpers/users.ts'
 
 const db = () => getDb(env.DB)
 const email = (prefix: string) => `${unique(prefix)}@example.com`
@@ -427,6 +427,41 @@ describe('the participant changes their booking', () => {
       body: { patchMeetingInfo: { setNewTimeSlotForm: { start: new Date(at('09:00')).toISOString() } } },
     })
     expect(foreign.status).toBe(404)
+  })
+
+  it('/meetings/myMeetings/{id}: the member picks an engine slot and moves; inside the notice only a note shows', async () => {
+    const user = await createTestUser({ tariff: 'Pro' })
+    const type = await createEventType(user.id)
+    const date = instantToZoned(ZONE, Date.now() + 3 * DAY).date
+    const at = (time: string) => zonedToInstant(ZONE, date, time)
+    const me = await createTestUser()
+    const cookie = await sessionCookieFor(me.id)
+    const meeting = await createMeeting(user.id, {
+      eventType: type,
+      startAt: at('10:00'),
+      people: [{ email: me.email, firstName: 'Я' }],
+    })
+    const path = `/meetings/myMeetings/${meeting.participants[0].id}`
+    const page = await (
+      await SELF.fetch(`http://localhost${path}?date=${date}`, { headers: { Cookie: cookie } })
+    ).text()
+    expect(page).toContain('data-testid="my-reschedule"')
+    expect(page).toContain(`value="${new Date(at('11:00')).toISOString()}"`)
+    expect(page).not.toContain(`value="${new Date(at('10:00')).toISOString()}"`)
+    const moved = await form(path, { intent: 'reschedule', start: new Date(at('11:00')).toISOString() }, cookie)
+    expect(moved.status).toBe(200)
+    expect(await meetingRow(meeting.id)).toMatchObject({ startAt: at('11:00'), sequence: 1 })
+    // Another signed-in user cannot move it: 404.
+    const stranger = await sessionCookieFor((await createTestUser()).id)
+    const foreign = await form(path, { intent: 'reschedule', start: new Date(at('12:00')).toISOString() }, stranger)
+    expect(foreign.status).toBe(404)
+
+    await db().update(eventTypes).set({ whenClosesValue: 5, whenClosesType: 'Days' }).where(eq(eventTypes.id, type.id))
+    const late = await (await SELF.fetch(`http://localhost${path}`, { headers: { Cookie: cookie } })).text()
+    expect(late).toContain('data-testid="my-meeting-notice"')
+    expect(late).not.toContain('data-testid="cancel-mine"')
+    expect(late).not.toContain('data-testid="my-reschedule"')
+    expect((await form(path, { intent: 'cancel' }, cookie)).status).toBe(400)
   })
 
   it('a one-off meeting is moved by its organizer only', async () => {
