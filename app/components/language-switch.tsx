@@ -2,6 +2,14 @@ import { Form, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { type Language, LANGUAGES } from '#app/i18n/config.ts'
 
+/** A `?lang=` in the address would outvote the cookie the switch sets: it names the chosen language instead. */
+function switchedSearch(search: string, language: Language): string {
+  const params = new URLSearchParams(search)
+  if (!params.has('lang')) return search
+  params.set('lang', language)
+  return `?${params}`
+}
+
 /**
  * A visible language switch that works without JavaScript: a plain POST that sets the cookie and
  * reloads the page in the other language (app/routes/language.tsx).
@@ -14,7 +22,7 @@ export function LanguageSwitch() {
   return (
     <Form method="post" action="/language" reloadDocument>
       <input type="hidden" name="language" value={next} />
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${switchedSearch(location.search, next)}`} />
       <button
         type="submit"
         className="btn-ghost px-3 py-1.5"

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { z } from 'zod'
 import { ContactMessageDialog, ContactInviteDialog } from '#app/components/contacts/contact-dialogs.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -136,6 +137,10 @@ export default function Contacts() {
     return `?${params}`
   }
   const chosen = data.contacts.filter((contact) => selected.includes(contact.id))
+  // Archive/reopen act on the ticked rows: nothing ticked, nothing to do. Before hydration the boxes are plain form
+  // inputs the script cannot count, so the buttons stay usable there (the server refuses an empty choice).
+  const hydrated = useHydrated()
+  const nothingChosen = hydrated && chosen.length === 0
   const allChecked = data.contacts.length > 0 && chosen.length === data.contacts.length
   const pageLink = (offset: number) => {
     const params = new URLSearchParams(searchParams)
@@ -186,11 +191,25 @@ export default function Contacts() {
         <div className="flex flex-wrap items-center gap-2" data-testid="contacts-actions">
           <span className="text-sm text-muted">{t('contacts:selected', { count: chosen.length })}</span>
           {viewArchive ? (
-            <Button type="submit" name="intent" value="reopen" variant="secondary" disabled={busy}>
+            <Button
+              type="submit"
+              name="intent"
+              value="reopen"
+              variant="secondary"
+              disabled={busy || nothingChosen}
+              data-testid="contacts-reopen"
+            >
               {t('contacts:actions.reopen')}
             </Button>
           ) : (
-            <Button type="submit" name="intent" value="archive" variant="secondary" disabled={busy}>
+            <Button
+              type="submit"
+              name="intent"
+              value="archive"
+              variant="secondary"
+              disabled={busy || nothingChosen}
+              data-testid="contacts-archive"
+            >
               {t('contacts:actions.archive')}
             </Button>
           )}

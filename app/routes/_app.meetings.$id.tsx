@@ -14,25 +14,18 @@ import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { TextareaField } from '#app/components/ui/field.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
-import { InviteeEmailsSchema } from '#app/domain/meetings/rules.ts'
+import { InviteeEmailsSchema, OneOffTimeSchema } from '#app/domain/meetings/rules.ts'
 import { ReminderStatusList } from '#app/components/notify/reminder-status-list.tsx'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { reminderStatusesFor } from '#app/server/notify/statuses.server.ts'
-import {
-  addVisitorsAsOrganizer,
-  cancelMeeting,
-  moveParticipants,
-  removeVisitor,
-  setAdjutants,
-  setHeld,
-} from '#app/server/meetings/actions.server.ts'
+import { type HostCommand, type MeetingCommand, meetingCommand } from '#app/server/meetings/commands.server.ts'
 import { findOwnedMeeting, listOrganizerMeetings, organizerView } from '#app/server/meetings/meetings.server.ts'
 import { type ActionAnswer, pageAction, parseForm } from '#app/server/meetings/page-errors.server.ts'
-import { pickerSlots, rescheduleThroughHost } from '#app/server/meetings/reschedule.server.ts'
-import { instantToZoned } from '#app/domain/time/index.ts'
+import { pickerSlots } from '#app/server/meetings/reschedule.server.ts'
+import { instantToZoned, zonedToInstant } from '#app/domain/time/index.ts'
 import { ActionError } from '#app/server/meetings/errors.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
@@ -78,8 +71,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     canPick && pickedDate
       ? await pickerSlots(context.cloudflare.env, db, user.id, found.meeting.id, pickedDate, user.timeZone, now)
       : null
+  // A one-off meeting has no slots: any date and from/to, prefilled with its time in the organizer's zone.
+  const current = {
+    date: instantToZoned(user.timeZone, found.meeting.startAt).date,
+    from: instantToZoned(user.timeZone, found.meeting.startAt).time,
+    to: instantToZoned(user.timeZone, found.meeting.endAt).time,
+  }
   return {
     title: `${view.eventTypeInfo.eventTypeName} — ${t('meetings:title')}`,
+    current,
     meeting: view,
     targets,
     timeZone: user.timeZone,
@@ -98,41 +98,57 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
   const id = params.id ?? ''
-  const now = Date.now()
+  const command = <T,>(input: HostCommand) =>
+    meetingCommand<T>(context.cloudflare.env, { ...input, ownerId: user.id } as MeetingCommand)
   return pageAction(intent, t, async () => {
     switch (intent) {
       case 'reschedule': {
         const start = Date.parse(String(form.get('start') ?? ''))
         if (Number.isNaN(start)) throw new ActionError(400, [{ field: 'start', key: 'validation:required' }])
-        return rescheduleThroughHost(context.cloudflare.env, user, id, start)
+        return command({ kind: 'reschedule', meetingId: id, start })
+      }
+      case 'rescheduleOneOff': {
+        // A one-off meeting: any date and from/to, read in the organizer's zone (as the page shows times).
+        const input = parseForm(t, OneOffTimeSchema, {
+          date: String(form.get('date') ?? ''),
+          from: String(form.get('from') ?? ''),
+          to: String(form.get('to') ?? ''),
+        })
+        const start = zonedToInstant(user.timeZone, input.date, input.from)
+        const end = zonedToInstant(user.timeZone, input.date, input.to)
+        return command({
+          kind: 'reschedule',
+          meetingId: id,
+          start,
+          end,
+          ignoreOverlap: form.get('ignoreOverlap') === 'true',
+        })
       }
       case 'held':
-        return setHeld(db, user.id, id, form.get('isFailed') === 'true', now)
+        return command({ kind: 'held', meetingId: id, isFailed: form.get('isFailed') === 'true' })
       case 'cancel':
-        return cancelMeeting(db, user, id, null, now)
+        return command({ kind: 'cancel', meetingId: id, participantIds: null })
       case 'cancelParticipant':
-        return cancelMeeting(db, user, id, [String(form.get('participantId') ?? '')], now)
+        return command({ kind: 'cancel', meetingId: id, participantIds: [String(form.get('participantId') ?? '')] })
       case 'adjutants': {
         const emails = parseForm(t, z.object({ adjutantEmails: InviteeEmailsSchema }), {
           adjutantEmails: emailList(form.get('adjutantEmails')),
         }).adjutantEmails
-        return setAdjutants(db, user, id, emails, now)
+        return command({ kind: 'adjutants', meetingId: id, emails })
       }
       case 'visitors': {
         await findOwnedMeeting(db, user.id, id)
         const emails = parseForm(t, z.object({ emails: InviteeEmailsSchema.pipe(z.array(z.string()).min(1)) }), {
           emails: emailList(form.get('emails')),
         }).emails
-        return addVisitorsAsOrganizer(db, user, String(form.get('participantId') ?? ''), emails, now)
+        return command({ kind: 'addVisitors', participantId: String(form.get('participantId') ?? ''), emails })
       }
       case 'removeVisitor':
-        return removeVisitor(
-          db,
-          user,
-          String(form.get('participantId') ?? ''),
-          String(form.get('visitorId') ?? ''),
-          now,
-        )
+        return command({
+          kind: 'removeVisitor',
+          participantId: String(form.get('participantId') ?? ''),
+          visitorId: String(form.get('visitorId') ?? ''),
+        })
       case 'move': {
         const input = parseForm(
           t,
@@ -140,7 +156,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
           { participantIds: form.getAll('participantIds').map(String), target: String(form.get('target') ?? '') },
         )
         await findOwnedMeeting(db, user.id, id)
-        return moveParticipants(db, user, input.participantIds, input.target, now)
+        return command({ kind: 'move', participantIds: input.participantIds, targetMeetingId: input.target })
       }
       default:
         throw new Response(null, { status: 400 })
@@ -150,7 +166,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 /** `/meetings/{id}`: one meeting of the organizer with its actions (SPEC §2, §4). */
 export default function MeetingDetail() {
-  const { meeting, targets, timeZone, canPick, pickedDate, slots, minDate, reminders } = useLoaderData<typeof loader>()
+  const { meeting, targets, timeZone, canPick, pickedDate, slots, minDate, reminders, current } =
+    useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer<unknown>>()
   const navigation = useNavigation()
   const { t } = useTranslation()
@@ -245,6 +262,16 @@ export default function MeetingDetail() {
           </h2>
           <SlotPicker minDate={minDate} pickedDate={pickedDate} slots={slots} zone={timeZone} busy={busy} />
         </section>
+      ) : null}
+
+      {upcoming && info.isOneTime ? (
+        <OneOffReschedule
+          current={current}
+          minDate={minDate}
+          zone={timeZone}
+          busy={busy}
+          conflict={answer && !answer.ok && answer.intent === 'rescheduleOneOff' && answer.status === 409}
+        />
       ) : null}
 
       <section className="card p-5" aria-labelledby="participants-title">
@@ -403,6 +430,72 @@ export default function MeetingDetail() {
               : { intent: 'cancel' },
         }}
       />
+    </section>
+  )
+}
+
+/**
+ * Change time of a one-off meeting (no event type, so no slots): a date and from/to in the organizer's zone. A time
+ * that overlaps another meeting or finds an invitee busy asks "Move anyway?" (like creation's "Book anyway?"); the
+ * answer resubmits the same values with `ignoreOverlap`.
+ */
+function OneOffReschedule({
+  current,
+  minDate,
+  zone,
+  busy,
+  conflict,
+}: {
+  current: { date: string; from: string; to: string }
+  minDate: string
+  zone: string
+  busy: boolean
+  conflict: boolean | undefined
+}) {
+  const { t } = useTranslation()
+  const [values, setValues] = useState(current)
+  const field = (name: 'date' | 'from' | 'to', type: 'date' | 'time', label: string) => (
+    <label className="flex flex-col gap-1 text-sm font-medium">
+      {label}
+      <input
+        type={type}
+        name={name}
+        required
+        min={type === 'date' ? minDate : undefined}
+        value={values[name]}
+        onChange={(event) => setValues({ ...values, [name]: event.currentTarget.value })}
+        className="rounded-lg border border-line bg-card px-3 py-2 font-normal"
+      />
+    </label>
+  )
+  return (
+    <section className="card p-5" aria-labelledby="reschedule-title" data-testid="reschedule-oneoff">
+      <h2 id="reschedule-title" className="text-lg font-semibold">
+        {t('meetings:reschedule.title')}
+      </h2>
+      <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="rescheduleOneOff" />
+        {field('date', 'date', t('meetings:reschedule.date'))}
+        {field('from', 'time', t('meetings:reschedule.from'))}
+        {field('to', 'time', t('meetings:reschedule.to'))}
+        <span className="pb-2 text-sm text-muted">{zone}</span>
+        <Button type="submit" disabled={busy}>
+          {t('meetings:reschedule.submit')}
+        </Button>
+      </Form>
+      {conflict ? (
+        <Form method="post" className="mt-3 flex flex-wrap items-center gap-2" data-testid="reschedule-anyway">
+          <input type="hidden" name="intent" value="rescheduleOneOff" />
+          <input type="hidden" name="date" value={values.date} />
+          <input type="hidden" name="from" value={values.from} />
+          <input type="hidden" name="to" value={values.to} />
+          <input type="hidden" name="ignoreOverlap" value="true" />
+          <span className="text-sm">{t('meetings:reschedule.anywayQuestion')}</span>
+          <Button type="submit" variant="secondary" disabled={busy}>
+            {t('meetings:reschedule.anyway')}
+          </Button>
+        </Form>
+      ) : null}
     </section>
   )
 }

@@ -1,6 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
-import { Form, Link, useFetcher, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
-import { useEffect } from 'react'
+import { type LoaderFunctionArgs, type MetaFunction, createCookie, data } from '@remix-run/cloudflare'
+import { Form, Link, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { StatusCircle, OrganizerMeetingCard, PlaceLine } from '#app/components/meetings/meeting-parts.tsx'
 import { MeetingsCalendar } from '#app/components/meetings/meetings-calendar.tsx'
@@ -15,8 +14,19 @@ import { listOrganizerMeetings, listParticipantMeetings } from '#app/server/meet
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
-/** The layout choice is kept in the browser (SPEC §4 "Event view type persisted locally, default list"). */
-const VIEW_KEY = 'fastslot.meetings.view'
+/**
+ * The layout choice is kept in the browser (SPEC §4 "Event view type persisted locally, default list") as a cookie
+ * the loader reads, so a full load renders the kept layout at once: no navigation after hydration, which would race
+ * the hydration's own requests. An address that names a layout, a status tab or a period wins (home's statistics
+ * link to `/meetings?filter=canceled`, which must open that list).
+ */
+const viewCookie = createCookie('meetings_view', {
+  path: '/meetings',
+  sameSite: 'lax',
+  httpOnly: true,
+  secure: true,
+  maxAge: 60 * 60 * 24 * 365,
+})
 /** The calendar loads a whole month (SPEC §2); "events page 1000" (SPEC §9) bounds it. */
 const CALENDAR_LIMIT = 1000
 
@@ -26,7 +36,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = getT(await getLanguage(request))
   const url = new URL(request.url)
   const params = Object.fromEntries(url.searchParams)
-  const view = params.view === 'calendar' ? 'calendar' : 'list'
+  const kept = await viewCookie.parse(request.headers.get('Cookie'))
+  const named = params.view === 'calendar' || params.view === 'list' ? params.view : null
+  const view: 'list' | 'calendar' =
+    named ?? (params.filter || params.period ? 'list' : kept === 'calendar' ? 'calendar' : 'list')
+  // Choosing a layout (a link naming it) keeps it for the next visits.
+  const headers: HeadersInit = named && named !== kept ? { 'Set-Cookie': await viewCookie.serialize(named) } : {}
   const now = Date.now()
   const today = instantToZoned(user.timeZone, now).date
   const side: Side = params.side === 'participant' ? 'participant' : 'organizer'
@@ -35,31 +50,45 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = MeetingListQuerySchema.safeParse(
     view === 'calendar'
       ? { side, filter: 'upcomingAndCompleted', year, monthNumber: month, limit: CALENDAR_LIMIT }
-      : { side, filter: params.filter || undefined, period: params.period || undefined, limit: params.limit },
+      : {
+          side,
+          filter: params.filter || undefined,
+          period: params.period || undefined,
+          limit: params.limit,
+          held: params.held || undefined,
+        },
   )
   const query = parsed.success ? parsed.data : MeetingListQuerySchema.parse({ side })
   const viewer = { id: user.id, email: user.email, timeZone: user.timeZone }
   const base = { title: t('meetings:title'), view, side, timeZone: user.timeZone, year, month, today }
   if (side === 'organizer') {
     const list = await listOrganizerMeetings(db, viewer, query, now)
-    return {
-      ...base,
-      filter: list.filter,
-      period: query.period ?? null,
-      organizer: list.items,
-      participant: [],
-      ...list.pagination,
-    }
+    return data(
+      {
+        ...base,
+        filter: list.filter,
+        held: list.held,
+        period: query.period ?? null,
+        organizer: list.items,
+        participant: [] as Awaited<ReturnType<typeof listParticipantMeetings>>['items'],
+        ...list.pagination,
+      },
+      { headers },
+    )
   }
   const list = await listParticipantMeetings(db, viewer, query, now)
-  return {
-    ...base,
-    filter: list.filter,
-    period: query.period ?? null,
-    organizer: [],
-    participant: list.items,
-    ...list.pagination,
-  }
+  return data(
+    {
+      ...base,
+      filter: list.filter,
+      held: false,
+      period: query.period ?? null,
+      organizer: [] as Awaited<ReturnType<typeof listOrganizerMeetings>>['items'],
+      participant: list.items,
+      ...list.pagination,
+    },
+    { headers },
+  )
 }
 
 /** `/meetings`: "booked with me" and "I am booked", as a list or a month calendar (SPEC §2 Meetings). */
@@ -67,17 +96,6 @@ export default function Meetings() {
   const data = useLoaderData<typeof loader>()
   const { t } = useTranslation()
   const [searchParams] = useSearchParams()
-  const navigate = useNavigate()
-
-  // Restore the locally kept layout when the URL does not name one.
-  useEffect(() => {
-    if (searchParams.has('view')) return
-    if (window.localStorage.getItem(VIEW_KEY) === 'calendar') {
-      const next = new URLSearchParams(searchParams)
-      next.set('view', 'calendar')
-      navigate(`?${next}`, { replace: true })
-    }
-  }, [searchParams, navigate])
 
   const link = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(searchParams)
@@ -119,7 +137,6 @@ export default function Meetings() {
             <Link
               key={view}
               to={link({ view, limit: null })}
-              onClick={() => window.localStorage.setItem(VIEW_KEY, view)}
               className={tab(data.view === view)}
               aria-current={data.view === view ? 'page' : undefined}
               data-testid={`view-${view}`}
@@ -137,13 +154,23 @@ export default function Meetings() {
               {LIST_STATUSES.filter((s) => s !== 'upcomingAndCompleted' || data.side === 'organizer').map((status) => (
                 <Link
                   key={status}
-                  to={link({ filter: status, limit: null })}
+                  to={link({ filter: status, limit: null, held: null })}
                   className={tab(data.filter === status)}
                   aria-current={data.filter === status ? 'page' : undefined}
                 >
                   {t(`meetings:tabs.${status}`)}
                 </Link>
               ))}
+              {data.held ? (
+                <Link
+                  to={link({ held: null, limit: null })}
+                  className="flex items-center gap-1 self-center rounded-full bg-success-soft px-3 py-1 text-xs font-medium whitespace-nowrap text-success"
+                  aria-label={t('meetings:heldOnly.remove')}
+                  data-testid="held-only"
+                >
+                  {t('meetings:heldOnly.label')} <span aria-hidden="true">×</span>
+                </Link>
+              ) : null}
             </nav>
             <Form method="get" className="flex items-end gap-2">
               {[...searchParams.entries()]

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { ActionErrors, MeetingHead, PlaceLine } from '#app/components/meetings/meeting-parts.tsx'
+import { ActionErrors, MeetingHead, PlaceLine, SlotPicker } from '#app/components/meetings/meeting-parts.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
@@ -12,10 +12,12 @@ import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { parseEnv } from '#app/server/env.server.ts'
-import { addOwnVisitors, cancelOwnParticipation } from '#app/server/meetings/actions.server.ts'
+import { instantToZoned } from '#app/domain/time/index.ts'
+import { meetingCommand, ownerOfParticipation } from '#app/server/meetings/commands.server.ts'
 import { ActionError } from '#app/server/meetings/errors.server.ts'
-import { participantMeetingView } from '#app/server/meetings/meetings.server.ts'
+import { findOwnParticipation, findOwnedMeeting, participantMeetingView } from '#app/server/meetings/meetings.server.ts'
+import { changeNoticeMinutes, isInsideNotice } from '#app/server/meetings/notice.server.ts'
+import { pickerSlots } from '#app/server/meetings/reschedule.server.ts'
 import { type ActionAnswer, pageAction, parseForm } from '#app/server/meetings/page-errors.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
@@ -24,11 +26,46 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)
   const user = await requireUser(db, request)
   const t = getT(await getLanguage(request))
-  const meeting = await participantMeetingView(db, user, params.id ?? '', Date.now()).catch((error) => {
+  const now = Date.now()
+  const notFound = (error: unknown) => {
     if (error instanceof ActionError) throw new Response(null, { status: 404 })
     throw error
-  })
-  return { title: `${meeting.meetingInfo.eventTypeName} — ${t('meetings:title')}`, meeting, timeZone: user.timeZone }
+  }
+  const row = await findOwnParticipation(db, user, params.id ?? '').catch(notFound)
+  const meeting = await participantMeetingView(db, user, row.participant.id, now)
+  // SPEC §6 member rights: cancel and move, outside the specialist's minimum notice (same rule as the emailed link).
+  const insideNotice = isInsideNotice(row.meeting, await changeNoticeMinutes(db, row.meeting), now)
+  const canChange = meeting.status === 'upcoming' && !insideNotice
+  const { participants } = await findOwnedMeeting(db, row.meeting.ownerId, row.meeting.id)
+  const soleMember =
+    row.participant.role === 'member' &&
+    !participants.some((p) => p.role === 'member' && p.status === 'booked' && p.id !== row.participant.id)
+  const canMove = canChange && soleMember && row.meeting.eventTypeId !== null
+  const dateParam = new URL(request.url).searchParams.get('date') ?? ''
+  const pickedDate = /^\d{4}-\d{2}-\d{2}$/.test(dateParam) ? dateParam : null
+  const slots =
+    canMove && pickedDate
+      ? await pickerSlots(
+          context.cloudflare.env,
+          db,
+          row.meeting.ownerId,
+          row.meeting.id,
+          pickedDate,
+          user.timeZone,
+          now,
+        )
+      : null
+  return {
+    title: `${meeting.meetingInfo.eventTypeName} — ${t('meetings:title')}`,
+    meeting,
+    timeZone: user.timeZone,
+    insideNotice: meeting.status === 'upcoming' && insideNotice,
+    canChange,
+    canMove,
+    pickedDate,
+    slots,
+    minDate: instantToZoned(user.timeZone, now).date,
+  }
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -37,16 +74,25 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const t = getT(await getLanguage(request))
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
-  const id = params.id ?? ''
+  const participantId = params.id ?? ''
+  const viewer = { id: user.id, email: user.email, timeZone: user.timeZone }
   return pageAction(intent, t, async () => {
-    if (intent === 'cancel') return cancelOwnParticipation(db, user, id, Date.now(), parseEnv(context.cloudflare.env))
+    // The booking's host runs the change (404 for a row that is not the viewer's).
+    const ownerId = await ownerOfParticipation(db, viewer, participantId)
+    const env = context.cloudflare.env
+    if (intent === 'cancel') return meetingCommand(env, { kind: 'cancelOwn', ownerId, viewer, participantId })
+    if (intent === 'reschedule') {
+      const start = Date.parse(String(form.get('start') ?? ''))
+      if (Number.isNaN(start)) throw new ActionError(400, [{ field: 'start', key: 'validation:required' }])
+      return meetingCommand(env, { kind: 'rescheduleOwn', ownerId, viewer, participantId, start })
+    }
     if (intent === 'visitors') {
       const emails = parseForm(t, z.object({ emails: InviteeEmailsSchema.pipe(z.array(z.string()).min(1)) }), {
         emails: String(form.get('emails') ?? '')
           .split(/[\s,;]+/)
           .filter(Boolean),
       }).emails
-      return addOwnVisitors(db, user, id, emails, Date.now())
+      return meetingCommand(env, { kind: 'addOwnVisitors', ownerId, viewer, participantId, emails })
     }
     throw new Response(null, { status: 400 })
   })
@@ -54,7 +100,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 /** `/meetings/myMeetings/{id}`: a meeting the signed-in user is booked into (SPEC §3 participant view). */
 export default function MyMeeting() {
-  const { meeting, timeZone } = useLoaderData<typeof loader>()
+  const { meeting, timeZone, insideNotice, canChange, canMove, pickedDate, slots, minDate } =
+    useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer<unknown>>()
   const navigation = useNavigation()
   const { t } = useTranslation()
@@ -111,12 +158,27 @@ export default function MyMeeting() {
                 </Button>
               </Form>
             ) : null}
-            <Button variant="danger" onClick={() => setConfirm(true)}>
-              {t('meetings:actions.cancelMine')}
-            </Button>
+            {insideNotice ? (
+              <p className="rounded-lg bg-surface p-3 text-sm" data-testid="my-meeting-notice">
+                {t('meetings:errors.noticeTooShort')}
+              </p>
+            ) : null}
+            {canChange ? (
+              <Button variant="danger" onClick={() => setConfirm(true)} data-testid="cancel-mine">
+                {t('meetings:actions.cancelMine')}
+              </Button>
+            ) : null}
           </div>
         ) : null}
       </MeetingHead>
+      {canMove ? (
+        <section className="card p-5" aria-labelledby="my-reschedule" data-testid="my-reschedule">
+          <h2 id="my-reschedule" className="text-lg font-semibold">
+            {t('meetings:manage.move')}
+          </h2>
+          <SlotPicker minDate={minDate} pickedDate={pickedDate} slots={slots} zone={timeZone} busy={busy} />
+        </section>
+      ) : null}
       <ConfirmDialog
         open={confirm}
         onClose={() => setConfirm(false)}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { data } from '@remix-run/cloudflare'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PlaceLine, StatusCircle } from '#app/components/meetings/meeting-parts.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
@@ -14,7 +15,7 @@ import { issueText } from '#app/i18n/zod-errors.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { ActionError } from '#app/server/meetings/errors.server.ts'
-import { answerOneTime } from '#app/server/one-time/one-time.server.ts'
+import { answerOneTime, holdOneTimeSeat } from '#app/server/one-time/one-time.server.ts'
 import { findOneTime, publicView } from '#app/server/one-time/public.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -44,6 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { title: `${view.name} — ${t('oneoff:booking.title')}`, view }
 }
 
+type HoldAnswer = { holdId: string | null; error: string | null }
+
 type Answer =
   | { ok: true; confirmed: boolean; ics: string }
   | { ok: false; values: Values; errors: string[]; fieldErrors: Record<string, string[]> }
@@ -54,6 +57,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = getT(language)
   const { row, token } = await load(request, env.DB)
   const form = await request.formData()
+  if (form.get('intent') === 'hold') {
+    // A guest started filling in the form: their seat is held meanwhile (the Durable Object counts it as taken).
+    try {
+      const hold = await holdOneTimeSeat(env, getDb(env.DB), row.meeting.id, String(form.get('clientId') ?? ''))
+      return data<HoldAnswer>({ holdId: hold.id, error: null })
+    } catch (error) {
+      if (error instanceof ActionError) {
+        const text = error.problems.map((p) => t(p.key, p.params ?? {}) as string).join(' ')
+        return data<HoldAnswer>({ holdId: null, error: text }, { status: error.status })
+      }
+      throw error
+    }
+  }
   const values = Object.fromEntries(FIELDS.map((key) => [key, String(form.get(key) ?? '')])) as Values
   // Blank fields are absent (a hidden messenger select sends nothing).
   const present = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''))
@@ -74,7 +90,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       env,
       getDb(env.DB),
       parseEnv(env),
-      { id: row.meeting.id, token, contact: parsed.data, language, timeZone: row.meeting.timeZone },
+      {
+        id: row.meeting.id,
+        token,
+        contact: parsed.data,
+        language,
+        timeZone: row.meeting.timeZone,
+        holdId: String(form.get('holdId') ?? '') || null,
+      },
       Date.now(),
     )
     return data<Answer>({ ok: true, confirmed: result.confirmed, ics: result.ics })
@@ -90,7 +113,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** `/booking?companyEventId=…[&invite=…]`: invited people confirm a one-off meeting; others book a free seat. */
 export default function OneTimeBooking() {
   const { view } = useLoaderData<typeof loader>()
-  const answer = useActionData<Answer>()
+  // A seat hold answers the fetcher; posted as a whole page (no script) it is no form answer.
+  const posted = useActionData<Answer | HoldAnswer>()
+  const answer = posted && 'ok' in posted ? posted : undefined
   const navigation = useNavigation()
   const { t } = useTranslation()
   const invitee = view.invitee
@@ -110,6 +135,15 @@ export default function OneTimeBooking() {
           comment: '',
         }
   const fieldErrors = answer && !answer.ok ? answer.fieldErrors : {}
+  // A guest's seat is held once they start filling in the form (with script; without it the seat is taken on submit).
+  const holder = useFetcher<HoldAnswer>()
+  const [clientId] = useState(() =>
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Math.random()).slice(2),
+  )
+  const holdSeat = () => {
+    if (invitee || holder.state !== 'idle' || holder.data?.holdId) return
+    holder.submit({ intent: 'hold', clientId }, { method: 'post' })
+  }
   const show = (required: boolean) => required || !view.isOptionalInputsHidden
   return (
     <>
@@ -179,10 +213,29 @@ export default function OneTimeBooking() {
         ) : null}
 
         {canAnswer ? (
-          <Form method="post" className="card grid gap-4 p-5" noValidate data-testid="oneoff-booking-form">
+          <Form
+            method="post"
+            className="card grid gap-4 p-5"
+            noValidate
+            data-testid="oneoff-booking-form"
+            onFocusCapture={holdSeat}
+          >
             <h2 className="text-lg font-semibold">
               {invitee ? t('oneoff:booking.confirmTitle') : t('booking:event.form.title')}
             </h2>
+            {holder.data?.holdId ? (
+              <>
+                <input type="hidden" name="holdId" value={holder.data.holdId} />
+                <p className="text-sm text-muted" data-testid="oneoff-seat-held">
+                  {t('oneoff:booking.seatHeld')}
+                </p>
+              </>
+            ) : null}
+            {holder.data?.error ? (
+              <p className="text-sm text-error" role="alert">
+                {holder.data.error}
+              </p>
+            ) : null}
             <FormErrors errors={answer && !answer.ok ? answer.errors : null} />
             <div className="grid gap-4 sm:grid-cols-2">
               <Field

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/cloudflare'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ActionErrors, MeetingHead, PlaceLine, SlotPicker } from '#app/components/meetings/meeting-parts.tsx'
@@ -6,14 +6,15 @@ import { SiteHeader } from '#app/components/site-header.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { meetingTimeText, placeIcon } from '#app/domain/meetings/rules.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
-import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { parseEnv } from '#app/server/env.server.ts'
+import { getLanguage, languageCookie } from '#app/i18n/i18n.server.ts'
+import { meetingCommand } from '#app/server/meetings/commands.server.ts'
 import { ActionError } from '#app/server/meetings/errors.server.ts'
-import { cancelByToken, findByManageToken, manageState, requireChangeable } from '#app/server/meetings/manage.server.ts'
+import { findByManageToken, manageState } from '#app/server/meetings/manage.server.ts'
+import { findOwnedMeeting } from '#app/server/meetings/meetings.server.ts'
 import { type ActionAnswer, pageAction } from '#app/server/meetings/page-errors.server.ts'
-import { pickerSlots, rescheduleAsParticipant } from '#app/server/meetings/reschedule.server.ts'
+import { pickerSlots } from '#app/server/meetings/reschedule.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title },
@@ -31,14 +32,29 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)
   const t = getT(await getLanguage(request))
   const row = await load(db, params.token ?? '')
+  // The page speaks the language the guest booked in unless this browser chose one (`?lang=` or the cookie): links
+  // without `?lang=` (older emails, reminders) still open in the booking's language. Not after a form post (Remix
+  // renders it with the post's headers): the action's answer would be lost in a redirect.
+  const url = new URL(request.url)
+  if (
+    !request.headers.has('Content-Type') &&
+    !url.searchParams.has('lang') &&
+    (await languageCookie.parse(request.headers.get('Cookie'))) === null
+  ) {
+    url.searchParams.set('lang', row.participant.language)
+    throw redirect(`${url.pathname}${url.search}`)
+  }
   const now = Date.now()
   const state = manageState(row, now)
   const zone = row.participant.timeZone
   const time = meetingTimeText(row.meeting, zone)
-  const url = new URL(request.url)
   const dateParam = url.searchParams.get('date') ?? ''
   const pickedDate = /^\d{4}-\d{2}-\d{2}$/.test(dateParam) ? dateParam : null
-  const soleMember = row.participant.role === 'member'
+  // A guest moves only a meeting they are the sole member of: moving a group meeting would move other people.
+  const { participants } = await findOwnedMeeting(db, row.meeting.ownerId, row.meeting.id)
+  const soleMember =
+    row.participant.role === 'member' &&
+    !participants.some((p) => p.role === 'member' && p.status === 'booked' && p.id !== row.participant.id)
   const canMove = state.canChange && soleMember && row.meeting.eventTypeId !== null
   const slots =
     canMove && pickedDate
@@ -70,16 +86,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
   const token = params.token ?? ''
-  const now = Date.now()
-  await load(db, token)
+  const ownerId = (await load(db, token)).meeting.ownerId
+  const env = context.cloudflare.env
   return pageAction(intent, t, async () => {
-    if (intent === 'cancel') return cancelByToken(db, token, now, parseEnv(context.cloudflare.env))
+    // Both run in the host's Durable Object, which re-reads the booking and its notice there.
+    if (intent === 'cancel') return meetingCommand(env, { kind: 'cancelByToken', ownerId, token })
     if (intent === 'reschedule') {
-      const row = await findByManageToken(db, token)
-      requireChangeable(row, now)
       const start = Date.parse(String(form.get('start') ?? ''))
       if (Number.isNaN(start)) throw new ActionError(400, [{ field: 'start', key: 'validation:required' }])
-      return rescheduleAsParticipant(context.cloudflare.env, db, row.meeting, row.participant, start)
+      return meetingCommand(env, { kind: 'rescheduleByToken', ownerId, token, start })
     }
     throw new Response(null, { status: 400 })
   })

@@ -39,7 +39,7 @@ const TEXTS = {
     moved: 'Участники перенесены',
     seatsAdded: /Во встрече не хватало мест, они добавлены автоматически\. Теперь мест: (\d+)\./,
     seats: (count: number) => `мест: ${count}`,
-    transferredSubject: 'Вас перенесли на другую встречу',
+    transferredSubject: 'Ваша запись перенесена на другую встречу',
   },
   en: {
     addVisitor: 'Add',
@@ -59,7 +59,7 @@ const TEXTS = {
     moved: 'Participants moved',
     seatsAdded: /The target meeting lacked seats, so they were added automatically\. Seats now: (\d+)\./,
     seats: (count: number) => `seats: ${count}`,
-    transferredSubject: 'You were moved to another meeting',
+    transferredSubject: 'Your booking was moved to another meeting',
   },
 } as const
 
@@ -233,5 +233,8 @@ for (const language of ['ru', 'en'] as const) {
     // The moved client is told, with the target meeting's invitation.
     const moved = await mailTo(page.request, mover.email, (m) => m.subject.includes(text.transferredSubject))
     expect(moved.ics).toContain('METHOD:REQUEST')
+    // ...and the meeting they left leaves their calendar (METHOD:CANCEL of its UID).
+    const left = await mailTo(page.request, mover.email, (m) => Boolean(m.ics?.includes('METHOD:CANCEL')))
+    expect(left.ics).toContain('STATUS:CANCELLED')
   })
 }

@@ -34,7 +34,15 @@ describe('home statistics', () => {
       'meetingsCanceled',
     ])
     expect(byItem.eventTypes).toMatchObject({ value: 1, maxValue: 2, onClickActionValue: '/eventTypes' })
-    expect(byItem.meetingsSuccess.value).toBe(1)
+    // "Meetings held" opens the held ones only: the list it links to counts the same (not-held ones left out).
+    expect(byItem.meetingsSuccess).toMatchObject({
+      value: 1,
+      onClickActionValue: '/meetings?filter=completed&held=true',
+    })
+    const held = await api<{ pagination: { totalCount: number } }>('GET', '/userEvents?filter=completed&held=true', {
+      auth: await bearerFor(user.id),
+    })
+    expect(held.body.data.pagination.totalCount).toBe(1)
     expect(byItem.contact.value).toBe(4)
     expect(byItem.meetingsUpcoming).toMatchObject({ value: 1, onClickActionValue: '/meetings?filter=upcoming' })
     expect(byItem.meetingsCompleted.value).toBe(2)

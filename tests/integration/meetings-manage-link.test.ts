@@ -43,7 +43,7 @@ describe('self-service link /booking/manage/{token}', () => {
     expect((await post(`/booking/manage/${token}`, { intent: 'cancel' })).status).toBe(200)
     const [row] = await db().select().from(meetings).where(eq(meetings.id, meeting.id))
     expect(row.status).toBe('canceled')
-    expect((await lastEmailTo(user.email))?.subject).toMatch(/отменил\(а\) запись/)
+    expect((await lastEmailTo(user.email))?.subject).toMatch(/Запись отменена/)
     expect((await post(`/booking/manage/${token}`, { intent: 'cancel' })).status).toBe(400)
   })
 

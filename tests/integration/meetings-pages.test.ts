@@ -127,9 +127,11 @@ describe('meetings pages', () => {
       to: string
       ics: string | null
     }[]
-    const moved = mails.find((m) => m.to === mover)
-    expect(moved?.ics).toContain('METHOD:REQUEST')
+    const moved = mails.find((m) => m.to === mover && m.ics?.includes('METHOD:REQUEST'))
     expect(moved?.ics).toContain(target.id)
+    // ...and a METHOD:CANCEL for the meeting they left, so its calendar event goes away.
+    const left = mails.find((m) => m.to === mover && m.ics?.includes('METHOD:CANCEL'))
+    expect(left?.ics).toContain(`UID:${source.id}@fastslot`)
 
     // A move into a meeting with a free seat says nothing about seats.
     const roomy = await createMeeting(user.id, {

@@ -16,7 +16,7 @@ import { schedulesApi } from './schedules.ts'
 import { ghostBooking, publicBooking } from './public-booking.ts'
 import { notify } from './notify.ts'
 import { meetingsApi } from './meetings.ts'
-import { oneTimeApi } from './one-time.ts'
+import { oneTimeApi, oneTimeGhostApi, oneTimeMessageApi } from './one-time.ts'
 import { ApiError, errorResponse } from './envelope.ts'
 import { RuleError } from '#app/server/rule-error.server.ts'
 
@@ -29,7 +29,9 @@ const routes = new Hono<ApiEnv>()
   .route('/unique/eventType', eventTypeUniquenessApi)
   .route('/widget', widgetApi)
   .route('/public', publicBooking)
+  .route('/ghostBooking', oneTimeGhostApi)
   .route('/ghostBooking', ghostBooking)
+  .route('/user', oneTimeMessageApi)
   .route('/', notify)
   .route('/contacts', contactsApi)
   .route('/', meetingsApi)

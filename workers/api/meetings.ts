@@ -1,30 +1,29 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { InviteeEmailsSchema, MeetingListQuerySchema } from '#app/domain/meetings/rules.ts'
+import { visitorsOfParticipant } from '#app/server/meetings/actions.server.ts'
 import {
-  addOwnVisitors,
-  addVisitorsAsOrganizer,
-  cancelMeeting,
-  cancelOwnParticipation,
-  moveParticipants,
-  removeVisitor,
-  setAdjutants,
-  setHeld,
-  visitorsOfParticipant,
-} from '#app/server/meetings/actions.server.ts'
+  type HostCommand,
+  type MeetingCommand,
+  meetingCommand,
+  ownerOfParticipation,
+} from '#app/server/meetings/commands.server.ts'
 import {
   findOwnedMeeting,
   listOrganizerMeetings,
   listParticipantMeetings,
   organizerView,
   participantMeetingView,
+  shortActualList,
 } from '#app/server/meetings/meetings.server.ts'
 import { FilterDateSchema } from '#app/domain/contacts/rules.ts'
-import { pickerSlots, rescheduleOwnBooking, rescheduleThroughHost } from '#app/server/meetings/reschedule.server.ts'
+import { crossCheck } from '#app/server/meetings/cross.server.ts'
+import { RescheduleOverlap, pickerSlots } from '#app/server/meetings/reschedule.server.ts'
 import { homeStatistics } from '#app/server/meetings/statistics.server.ts'
 import { requireAuth } from './auth.ts'
 import type { ApiEnv } from './context.ts'
 import { ApiError, ok, parseWith, readJson } from './envelope.ts'
+import { actionErrorTexts } from '#app/server/meetings/errors.server.ts'
 
 /** An instant as ISO 8601 (API-CONTRACT.md), read to epoch ms. */
 const InstantSchema = z
@@ -42,7 +41,11 @@ const OrganizerPatchSchema = z
     eventContactIdsForCancel: Ids.optional(),
     adjutantEmails: InviteeEmailsSchema.optional(),
     isFailed: z.boolean().optional(),
-    newTimeSlotForm: z.object({ start: InstantSchema }).optional(),
+    /** `end` only for a one-off meeting (any length); a meeting of an event type keeps its duration. */
+    newTimeSlotForm: z
+      .object({ start: InstantSchema, end: InstantSchema.nullish() })
+      .refine((slot) => !slot.end || slot.end > slot.start, { path: ['end'], message: 'validation:endAfterStart' })
+      .optional(),
   })
   .refine((body) => Object.values(body).filter((v) => v !== undefined).length === 1, {
     message: 'meetings:errors.oneAction',
@@ -69,6 +72,29 @@ const viewerOf = (user: ApiEnv['Variables']['user'], timeZone: string | null) =>
   timeZone: timeZone ?? user.timeZone,
 })
 
+const flag = (value: string | undefined) => value === 'true' || value === '1'
+
+/** The signed-in host's command, run in their Durable Object. */
+const asHost = <T = unknown>(c: Context<ApiEnv>, command: HostCommand) =>
+  meetingCommand<T>(c.env, { ...command, ownerId: c.get('user').id } as MeetingCommand)
+
+/** A proposed time: `from`/`to` instants, optional buffers (minutes), the meeting being moved, invitees to check. */
+const CrossQuerySchema = z
+  .object({
+    from: InstantSchema,
+    to: InstantSchema,
+    id: z.string().min(1).max(64).optional(),
+    getTimeBeforeValue: z.coerce.number().int().min(0).max(1440).optional(),
+    getTimeAfterValue: z.coerce.number().int().min(0).max(1440).optional(),
+  })
+  .refine((v) => v.to > v.from, { path: ['to'], message: 'validation:endAfterStart' })
+
+function crossQuery(c: Context<ApiEnv>) {
+  const query = parseWith(c, CrossQuerySchema, c.req.query())
+  const emails = parseWith(c, InviteeEmailsSchema, c.req.queries('emails') ?? [])
+  return { ...query, emails }
+}
+
 /** SPEC §7 Meetings and bookings: the organizer's bookings (`userEvents`), the participant's meetings, visitors. */
 export const meetingsApi = new Hono<ApiEnv>()
   .use('/userEvents/*', requireAuth)
@@ -94,6 +120,20 @@ export const meetingsApi = new Hono<ApiEnv>()
     const viewer = viewerOf(c.get('user'), c.get('viewerTimeZone'))
     return ok(c, await listOrganizerMeetings(c.get('db'), viewer, query, Date.now()))
   })
+  // Before `/userEvents/:id`, whose pattern would take these names as ids.
+  .get('/userEvents/shortActualList', async (c) => {
+    const viewer = viewerOf(c.get('user'), c.get('viewerTimeZone'))
+    return ok(c, await shortActualList(c.get('db'), viewer, Date.now()))
+  })
+  .get('/userEvents/cross', async (c) => {
+    const query = crossQuery(c)
+    return ok(c, await crossCheck(c.env, c.get('db'), c.get('user').id, query))
+  })
+  .get('/userEvents/isCross', async (c) => {
+    const query = crossQuery(c)
+    const found = await crossCheck(c.env, c.get('db'), c.get('user').id, query)
+    return ok(c, { isCross: found.isCross })
+  })
   .get('/userEvents/:id', async (c) => {
     const viewer = viewerOf(c.get('user'), c.get('viewerTimeZone'))
     const { meeting, participants } = await findOwnedMeeting(c.get('db'), viewer.id, c.req.param('id'))
@@ -101,16 +141,33 @@ export const meetingsApi = new Hono<ApiEnv>()
   })
   .patch('/userEvents/:id', async (c) => {
     const body = await readJson(c, OrganizerPatchSchema)
-    const db = c.get('db')
-    const user = c.get('user')
-    const id = c.req.param('id')
-    const now = Date.now()
-    if (body.cancel) return ok(c, await cancelMeeting(db, user, id, null, now))
+    const meetingId = c.req.param('id')
+    if (body.cancel) return ok(c, await asHost(c, { kind: 'cancel', meetingId, participantIds: null }))
     if (body.eventContactIdsForCancel)
-      return ok(c, await cancelMeeting(db, user, id, body.eventContactIdsForCancel, now))
-    if (body.adjutantEmails) return ok(c, await setAdjutants(db, user, id, body.adjutantEmails, now))
-    if (body.isFailed !== undefined) return ok(c, await setHeld(db, user.id, id, body.isFailed, now))
-    if (body.newTimeSlotForm) return ok(c, await rescheduleThroughHost(c.env, user, id, body.newTimeSlotForm.start))
+      return ok(c, await asHost(c, { kind: 'cancel', meetingId, participantIds: body.eventContactIdsForCancel }))
+    if (body.adjutantEmails)
+      return ok(c, await asHost(c, { kind: 'adjutants', meetingId, emails: body.adjutantEmails }))
+    if (body.isFailed !== undefined) return ok(c, await asHost(c, { kind: 'held', meetingId, isFailed: body.isFailed }))
+    if (body.newTimeSlotForm) {
+      const { start, end } = body.newTimeSlotForm
+      const ignoreOverlap = flag(c.req.query('ignoreFreeTimeCheck'))
+      try {
+        return ok(c, await asHost(c, { kind: 'reschedule', meetingId, start, end: end ?? null, ignoreOverlap }))
+      } catch (error) {
+        // A one-off meeting's new time overlaps: what is in the way, like creation's 409 ("Book anyway?").
+        if (error instanceof RescheduleOverlap) {
+          return c.json(
+            {
+              isOk: false,
+              data: error.conflict,
+              apiErrors: actionErrorTexts(error, c.get('t')).map((text) => ({ text })),
+            },
+            409,
+          )
+        }
+        throw error
+      }
+    }
     throw new ApiError(400, [c.get('t')('meetings:errors.oneAction')])
   })
   .get('/userEvents/:id/slots', async (c) => {
@@ -126,25 +183,31 @@ export const meetingsApi = new Hono<ApiEnv>()
       meeting.adjutantEmails.map((email) => ({ id: email, email })),
     )
   })
+  .get('/userEvents/:id/adjutant/:adjutantId', async (c) => {
+    const { meeting } = await findOwnedMeeting(c.get('db'), c.get('user').id, c.req.param('id'))
+    const email = decodeURIComponent(c.req.param('adjutantId')).toLowerCase()
+    if (!meeting.adjutantEmails.includes(email)) throw new ApiError(404, [c.get('t')('api:notFound')])
+    return ok(c, { id: email, email })
+  })
   .post('/userEvents/:id/adjutant', async (c) => {
     const { adjutantEmails } = await readJson(c, z.object({ adjutantEmails: InviteeEmailsSchema }))
     const { meeting } = await findOwnedMeeting(c.get('db'), c.get('user').id, c.req.param('id'))
     const merged = [...meeting.adjutantEmails, ...adjutantEmails.filter((e) => !meeting.adjutantEmails.includes(e))]
-    return ok(c, await setAdjutants(c.get('db'), c.get('user'), meeting.id, merged, Date.now()))
+    return ok(c, await asHost(c, { kind: 'adjutants', meetingId: meeting.id, emails: merged }))
   })
   .put('/userEvents/:id/adjutant', async (c) => {
     const { adjutantEmails } = await readJson(c, z.object({ adjutantEmails: InviteeEmailsSchema }))
-    return ok(c, await setAdjutants(c.get('db'), c.get('user'), c.req.param('id'), adjutantEmails, Date.now()))
+    return ok(c, await asHost(c, { kind: 'adjutants', meetingId: c.req.param('id'), emails: adjutantEmails }))
   })
   .delete('/userEvents/:id/adjutant', async (c) =>
-    ok(c, await setAdjutants(c.get('db'), c.get('user'), c.req.param('id'), [], Date.now())),
+    ok(c, await asHost(c, { kind: 'adjutants', meetingId: c.req.param('id'), emails: [] })),
   )
   .delete('/userEvents/:id/adjutant/:adjutantId', async (c) => {
     const { meeting } = await findOwnedMeeting(c.get('db'), c.get('user').id, c.req.param('id'))
     const email = decodeURIComponent(c.req.param('adjutantId')).toLowerCase()
     if (!meeting.adjutantEmails.includes(email)) throw new ApiError(404, [c.get('t')('api:notFound')])
     const rest = meeting.adjutantEmails.filter((e) => e !== email)
-    return ok(c, await setAdjutants(c.get('db'), c.get('user'), meeting.id, rest, Date.now()))
+    return ok(c, await asHost(c, { kind: 'adjutants', meetingId: meeting.id, emails: rest }))
   })
   .get('/meetings', async (c) => {
     const query = parseWith(c, MeetingListQuerySchema, { ...c.req.query(), side: 'participant' })
@@ -157,39 +220,60 @@ export const meetingsApi = new Hono<ApiEnv>()
   })
   .patch('/meetings/:id', async (c) => {
     const body = await readJson(c, ParticipantPatchSchema)
-    const now = Date.now()
+    const user = c.get('user')
+    const viewer = { id: user.id, email: user.email, timeZone: user.timeZone }
+    const participantId = c.req.param('id')
+    // The booking's host runs the change; 404 for a row that is not the viewer's.
+    const ownerId = await ownerOfParticipation(c.get('db'), viewer, participantId)
+    const run = (command: MeetingCommand) => meetingCommand(c.env, command)
     if (body.visitorsCreateModel) {
-      return ok(
-        c,
-        await addOwnVisitors(c.get('db'), c.get('user'), c.req.param('id'), body.visitorsCreateModel.emails, now),
-      )
+      const emails = body.visitorsCreateModel.emails
+      return ok(c, await run({ kind: 'addOwnVisitors', ownerId, viewer, participantId, emails }))
     }
     const info = body.patchMeetingInfo
     if (info && 'setNewTimeSlotForm' in info) {
-      return ok(
-        c,
-        await rescheduleOwnBooking(c.env, c.get('db'), c.get('user'), c.req.param('id'), info.setNewTimeSlotForm.start),
-      )
+      const start = info.setNewTimeSlotForm.start
+      return ok(c, await run({ kind: 'rescheduleOwn', ownerId, viewer, participantId, start }))
     }
-    return ok(c, await cancelOwnParticipation(c.get('db'), c.get('user'), c.req.param('id'), now, c.get('config')))
+    return ok(c, await run({ kind: 'cancelOwn', ownerId, viewer, participantId }))
   })
   .get('/eventContact/:id/visitor', async (c) =>
     ok(c, await visitorsOfParticipant(c.get('db'), c.get('user').id, c.req.param('id'))),
   )
+  .get('/eventContact/:id/visitor/:visitorId', async (c) => {
+    const visitors = await visitorsOfParticipant(c.get('db'), c.get('user').id, c.req.param('id'))
+    const visitor = visitors.find((v) => v.id === c.req.param('visitorId'))
+    if (!visitor) throw new ApiError(404, [c.get('t')('api:notFound')])
+    return ok(c, visitor)
+  })
   .post('/eventContact/:id/visitor', async (c) => {
     const { emails } = await readJson(
       c,
       z.object({ emails: InviteeEmailsSchema.pipe(z.array(z.string()).min(1, 'validation:required')) }),
     )
-    return ok(c, await addVisitorsAsOrganizer(c.get('db'), c.get('user'), c.req.param('id'), emails, Date.now()), 201)
+    return ok(c, await asHost(c, { kind: 'addVisitors', participantId: c.req.param('id'), emails }), 201)
   })
+  .put('/eventContact/:id/visitor', async (c) => {
+    const { emails } = await readJson(c, z.object({ emails: InviteeEmailsSchema }))
+    return ok(c, await asHost(c, { kind: 'replaceVisitors', participantId: c.req.param('id'), emails }))
+  })
+  .delete('/eventContact/:id/visitor', async (c) =>
+    ok(c, await asHost(c, { kind: 'replaceVisitors', participantId: c.req.param('id'), emails: [] })),
+  )
   .delete('/eventContact/:id/visitor/:visitorId', async (c) =>
-    ok(c, await removeVisitor(c.get('db'), c.get('user'), c.req.param('id'), c.req.param('visitorId'), Date.now())),
+    ok(
+      c,
+      await asHost(c, {
+        kind: 'removeVisitor',
+        participantId: c.req.param('id'),
+        visitorId: c.req.param('visitorId'),
+      }),
+    ),
   )
   .put('/eventContact/companyEventId', async (c) => {
     const body = await readJson(c, z.object({ eventContactIds: Ids, companyEventId: z.string().min(1).max(64) }))
     return ok(
       c,
-      await moveParticipants(c.get('db'), c.get('user'), body.eventContactIds, body.companyEventId, Date.now()),
+      await asHost(c, { kind: 'move', participantIds: body.eventContactIds, targetMeetingId: body.companyEventId }),
     )
   })

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
+import type { Context } from 'hono'
 import { contactInfoSchema } from '#app/domain/booking/contact-form.ts'
 import { OneTimeEventSchema } from '#app/domain/one-time/rules.ts'
 import { BOOKING_LIMITS, clientKey } from '#app/server/booking/limits.server.ts'
@@ -8,9 +9,15 @@ import {
   FreeTimeConflict,
   answerOneTime,
   createOneTime,
+  holdOneTimeSeat,
   inviteeIsFree,
   isOkCreate,
+  seatsHeldByOthers,
 } from '#app/server/one-time/one-time.server.ts'
+import { organizerMessageSchema } from '#app/domain/booking/contact-form.ts'
+import { formatUtcInstant } from '#app/domain/time/index.ts'
+import { messageOneTimeOrganizer } from '#app/server/one-time/message.server.ts'
+import { drainOutbox } from '#app/server/outbox/outbox.server.ts'
 import { findOneTime, publicView, shareInfo } from '#app/server/one-time/public.server.ts'
 import { getRateLimits } from '#app/server/rate-limit.server.ts'
 import { requireAuth } from './auth.ts'
@@ -86,7 +93,11 @@ export const oneTimeApi = new Hono<ApiEnv>()
     const row = await findOneTime(c.get('db'), c.req.param('id'))
     if (!row) throw new ApiError(404, [c.get('t')('oneoff:errors.notFound')])
     const zone = c.get('viewerTimeZone') ?? row.meeting.timeZone
-    return ok(c, await publicView(row, zone, Date.now(), c.req.query('invite') ?? null))
+    const view = await publicView(row, zone, Date.now(), c.req.query('invite') ?? null)
+    // Seats other guests hold while filling in the form are not free for this one (`clientId`: the viewer's own).
+    const clientId = parseWith(c, ClientIdSchema.optional(), c.req.query('clientId'))
+    const held = await seatsHeldByOthers(c.env, row, clientId ?? null)
+    return ok(c, { ...view, seatsLeft: Math.max(0, view.seatsLeft - held) })
   })
   .post('/client', async (c) => {
     const raw = await readJson(
@@ -95,14 +106,14 @@ export const oneTimeApi = new Hono<ApiEnv>()
         companyEventId: z.string({ error: 'validation:required' }).min(1, 'validation:required').max(64),
         inviteToken: z.string().max(128).nullish(),
         contactInfo: z.unknown(),
+        /** The guest's seat hold from `POST /ghostBooking/companyEvent/{id}` (SPEC's booking form name). */
+        gostBookingsIds: z
+          .array(z.object({ id: z.string().min(1).max(200) }))
+          .max(1)
+          .default([]),
       }),
     )
-    const decision = await getRateLimits(c.env).hit(BOOKING_LIMITS.booking, clientKey(c.req.raw))
-    if (!decision.allowed) {
-      throw new ApiError(429, [c.get('t')('api:tooManyRequests')], {
-        'Retry-After': String(decision.retryAfterSeconds),
-      })
-    }
+    await limit(c, BOOKING_LIMITS.booking)
     const db = c.get('db')
     const row = await findOneTime(db, raw.companyEventId)
     if (!row) throw new ApiError(404, [c.get('t')('oneoff:errors.notFound')])
@@ -117,8 +128,58 @@ export const oneTimeApi = new Hono<ApiEnv>()
         contact,
         language: c.get('language'),
         timeZone: c.get('viewerTimeZone') ?? row.meeting.timeZone,
+        holdId: raw.gostBookingsIds[0]?.id ?? null,
       },
       Date.now(),
     )
     return ok(c, result, result.confirmed ? 200 : 201)
   })
+
+const ClientIdSchema = z.string({ error: 'validation:required' }).trim().min(1, 'validation:required').max(100)
+
+async function limit(c: Context<ApiEnv>, rule: (typeof BOOKING_LIMITS)[keyof typeof BOOKING_LIMITS]) {
+  const decision = await getRateLimits(c.env).hit(rule, clientKey(c.req.raw))
+  if (!decision.allowed) {
+    throw new ApiError(429, [c.get('t')('api:tooManyRequests')], { 'Retry-After': String(decision.retryAfterSeconds) })
+  }
+}
+
+/**
+ * SPEC §7 `POST /ghostBooking/companyEvent/{id}` (mounted under `/ghostBooking`): a guest holds a seat of a one-off
+ * meeting while filling in `/booking`; `GET /ghostBooking?ids=` and `DELETE /ghostBooking/{id}` see and release it
+ * like a slot's hold. The hold is given back as `gostBookingsIds: [{ id }]` to `POST /companyEvent/client`.
+ */
+export const oneTimeGhostApi = new Hono<ApiEnv>().post('/companyEvent/:id', async (c) => {
+  const body = await readJson(c, z.object({ clientId: ClientIdSchema }))
+  await limit(c, BOOKING_LIMITS.hold)
+  const hold = await holdOneTimeSeat(c.env, c.get('db'), c.req.param('id'), body.clientId)
+  return ok(
+    c,
+    {
+      id: hold.id,
+      companyEventId: hold.companyEventId,
+      start: formatUtcInstant(hold.start),
+      end: formatUtcInstant(hold.end),
+      expiresAt: formatUtcInstant(hold.expiresAt),
+    },
+    201,
+  )
+})
+
+/**
+ * SPEC §7 `POST /user/message` with `companyEventId` (mounted under `/user`): a visitor writes to the organizer of a
+ * one-off meeting; public, rate-limited like the event page's message.
+ */
+export const oneTimeMessageApi = new Hono<ApiEnv>().post('/message', async (c) => {
+  await limit(c, BOOKING_LIMITS.message)
+  const body = await readJson(
+    c,
+    organizerMessageSchema.extend({
+      companyEventId: z.string({ error: 'validation:required' }).min(1, 'validation:required').max(64),
+    }),
+  )
+  const sent = await messageOneTimeOrganizer(c.get('db'), body.companyEventId, body, Date.now())
+  if (!sent) throw new ApiError(404, [c.get('t')('oneoff:errors.notFound')])
+  c.executionCtx.waitUntil(drainOutbox(c.get('db'), c.get('config'), Date.now(), { ids: [sent] }).catch(() => {}))
+  return ok(c, null)
+})

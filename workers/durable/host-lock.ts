@@ -12,13 +12,20 @@ import {
 import { getDb } from '#app/server/db.server.ts'
 import { type Bindings, parseEnv, sessionSecret } from '#app/server/env.server.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
-import { type RescheduleOutcome, rescheduleMeeting } from '#app/server/meetings/reschedule.server.ts'
+import { type CommandOutcome, type MeetingCommand, runMeetingCommand } from '#app/server/meetings/commands.server.ts'
 import {
   type CreateOneTimeInput,
   type CreateOneTimeOutcome,
   createOneTimeEvent,
 } from '#app/server/one-time/create.server.ts'
-import { type BookOneTimeInput, type ClientOutcome, bookOneTimeSeat } from '#app/server/one-time/public.server.ts'
+import {
+  type BookOneTimeInput,
+  type ClientOutcome,
+  type SeatHoldInput,
+  type SeatHoldOutcome,
+  bookOneTimeSeat,
+  seatHoldCheck,
+} from '#app/server/one-time/public.server.ts'
 
 /** An expired hold is remembered this long, so a late form still knows which slot it meant (and may book it if free). */
 const TOMBSTONE_MS = 24 * 60 * 60_000
@@ -173,28 +180,63 @@ export class HostLock extends DurableObject<Bindings> {
     })
   }
 
-  /** Change time of a booked meeting (app/server/meetings/reschedule.server.ts), serialised with holds and bookings. */
-  async reschedule(
-    input: { ownerId: string; meetingId: string; start: number; actorParticipantId: string | null },
-    now: number = Date.now(),
-  ): Promise<RescheduleOutcome> {
+  /**
+   * Every change of a booked meeting of this host (app/server/meetings/commands.server.ts): cancel, change time,
+   * held, adjutants, visitors, moving participants, the participant's own cancel and move. One at a time with the
+   * host's holds and bookings, so the seats a command reads are still the seats when its batch is written.
+   */
+  async meetingCommand(command: MeetingCommand, now: number = Date.now()): Promise<CommandOutcome> {
     return this.ctx.blockConcurrencyWhile(async () =>
-      rescheduleMeeting(getDb(this.env.DB), input, await this.activeHolds(now), now, parseEnv(this.env)),
+      runMeetingCommand(getDb(this.env.DB), parseEnv(this.env), command, await this.activeHolds(now), now),
     )
   }
 
   /** A one-off meeting takes the host's time: created here, checked against live meetings and holds (SPEC §4). */
   async createOneTime(input: CreateOneTimeInput, now: number = Date.now()): Promise<CreateOneTimeOutcome> {
     return this.ctx.blockConcurrencyWhile(async () =>
-      createOneTimeEvent(getDb(this.env.DB), input, await this.activeHolds(now), now),
+      createOneTimeEvent(getDb(this.env.DB), parseEnv(this.env), input, await this.activeHolds(now), now),
     )
   }
 
-  /** A guest takes a seat of a one-off meeting: one at a time, so the last seat goes to one guest only. */
+  /**
+   * A guest takes a seat of a one-off meeting: one at a time, so the last seat goes to one guest only. Seats other
+   * guests hold are taken; the guest's own hold (`holdId`, even just expired) is consumed.
+   */
   async bookOneTime(input: BookOneTimeInput, now: number = Date.now()): Promise<ClientOutcome> {
-    return this.ctx.blockConcurrencyWhile(async () =>
-      bookOneTimeSeat(getDb(this.env.DB), parseEnv(this.env), input, now),
-    )
+    return this.ctx.blockConcurrencyWhile(async () => {
+      const [held] = input.holdId ? await this.getHolds([input.holdId], now) : []
+      const own = held && held.companyEventId === input.id ? held : null
+      const others = (await this.activeHolds(now)).filter((h) => h.companyEventId === input.id && h.id !== own?.id)
+      const result = await bookOneTimeSeat(getDb(this.env.DB), parseEnv(this.env), input, now, others.length)
+      if (result.ok && own) {
+        await this.remove([own.id])
+        await this.rearm(now)
+      }
+      return result
+    })
+  }
+
+  /**
+   * SPEC §7 `POST /ghostBooking/companyEvent/{id}`: hold a seat of a one-off meeting while the guest fills in
+   * `/booking` (HOLD_TTL_MS, like a slot's ghost booking); asking again renews the client's hold.
+   */
+  async holdSeat(input: SeatHoldInput, now: number = Date.now()): Promise<SeatHoldOutcome> {
+    return this.ctx.blockConcurrencyWhile(async () => {
+      const check = await seatHoldCheck(getDb(this.env.DB), input, await this.activeHolds(now), now)
+      if (!check.ok) return check
+      const hold: Hold = {
+        id: check.mine?.id ?? `${input.ownerId}.${newId(now)}`,
+        eventTypeId: '',
+        companyEventId: input.companyEventId,
+        clientId: input.clientId,
+        start: check.start,
+        end: check.end,
+        expiresAt: now + HOLD_TTL_MS,
+      }
+      await this.save(hold)
+      await this.rearm(now)
+      return { ok: true, hold }
+    })
   }
 
   async alarm() {

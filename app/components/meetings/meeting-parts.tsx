@@ -26,7 +26,46 @@ export function StatusCircle({ status }: { status: DisplayStatus }) {
   )
 }
 
-const ICONS: Record<PlaceIcon, string> = { zoom: 'Z', telemost: 'T', link: '🔗', phone: '☎', place: '📍' }
+/** Inline SVG strokes (currentColor): no emoji, which shows as an empty box without an emoji font. */
+function SvgIcon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="size-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {children}
+    </svg>
+  )
+}
+
+const ICONS: Record<PlaceIcon, ReactNode> = {
+  zoom: 'Z',
+  telemost: 'T',
+  link: (
+    <SvgIcon>
+      <path d="M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5" />
+      <path d="M14 11a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5" />
+    </SvgIcon>
+  ),
+  phone: (
+    <SvgIcon>
+      <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />
+    </SvgIcon>
+  ),
+  place: (
+    <SvgIcon>
+      <path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0z" />
+      <circle cx="12" cy="10" r="3" />
+    </SvgIcon>
+  ),
+}
 
 /** The meeting point with the Zoom, Telemost or generic icon (SPEC §5); online points are links. */
 export function PlaceLine({ icon, point }: { icon: PlaceIcon; point: string | null }) {

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { DisplayStatus } from '#app/domain/meetings/rules.ts'
+import { type DisplayStatus, monthTitle } from '#app/domain/meetings/rules.ts'
 import { addDays, isoToDmy, isoWeekday, monthDates } from '#app/domain/time/index.ts'
 
 type Entry = {
@@ -37,9 +37,7 @@ export function MeetingsCalendar({
   for (let day = first; day <= last; day = addDays(day, 1)) days.push(day)
   const byDate = new Map<string, Entry[]>()
   for (const entry of entries) byDate.set(entry.date, [...(byDate.get(entry.date) ?? []), entry])
-  const title = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    Date.UTC(year, month - 1, 1),
-  )
+  const title = monthTitle(i18n.language, year, month)
   const weekdays = Array.from({ length: 7 }, (_, i) =>
     new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1 + i)),
   )
@@ -49,7 +47,9 @@ export function MeetingsCalendar({
         <Link to={prevLink} className="btn-ghost" aria-label={t('meetings:calendar.previous')}>
           ←
         </Link>
-        <h2 className="font-semibold capitalize">{title}</h2>
+        <h2 className="font-semibold" data-testid="calendar-title">
+          {title}
+        </h2>
         <Link to={nextLink} className="btn-ghost" aria-label={t('meetings:calendar.next')}>
           →
         </Link>

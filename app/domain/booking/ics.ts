@@ -25,6 +25,8 @@ export type IcsMeeting = {
   organizer: IcsPerson
   attendees: IcsPerson[]
   canceled?: boolean
+  /** The participant's own signed cancel/move link, appended to DESCRIPTION (never on the organizer's copy). */
+  manageLink?: { label: string; url: string }
 }
 
 export const ICS_PRODUCT_ID = { company: 'FastSlot', product: 'Booking', language: 'RU' }
@@ -76,7 +78,9 @@ export function buildIcs(meetings: IcsMeeting[], now: number, method: 'REQUEST' 
       end: zonedDateTime(meeting.timeZone, meeting.end),
       timezone: meeting.timeZone,
       summary: meeting.summary,
-      description: meeting.description ?? '',
+      description: [meeting.description, meeting.manageLink && `${meeting.manageLink.label}: ${meeting.manageLink.url}`]
+        .filter(Boolean)
+        .join('\n\n'),
       location: meeting.location ?? null,
       url: url ?? null,
       status: meeting.canceled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,

@@ -65,6 +65,11 @@ export const MeetingListQuerySchema = z.object({
   side: z.enum(SIDES).default('organizer'),
   filter: z.enum(LIST_STATUSES).optional(),
   period: z.enum(PERIODS).optional().nullable(),
+  /** Held meetings only: completed ones not marked not-held (home's "meetings held" counts these). */
+  held: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
   currentOffset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(1000).default(MEETINGS_PAGE_SIZE),
   monthNumber: z.coerce.number().int().min(1).max(12).optional(),
@@ -138,4 +143,27 @@ export function meetingTimeText(meeting: { startAt: number; endAt: number }, tim
   const end = instantToZoned(timeZone, meeting.endAt)
   const date = `${start.date.slice(8, 10)}.${start.date.slice(5, 7)}.${start.date.slice(0, 4)}`
   return { date, isoDate: start.date, timeSlot: `${start.time} - ${end.time}` }
+}
+
+/** A one-off meeting's new time on the detail page: a date and from/to wall times (read in the organizer's zone). */
+export const OneOffTimeSchema = z
+  .object({
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation:invalidDate')
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'validation:invalidDate'),
+    from: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation:invalidTime'),
+    to: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation:invalidTime'),
+  })
+  .refine((value) => value.to > value.from, { path: ['to'], message: 'validation:endAfterStart' })
+
+/**
+ * The calendar's month heading: "Ноябрь 2026 г.", "November 2026". Only the first letter is raised (CSS
+ * `capitalize` would raise every word's, giving "Г.").
+ */
+export function monthTitle(language: string, year: number, month: number): string {
+  const text = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(year, month - 1, 1),
+  )
+  return text.charAt(0).toLocaleUpperCase(language) + text.slice(1)
 }

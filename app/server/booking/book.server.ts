@@ -13,6 +13,7 @@ import { manageLink } from '#app/domain/reminders/links.ts'
 import { newId } from '#app/domain/ids.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
 import type { Language } from '#app/i18n/config.ts'
+import { getT } from '#app/i18n/translate.server.ts'
 import { contacts, meetingParticipants, meetings, participantLinks, reminders } from '#db/schema.ts'
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import type { Db } from '../db.server.ts'
@@ -323,14 +324,22 @@ export async function confirmBooking(
     booked.map((b) => b.meeting),
     now,
   )
+  // The client's copy carries their own cancel/move links (in their language); the organizer's copy none.
+  const manageUrls = booked.map((b) => manageLink(appUrl, b.manageToken, request.language))
+  const manageLabel = getT(request.language)('meetings:mail.manage') as string
+  const clientIcs = buildIcs(
+    booked.map((b, i) => ({ ...b.meeting, manageLink: { label: manageLabel, url: manageUrls[i] } })),
+    now,
+  )
   const emails = bookingEmails({
     context,
     contact: c,
     clientLanguage: request.language,
     clientTimeZone: request.timeZone,
     slots,
-    manageUrls: booked.map((b) => manageLink(appUrl, b.manageToken)),
+    manageUrls,
     ics,
+    clientIcs,
   })
   const outboxIds: string[] = []
   for (const email of emails) {

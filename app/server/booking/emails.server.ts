@@ -23,12 +23,15 @@ export function bookingEmails(input: {
   slots: { start: number; end: number }[]
   manageUrls: string[]
   ics: string
+  /** The client's copy of the ICS, with their own cancel/move links; `ics` otherwise. */
+  clientIcs?: string
 }): NewMessage[] {
   const { context, contact } = input
   const { host, eventType } = context
-  const attachments = [
-    { filename: ICS_FILENAME, contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: input.ics },
+  const icsFile = (content: string) => [
+    { filename: ICS_FILENAME, contentType: 'text/calendar; charset=utf-8; method=REQUEST', content },
   ]
+  const attachments = icsFile(input.ics)
   const hostName = `${host.firstName} ${host.lastName}`.trim()
   const clientName = `${contact.firstName} ${contact.lastName}`.trim()
 
@@ -67,7 +70,7 @@ export function bookingEmails(input: {
         when: slotText(input.slots[0], input.clientTimeZone),
       }),
       text: clientLines.join('\n'),
-      payload: { attachments, kind: 'booking.client' },
+      payload: { attachments: icsFile(input.clientIcs ?? input.ics), kind: 'booking.client' },
     },
     {
       channel: 'email',

@@ -19,6 +19,8 @@ export type Hold = {
   start: number
   end: number
   expiresAt: number
+  /** A held seat of a one-off meeting (`POST /ghostBooking/companyEvent/{id}`; eventTypeId is then ''). */
+  companyEventId?: string
 }
 
 export type HoldResult = { ok: true; holds: Hold[] } | { ok: false; reason: 'notFound' | 'slotTaken' | 'tooManyHolds' }

@@ -1,18 +1,27 @@
 /**
  * The specialist's and the participant's actions on a booked meeting (SPEC §4, §6): each loads and checks what it
- * needs, then commits the change with its emails and reminder updates in one D1 batch (atomic). Writes that change
- * the host's calendar (a new time) are re-checked by the availability engine (reschedule.server.ts).
+ * needs, then commits the change with its emails and reminder updates in one D1 batch (atomic). They run only inside
+ * the host's Durable Object (commands.server.ts, workers/durable/host-lock.ts `meetingCommand`), one at a time per
+ * host with its bookings, so what they read (seats, participants) is still true when the batch is written.
+ *
+ * SEQUENCE (RFC 5545 §3.8.7.4) is raised only by changes of the meeting itself: a new time, or the whole meeting
+ * cancelled; then everyone still invited gets the update. Changes of who is invited (adjutants, visitors, one
+ * participant cancelled, participants moved in or out) keep it: the people added get a REQUEST and the people removed
+ * a CANCEL at the current SEQUENCE, whose later DTSTAMP makes it the newest message (docs/decisions/0050).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { displayStatus, seatsAfterMove } from '#app/domain/meetings/rules.ts'
 import { newId } from '#app/domain/ids.ts'
 import type { Db } from '#app/server/db.server.ts'
-import { meetingParticipants, meetings, reminders, type users } from '#db/schema.ts'
-import type { AppEnv } from '#app/server/env.server.ts'
+import { meetingParticipants, meetings, participantLinks, reminders, type users } from '#db/schema.ts'
+import { type AppEnv, sessionSecret } from '#app/server/env.server.ts'
+import { randomToken, sha256 } from '#app/server/auth/tokens.server.ts'
+import { participantLinkRow } from '#app/server/notify/links.server.ts'
 import { organizerNotices } from '#app/server/notify/notifications.server.ts'
-import { cancelReminders } from '#app/server/notify/reminders.server.ts'
+import { cancelReminders, replanReminders } from '#app/server/notify/reminders.server.ts'
 import { ActionError, notFound } from './errors.server.ts'
 import { type MeetingRow, type ParticipantRow, findOwnParticipation, findOwnedMeeting } from './meetings.server.ts'
+import { requireOutsideNotice } from './notice.server.ts'
 import {
   type Recipient,
   adjutantRecipient,
@@ -53,10 +62,11 @@ function requireUpcoming(meeting: MeetingRow, now: number) {
 
 /**
  * Cancels the whole meeting, or only some of its participants (with the visitors they brought). A meeting whose
- * last member is cancelled is cancelled as a whole. Everyone cancelled gets METHOD:CANCEL; the rest an update.
+ * last member is cancelled is cancelled as a whole. Everyone cancelled gets METHOD:CANCEL.
  */
 export async function cancelMeeting(
   db: Db,
+  env: AppEnv,
   organizer: Organizer,
   meetingId: string,
   participantIds: string[] | null,
@@ -78,11 +88,12 @@ export async function cancelMeeting(
   )
   const remainingMembers = participants.filter((p) => p.role === 'member' && live(p) && !chosen.includes(p))
   const whole = participantIds === null || remainingMembers.length === 0
-  return await applyCancel(db, organizer, meeting, participants, canceledRows, whole, now, null)
+  return await applyCancel(db, env, organizer, meeting, participants, canceledRows, whole, now, null)
 }
 
 async function applyCancel(
   db: Db,
+  env: AppEnv,
   organizer: Organizer,
   meeting: MeetingRow,
   participants: ParticipantRow[],
@@ -93,17 +104,16 @@ async function applyCancel(
   /** More statements of the same batch (the organizer's notices when a participant cancels). */
   extra: Statement[] = [],
 ) {
-  const updated: MeetingRow = {
-    ...meeting,
-    sequence: meeting.sequence + 1,
-    ...(whole ? { status: 'canceled' as const, canceledAt: now } : {}),
-  }
+  // Only the whole meeting's cancellation changes the event (STATUS): one participant's leaves it as it is.
+  const updated: MeetingRow = whole
+    ? { ...meeting, sequence: meeting.sequence + 1, status: 'canceled', canceledAt: now }
+    : meeting
   const canceledIds = new Set(canceledRows.map((p) => p.id))
   const stillLive = participants.filter((p) => live(p) && !canceledIds.has(p.id))
   const statements: Statement[] = [
     db
       .update(meetings)
-      .set({ sequence: updated.sequence, updatedAt: now, ...(whole ? { status: 'canceled', canceledAt: now } : {}) })
+      .set({ updatedAt: now, ...(whole ? { sequence: updated.sequence, status: 'canceled', canceledAt: now } : {}) })
       .where(eq(meetings.id, meeting.id)),
   ]
   if (canceledRows.length > 0) {
@@ -115,23 +125,25 @@ async function applyCancel(
       ...[...canceledIds].flatMap((id) => cancelReminders(db, meeting.id, id)),
     )
   }
-  if (whole) statements.push(...cancelReminders(db, meeting.id))
+  statements.push(...(whole ? cancelReminders(db, meeting.id) : replanReminders(db, meeting.id, now)))
   const attendees = attendeesOf(whole ? [] : stillLive, whole ? [] : meeting.adjutantEmails)
   const canceledRecipients: Recipient[] = [
     ...(whole ? participants.filter(live) : canceledRows).map(participantRecipient),
     ...(whole ? meeting.adjutantEmails.map((email) => adjutantRecipient(email, meeting, organizer)) : []),
   ]
   statements.push(
-    ...meetingNotices(
+    ...(await meetingNotices(
       db,
+      env,
       { meeting: updated, organizer, attendees, recipients: canceledRecipients, kind: 'canceled' },
       now,
-    ),
+    )),
   )
   if (actor) {
     statements.push(
-      ...meetingNotices(
+      ...(await meetingNotices(
         db,
+        env,
         {
           meeting: updated,
           organizer,
@@ -141,7 +153,7 @@ async function applyCancel(
           actorName: `${actor.firstName} ${actor.lastName}`.trim(),
         },
         now,
-      ),
+      )),
     )
   }
   statements.push(...extra)
@@ -158,7 +170,14 @@ export async function setHeld(db: Db, organizerId: string, meetingId: string, is
 }
 
 /** Replaces the adjutants (helpers invited by email): new ones get the invitation, removed ones a cancellation. */
-export async function setAdjutants(db: Db, organizer: Organizer, meetingId: string, emails: string[], now: number) {
+export async function setAdjutants(
+  db: Db,
+  env: AppEnv,
+  organizer: Organizer,
+  meetingId: string,
+  emails: string[],
+  now: number,
+) {
   const { meeting, participants } = await findOwnedMeeting(db, organizer.id, meetingId)
   requireUpcoming(meeting, now)
   const taken = new Set(participants.filter(live).map((p) => p.email))
@@ -170,15 +189,13 @@ export async function setAdjutants(db: Db, organizer: Organizer, meetingId: stri
   const added = emails.filter((email) => !meeting.adjutantEmails.includes(email))
   const removed = meeting.adjutantEmails.filter((email) => !emails.includes(email))
   if (added.length === 0 && removed.length === 0) return { adjutantEmails: emails }
-  const updated: MeetingRow = { ...meeting, adjutantEmails: emails, sequence: meeting.sequence + 1 }
+  const updated: MeetingRow = { ...meeting, adjutantEmails: emails }
   const attendees = attendeesOf(participants, emails)
   await commit(db, [
-    db
-      .update(meetings)
-      .set({ adjutantEmails: emails, sequence: updated.sequence, updatedAt: now })
-      .where(eq(meetings.id, meeting.id)),
-    ...meetingNotices(
+    db.update(meetings).set({ adjutantEmails: emails, updatedAt: now }).where(eq(meetings.id, meeting.id)),
+    ...(await meetingNotices(
       db,
+      env,
       {
         meeting: updated,
         organizer,
@@ -187,9 +204,10 @@ export async function setAdjutants(db: Db, organizer: Organizer, meetingId: stri
         kind: 'invited',
       },
       now,
-    ),
-    ...meetingNotices(
+    )),
+    ...(await meetingNotices(
       db,
+      env,
       {
         meeting: updated,
         organizer,
@@ -198,23 +216,19 @@ export async function setAdjutants(db: Db, organizer: Organizer, meetingId: stri
         kind: 'canceled',
       },
       now,
-    ),
+    )),
   ])
   return { adjutantEmails: emails }
 }
 
-function randomTokenHash(): string {
-  const bytes = new Uint8Array(32)
-  crypto.getRandomValues(bytes)
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-}
-
 /**
  * Adds visitors to a member's booking (SPEC §3 "Visitor: per event contact"). They share the member's booking id,
- * get the invitation with the ICS and count as participants; an email already in the meeting is refused.
+ * get the invitation with the ICS and their own self-service link, and count as participants; an email already in
+ * the meeting is refused.
  */
 async function addVisitorsTo(
   db: Db,
+  env: AppEnv,
   organizer: Organizer,
   meeting: MeetingRow,
   participants: ParticipantRow[],
@@ -228,39 +242,51 @@ async function addVisitorsTo(
   const clash = emails.find((email) => taken.has(email))
   if (clash)
     throw new ActionError(400, [{ field: 'emails', key: 'meetings:errors.alreadyInvited', params: { email: clash } }])
-  const rows: ParticipantRow[] = emails.map((email) => ({
-    id: newId(now),
-    meetingId: meeting.id,
-    ownerId: meeting.ownerId,
-    contactId: null,
-    role: 'visitor',
-    firstName: email.split('@')[0],
-    lastName: '',
-    email,
-    phone: null,
-    messengerType: null,
-    messengerValue: null,
-    comment: null,
-    customField: null,
-    status: 'booked',
-    language: member.language,
-    timeZone: member.timeZone,
-    manageTokenHash: randomTokenHash(),
-    bookingId: member.bookingId,
-    idempotencyKey: null,
-    canceledAt: null,
-    createdAt: now,
-  }))
-  const updated: MeetingRow = { ...meeting, sequence: meeting.sequence + 1 }
+  const tokens = emails.map(() => randomToken())
+  const rows: ParticipantRow[] = await Promise.all(
+    emails.map(async (email, i) => ({
+      id: newId(now),
+      meetingId: meeting.id,
+      ownerId: meeting.ownerId,
+      contactId: null,
+      role: 'visitor' as const,
+      firstName: email.split('@')[0],
+      lastName: '',
+      email,
+      phone: null,
+      messengerType: null,
+      messengerValue: null,
+      comment: null,
+      customField: null,
+      status: 'booked' as const,
+      language: member.language,
+      timeZone: member.timeZone,
+      manageTokenHash: await sha256(tokens[i]),
+      bookingId: member.bookingId,
+      idempotencyKey: null,
+      canceledAt: null,
+      createdAt: now,
+    })),
+  )
+  const links = await Promise.all(rows.map((row, i) => participantLinkRow(sessionSecret(env), row.id, tokens[i])))
   const attendees = attendeesOf([...participants, ...rows], meeting.adjutantEmails)
   await commit(db, [
     db.insert(meetingParticipants).values(rows),
-    db.update(meetings).set({ sequence: updated.sequence, updatedAt: now }).where(eq(meetings.id, meeting.id)),
-    ...meetingNotices(
+    db.insert(participantLinks).values(links),
+    db.update(meetings).set({ updatedAt: now }).where(eq(meetings.id, meeting.id)),
+    ...replanReminders(db, meeting.id, now),
+    ...(await meetingNotices(
       db,
-      { meeting: updated, organizer, attendees, recipients: rows.map(participantRecipient), kind: 'invited' },
+      env,
+      {
+        meeting,
+        organizer,
+        attendees,
+        recipients: rows.map((row, i) => ({ ...participantRecipient(row), manageToken: tokens[i] })),
+        kind: 'invited',
+      },
       now,
-    ),
+    )),
   ])
   return rows.map((row) => ({ id: row.id, email: row.email }))
 }
@@ -278,18 +304,20 @@ async function ownedMember(db: Db, organizerId: string, participantId: string) {
 /** The organizer adds visitors to one of their meeting's participants (`/eventContact/{id}/visitor`). */
 export async function addVisitorsAsOrganizer(
   db: Db,
+  env: AppEnv,
   organizer: Organizer,
   participantId: string,
   emails: string[],
   now: number,
 ) {
   const { member, meeting, participants } = await ownedMember(db, organizer.id, participantId)
-  return await addVisitorsTo(db, organizer, meeting, participants, member, emails, now)
+  return await addVisitorsTo(db, env, organizer, meeting, participants, member, emails, now)
 }
 
 /** Removes one visitor of a participant: they get the cancellation. */
 export async function removeVisitor(
   db: Db,
+  env: AppEnv,
   organizer: Organizer,
   participantId: string,
   visitorId: string,
@@ -301,7 +329,35 @@ export async function removeVisitor(
   )
   if (!visitor) throw notFound()
   requireUpcoming(meeting, now)
-  return await applyCancel(db, organizer, meeting, participants, [visitor], false, now, null)
+  return await applyCancel(db, env, organizer, meeting, participants, [visitor], false, now, null)
+}
+
+/**
+ * `PUT /eventContact/{id}/visitor`: the participant's visitors become exactly `emails`: new ones are invited,
+ * missing ones cancelled, kept ones untouched.
+ */
+export async function replaceVisitors(
+  db: Db,
+  env: AppEnv,
+  organizer: Organizer,
+  participantId: string,
+  emails: string[],
+  now: number,
+) {
+  const { member, meeting, participants } = await ownedMember(db, organizer.id, participantId)
+  requireUpcoming(meeting, now)
+  if (!live(member) || member.role !== 'member') throw notFound()
+  const current = participants.filter((p) => p.role === 'visitor' && p.bookingId === member.bookingId && live(p))
+  const removed = current.filter((v) => !emails.includes(v.email))
+  const added = emails.filter((email) => !current.some((v) => v.email === email))
+  if (removed.length > 0) {
+    await applyCancel(db, env, organizer, meeting, participants, removed, false, now, null)
+  }
+  if (added.length > 0) {
+    const fresh = await findOwnedMeeting(db, organizer.id, meeting.id)
+    await addVisitorsTo(db, env, organizer, fresh.meeting, fresh.participants, member, added, now)
+  }
+  return visitorsOfParticipant(db, organizer.id, participantId)
 }
 
 /** The visitors of one of the organizer's participants. */
@@ -314,10 +370,12 @@ export async function visitorsOfParticipant(db: Db, organizerId: string, partici
 
 /**
  * Moves participants (with their visitors) to another upcoming meeting of the same organizer (SPEC §4: seats are
- * added automatically when the target lacks them). A source meeting left without members is cancelled quietly.
+ * added automatically when the target lacks them). The moved people get METHOD:CANCEL for the meeting they leave
+ * and the invitation to the target; a source meeting left without members is cancelled, and its adjutants told.
  */
 export async function moveParticipants(
   db: Db,
+  env: AppEnv,
   organizer: Organizer,
   participantIds: string[],
   targetMeetingId: string,
@@ -349,20 +407,18 @@ export async function moveParticipants(
       { field: 'eventContactIds', key: 'meetings:errors.alreadyInvited', params: { email: clash.email } },
     ])
   }
+  // Read inside the host's object: no booking can take a seat between this count and the batch below.
   const targetMembers = target.participants.filter((p) => p.role === 'member' && live(p)).length
   const totalSeats = seatsAfterMove(target.meeting, targetMembers, members.length)
   const seatsAdded = totalSeats > target.meeting.totalSeats
-  const updatedTarget: MeetingRow = { ...target.meeting, totalSeats, sequence: target.meeting.sequence + 1 }
+  const updatedTarget: MeetingRow = { ...target.meeting, totalSeats }
   const movingIds = moving.map((p) => p.id)
   const statements: Statement[] = [
     db
       .update(meetingParticipants)
       .set({ meetingId: targetMeetingId })
       .where(inArray(meetingParticipants.id, movingIds)),
-    db
-      .update(meetings)
-      .set({ totalSeats, sequence: updatedTarget.sequence, updatedAt: now })
-      .where(eq(meetings.id, targetMeetingId)),
+    db.update(meetings).set({ totalSeats, updatedAt: now }).where(eq(meetings.id, targetMeetingId)),
     // The moved people's reminders follow them to the new start.
     db
       .update(reminders)
@@ -371,32 +427,91 @@ export async function moveParticipants(
         dueAt: sql`${target.meeting.startAt} - ${reminders.offsetMinutes} * 60000`,
       })
       .where(and(inArray(reminders.participantId, movingIds), eq(reminders.status, 'scheduled'))),
+    ...replanReminders(db, targetMeetingId, now),
   ]
+  const notices: Statement[] = []
   for (const source of sources) {
-    const left = source.participants.filter((p) => p.role === 'member' && live(p) && !movingIds.includes(p.id))
+    const left = source.participants.filter((p) => live(p) && !movingIds.includes(p.id))
+    const emptied = !left.some((p) => p.role === 'member')
+    // An emptied source is cancelled as a whole: a change of the event (STATUS), so its SEQUENCE is raised.
+    const updatedSource: MeetingRow = emptied
+      ? { ...source.meeting, sequence: source.meeting.sequence + 1, status: 'canceled', canceledAt: now }
+      : source.meeting
     statements.push(
       db
         .update(meetings)
         .set({
-          sequence: source.meeting.sequence + 1,
           updatedAt: now,
-          ...(left.length === 0 ? { status: 'canceled' as const, canceledAt: now } : {}),
+          ...(emptied ? { sequence: updatedSource.sequence, status: 'canceled' as const, canceledAt: now } : {}),
         })
         .where(eq(meetings.id, source.meeting.id)),
     )
-    if (left.length === 0) {
+    // Visitors whose member is gone cannot stay in a cancelled meeting.
+    const orphans = emptied ? left : []
+    if (orphans.length > 0) {
+      statements.push(
+        db
+          .update(meetingParticipants)
+          .set({ status: 'canceled', canceledAt: now })
+          .where(
+            inArray(
+              meetingParticipants.id,
+              orphans.map((p) => p.id),
+            ),
+          ),
+      )
+    }
+    if (emptied) {
       statements.push(
         db
           .update(reminders)
           .set({ status: 'canceled' })
           .where(and(eq(reminders.meetingId, source.meeting.id), eq(reminders.status, 'scheduled'))),
       )
+    } else {
+      statements.push(...replanReminders(db, source.meeting.id, now))
+    }
+    const leaving = moving.filter((p) => p.meetingId === source.meeting.id)
+    const sourceAttendees = attendeesOf(left, source.meeting.adjutantEmails)
+    notices.push(
+      ...(await meetingNotices(
+        db,
+        env,
+        {
+          meeting: updatedSource,
+          organizer,
+          attendees: emptied ? [] : sourceAttendees,
+          recipients: leaving.map(participantRecipient),
+          kind: 'transferredAway',
+        },
+        now,
+      )),
+    )
+    if (emptied && orphans.length + source.meeting.adjutantEmails.length > 0) {
+      notices.push(
+        ...(await meetingNotices(
+          db,
+          env,
+          {
+            meeting: updatedSource,
+            organizer,
+            attendees: [],
+            recipients: [
+              ...orphans.map(participantRecipient),
+              ...source.meeting.adjutantEmails.map((email) => adjutantRecipient(email, source.meeting, organizer)),
+            ],
+            kind: 'canceled',
+          },
+          now,
+        )),
+      )
     }
   }
   const attendees = attendeesOf([...target.participants, ...moving], target.meeting.adjutantEmails)
-  statements.push(
-    ...meetingNotices(
+  notices.push(
+    ...(await meetingNotices(
       db,
+      env,
       {
         meeting: updatedTarget,
         organizer,
@@ -405,35 +520,38 @@ export async function moveParticipants(
         kind: 'transferred',
       },
       now,
-    ),
+    )),
   )
-  await commit(db, statements)
+  await commit(db, [...statements, ...notices])
   return { movedParticipantIds: movingIds, totalSeats, seatsAdded }
 }
 
-/** The participant cancels their own booking (SPEC §6 member rights): the organizer is told. */
+/**
+ * The participant cancels their own booking (SPEC §6 member rights): refused inside the specialist's minimum notice,
+ * like the emailed link; the organizer is told.
+ */
 export async function cancelOwnParticipation(
   db: Db,
+  env: AppEnv,
   viewer: { id: string; email: string; timeZone: string },
   participantId: string,
   now: number,
-  env: AppEnv,
 ) {
   const row = await findOwnParticipation(db, viewer, participantId)
-  return cancelParticipant(db, row.meeting, row.participant, now, env)
+  return cancelParticipant(db, env, row.meeting, row.participant, now)
 }
 
 /** Cancels one participant row (with their visitors) as that participant; shared with the emailed link. */
 export async function cancelParticipant(
   db: Db,
+  env: AppEnv,
   meeting: MeetingRow,
   participant: ParticipantRow,
   now: number,
-  /** For the organizer's notices (notification center, Telegram, push) in the same batch. */
-  env: AppEnv,
 ) {
   if (!live(participant)) throw new ActionError(400, [{ key: 'meetings:errors.canceled' }])
   requireUpcoming(meeting, now)
+  await requireOutsideNotice(db, meeting, now)
   const { participants } = await findOwnedMeeting(db, meeting.ownerId, meeting.id)
   const organizer = await organizerOf(db, meeting.ownerId)
   const rows = participants.filter(
@@ -451,6 +569,7 @@ export async function cancelParticipant(
   })
   return await applyCancel(
     db,
+    env,
     organizer,
     meeting,
     participants,
@@ -465,6 +584,7 @@ export async function cancelParticipant(
 /** The participant adds visitors to their own booking (`PATCH /meetings/{eventContactId}` visitorsCreateModel). */
 export async function addOwnVisitors(
   db: Db,
+  env: AppEnv,
   viewer: { id: string; email: string; timeZone: string },
   participantId: string,
   emails: string[],
@@ -473,7 +593,7 @@ export async function addOwnVisitors(
   const row = await findOwnParticipation(db, viewer, participantId)
   const { participants } = await findOwnedMeeting(db, row.meeting.ownerId, row.meeting.id)
   const organizer = await organizerOf(db, row.meeting.ownerId)
-  return await addVisitorsTo(db, organizer, row.meeting, participants, row.participant, emails, now)
+  return await addVisitorsTo(db, env, organizer, row.meeting, participants, row.participant, emails, now)
 }
 
 export async function organizerOf(db: Db, ownerId: string): Promise<Organizer> {

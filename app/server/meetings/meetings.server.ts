@@ -3,7 +3,7 @@
  * the signed-in user is booked into by another specialist ("I am booked"). Every query is scoped: the organizer's
  * by `ownerId`, the participant's by their own email on a live participant row; anything else answers 404.
  */
-import { type SQL, and, asc, count, desc, eq, gte, inArray, lt, ne, or } from 'drizzle-orm'
+import { type SQL, and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or } from 'drizzle-orm'
 import {
   type DisplayStatus,
   type ListStatus,
@@ -133,7 +133,12 @@ function order(status: ListStatus) {
 /** "Booked with me": the organizer's meetings, filtered and paged (SPEC §9: 31 by default). */
 export async function listOrganizerMeetings(db: Db, viewer: Viewer, query: MeetingListQuery, now: number) {
   const status = query.filter ?? defaultListStatus('organizer')
-  const where = and(eq(meetings.ownerId, viewer.id), statusWhere(status, now), rangeWhere(query, viewer, now))
+  const where = and(
+    eq(meetings.ownerId, viewer.id),
+    statusWhere(status, now),
+    rangeWhere(query, viewer, now),
+    query.held ? or(isNull(meetings.isFailed), eq(meetings.isFailed, false)) : undefined,
+  )
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -151,6 +156,7 @@ export async function listOrganizerMeetings(db: Db, viewer: Viewer, query: Meeti
   )
   return {
     filter: status,
+    held: query.held ?? false,
     items: rows.map((meeting) => organizerView(meeting, participants.get(meeting.id) ?? [], viewer.timeZone, now)),
     pagination: { totalCount: total?.value ?? 0, currentOffset: query.currentOffset, limit: query.limit },
   }
@@ -290,4 +296,39 @@ export async function participantMeetingView(db: Db, viewer: Viewer, participant
   const row = await findOwnParticipation(db, viewer, participantId)
   const visitors = (await visitorsOf(db, [row])).filter((v) => v.meetingId === row.meeting.id)
   return participantView(row, visitors, viewer.timeZone, now)
+}
+
+/**
+ * SPEC §7 `GET /userEvents/shortActualList`: the organizer's live upcoming meetings in short (the choice of a target
+ * when moving participants), soonest first, at most 100.
+ */
+export async function shortActualList(db: Db, viewer: Viewer, now: number) {
+  const rows = await db
+    .select()
+    .from(meetings)
+    .where(and(eq(meetings.ownerId, viewer.id), statusWhere('upcoming', now)))
+    .orderBy(asc(meetings.startAt), asc(meetings.id))
+    .limit(100)
+  const participants = await participantsOf(
+    db,
+    viewer.id,
+    rows.map((m) => m.id),
+  )
+  return rows.map((meeting) => {
+    const time = meetingTimeText(meeting, viewer.timeZone)
+    const members = (participants.get(meeting.id) ?? []).filter((p) => p.role === 'member' && p.status === 'booked')
+    return {
+      id: meeting.id,
+      name: meeting.name,
+      color: meeting.color,
+      date: time.date,
+      timeSlot: time.timeSlot,
+      start: new Date(meeting.startAt).toISOString(),
+      end: new Date(meeting.endAt).toISOString(),
+      participantType: meeting.participantType,
+      totalSeats: meeting.totalSeats,
+      bookedSeats: members.length,
+      isOneTime: meeting.eventTypeId === null,
+    }
+  })
 }

@@ -1,25 +1,47 @@
 /**
  * Emails about a changed meeting (SPEC §4 actions): every affected person gets one in their language and time zone,
- * with the meeting's ICS (same UID, SEQUENCE raised by the caller; METHOD:CANCEL when it is cancelled for them).
+ * with the meeting's ICS (same UID; METHOD:CANCEL when it is cancelled for them). A participant's email and ICS carry
+ * their own signed self-service link (cancel or move), read back from `participant_links`; an adjutant's or the
+ * organizer's never do. When SEQUENCE is raised is the caller's decision (docs/decisions/0050).
  */
 import { buildIcs, icsMeetingOf } from '#app/domain/booking/ics.ts'
 import { meetingTimeText } from '#app/domain/meetings/rules.ts'
+import { manageLink } from '#app/domain/reminders/links.ts'
 import type { Language } from '#app/i18n/config.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import type { Db } from '#app/server/db.server.ts'
+import { type AppEnv, sessionSecret } from '#app/server/env.server.ts'
+import { participantManageToken } from '#app/server/notify/links.server.ts'
 import { enqueueMessage } from '#app/server/outbox/outbox.server.ts'
 import type { users } from '#db/schema.ts'
 import { composeEmail, hello } from './mail.server.ts'
 import type { MeetingRow, ParticipantRow } from './meetings.server.ts'
 
-export type NoticeKind = 'canceled' | 'moved' | 'invited' | 'transferred' | 'participantCanceled'
+export type NoticeKind =
+  | 'canceled'
+  | 'moved'
+  | 'invited'
+  | 'transferred'
+  | 'participantCanceled'
+  | 'participantMoved'
+  /** A moved participant's cancellation of the meeting they left (METHOD:CANCEL of its UID). */
+  | 'transferredAway'
 
-export type Recipient = { email: string; name: string; language: Language; timeZone: string }
+export type Recipient = {
+  email: string
+  name: string
+  language: Language
+  timeZone: string
+  /** A participant's row: their email and ICS carry their self-service link. */
+  participantId?: string
+  /** Their token when it is written in the same batch (not yet readable from `participant_links`). */
+  manageToken?: string
+}
 
 type Organizer = Pick<typeof users.$inferSelect, 'email' | 'firstName' | 'lastName' | 'culture' | 'timeZone'>
 
 export function participantRecipient(p: ParticipantRow): Recipient {
-  return { email: p.email, name: p.firstName, language: p.language, timeZone: p.timeZone }
+  return { email: p.email, name: p.firstName, language: p.language, timeZone: p.timeZone, participantId: p.id }
 }
 
 export function adjutantRecipient(email: string, meeting: MeetingRow, organizer: Organizer): Recipient {
@@ -35,9 +57,26 @@ export function organizerRecipient(organizer: Organizer): Recipient {
   }
 }
 
-/** The statements that enqueue one email per recipient for a meeting in the state it will have after the change. */
-export function meetingNotices(
+/** Kinds after which the meeting is gone for the recipient: METHOD:CANCEL, no place, no self-service link. */
+const CANCEL_KINDS: readonly NoticeKind[] = ['canceled', 'transferredAway']
+/** Kinds that tell a participant their booking still stands: the email repeats the cancel/move link. */
+const LINK_KINDS: readonly NoticeKind[] = ['moved', 'invited', 'transferred']
+
+/** A participant's signed self-service link, in their language; null when none was kept (rows made before links). */
+export async function participantManageUrl(
   db: Db,
+  env: AppEnv,
+  participantId: string,
+  language: Language,
+): Promise<string | null> {
+  const token = await participantManageToken(db, sessionSecret(env), participantId)
+  return token ? manageLink(env.APP_URL, token, language) : null
+}
+
+/** The statements that enqueue one email per recipient for a meeting in the state it will have after the change. */
+export async function meetingNotices(
+  db: Db,
+  env: AppEnv,
   input: {
     meeting: MeetingRow
     organizer: Organizer
@@ -45,21 +84,31 @@ export function meetingNotices(
     attendees: { email: string; name: string }[]
     recipients: Recipient[]
     kind: NoticeKind
-    /** Who cancelled, for the organizer's notice of a participant's own cancellation. */
+    /** Who acted, for the organizer's notice of a participant's own cancellation or move. */
     actorName?: string
   },
   now: number,
 ) {
   const { meeting, organizer, kind } = input
   const organizerName = [organizer.firstName, organizer.lastName].filter(Boolean).join(' ')
-  const canceledForThem = kind === 'canceled'
-  const ics = buildIcs(
-    [icsMeetingOf(meeting, organizer, input.attendees, canceledForThem)],
-    now,
-    canceledForThem ? 'CANCEL' : 'REQUEST',
-  )
-  return input.recipients.map((recipient) => {
+  const canceledForThem = CANCEL_KINDS.includes(kind)
+  const method = canceledForThem ? 'CANCEL' : 'REQUEST'
+  const base = icsMeetingOf(meeting, organizer, input.attendees, canceledForThem)
+  const shared = buildIcs([base], now, method)
+  const statements = []
+  for (const recipient of input.recipients) {
     const t = getT(recipient.language)
+    const manageUrl = canceledForThem
+      ? null
+      : recipient.manageToken
+        ? manageLink(env.APP_URL, recipient.manageToken, recipient.language)
+        : recipient.participantId
+          ? await participantManageUrl(db, env, recipient.participantId, recipient.language)
+          : null
+    const manageLabel = t('meetings:mail.manage') as string
+    const ics = manageUrl
+      ? buildIcs([{ ...base, manageLink: { label: manageLabel, url: manageUrl } }], now, method)
+      : shared
     const time = meetingTimeText(meeting, recipient.timeZone)
     const when = t('meetings:mail.when', { date: time.date, time: time.timeSlot, zone: recipient.timeZone }) as string
     const params = { name: meeting.name, organizer: organizerName, who: input.actorName ?? '' }
@@ -69,26 +118,23 @@ export function meetingNotices(
     const email = composeEmail(
       t(`meetings:mail.${kind}.subject`, params) as string,
       lines,
-      [],
-      [
-        {
-          filename: 'meeting.ics',
-          contentType: `text/calendar; method=${canceledForThem ? 'CANCEL' : 'REQUEST'}`,
-          content: ics,
-        },
-      ],
+      manageUrl && LINK_KINDS.includes(kind) ? [{ label: manageLabel, url: manageUrl }] : [],
+      [{ filename: 'meeting.ics', contentType: `text/calendar; charset=utf-8; method=${method}`, content: ics }],
     )
-    return enqueueMessage(
-      db,
-      {
-        channel: 'email',
-        recipient: recipient.email,
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-        payload: { attachments: email.attachments },
-      },
-      now,
-    ).query
-  })
+    statements.push(
+      enqueueMessage(
+        db,
+        {
+          channel: 'email',
+          recipient: recipient.email,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+          payload: { attachments: email.attachments, kind: `meetings.${kind}` },
+        },
+        now,
+      ).query,
+    )
+  }
+  return statements
 }

@@ -5,7 +5,10 @@ import { issueText } from '#app/i18n/zod-errors.ts'
 import { ActionError, actionErrorTexts } from './errors.server.ts'
 
 /** What a page action answers: its intent, and either the result or the translated errors. */
-export type ActionAnswer<T> = { ok: true; intent: string; result: T } | { ok: false; intent: string; errors: string[] }
+export type ActionAnswer<T> =
+  | { ok: true; intent: string; result: T }
+  /** `status` tells a taken time (409, "Move anyway?") from bad input (400) or a refusal. */
+  | { ok: false; intent: string; errors: string[]; status?: number }
 
 class FormInputError extends Error {
   constructor(readonly texts: string[]) {
@@ -25,7 +28,10 @@ export async function pageAction<T>(intent: string, t: TFunction, work: () => Pr
       return data<ActionAnswer<T>>({ ok: false, intent, errors: error.texts }, { status: 400 })
     }
     if (error instanceof ActionError) {
-      return data<ActionAnswer<T>>({ ok: false, intent, errors: actionErrorTexts(error, t) }, { status: error.status })
+      return data<ActionAnswer<T>>(
+        { ok: false, intent, errors: actionErrorTexts(error, t), status: error.status },
+        { status: error.status },
+      )
     }
     throw error
   }

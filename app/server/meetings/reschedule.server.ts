@@ -1,10 +1,10 @@
 /**
  * Change time (SPEC §4): the slot picker and the move itself. Slots come only from the availability engine
  * (app/domain/availability via the booking module's calendar loader); the meeting being moved does not block
- * itself. The move runs inside the host's Durable Object (workers/durable/host-lock.ts `reschedule`), so it is
- * serialised with holds and bookings of the same host and re-checked against them.
+ * itself. The move runs inside the host's Durable Object (commands.server.ts `reschedule`), so it is serialised with
+ * holds and bookings of the same host and re-checked against them.
  */
-import { and, eq, gt, lt, ne } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { displayStatus } from '#app/domain/meetings/rules.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
 import {
@@ -17,15 +17,20 @@ import {
 } from '#app/server/booking/availability.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { replanReminders } from '#app/server/notify/reminders.server.ts'
-import { meetings } from '#db/schema.ts'
+import { meetings, oneTimeEvents } from '#db/schema.ts'
 import { computeSlots } from '#app/domain/availability/index.ts'
 import type { AppEnv, Bindings } from '#app/server/env.server.ts'
 import { organizerNotices } from '#app/server/notify/notifications.server.ts'
 import { hostLock } from '#app/server/booking/host-lock-client.server.ts'
-import { type Organizer, organizerOf } from './actions.server.ts'
+import { type OverlapItem, freeTimeCheck } from '#app/server/one-time/create.server.ts'
+import { organizerOf } from './actions.server.ts'
 import { ActionError, notFound } from './errors.server.ts'
-import { type MeetingRow, type ParticipantRow, findOwnParticipation, findOwnedMeeting } from './meetings.server.ts'
+import { type MeetingRow, findOwnedMeeting } from './meetings.server.ts'
+import { requireOutsideNotice } from './notice.server.ts'
 import { adjutantRecipient, meetingNotices, organizerRecipient, participantRecipient } from './notify.server.ts'
+
+/** SPEC §5 "Duration other: max 1380 minutes (23 hours)": the longest one-off meeting a move may make. */
+export const MAX_ONE_OFF_MINUTES = 1380
 
 export type RescheduleSlot = { start: string; end: string; date: string; from: string; to: string }
 
@@ -76,93 +81,152 @@ export async function rescheduleSlots(
     })
 }
 
-/** Crosses the Durable Object RPC boundary: plain serialisable data only. */
-type PlainProblem = { field?: string; key: string; params?: Record<string, string> }
-export type RescheduleOutcome =
-  | { ok: true; start: string; end: string }
-  | { ok: false; status: 400 | 404 | 409; problems: PlainProblem[] }
+/** A refusal of the move; an overlap keeps what it found for the "Move anyway?" question (one-off meetings). */
+export type RescheduleConflict = { overlaps: OverlapItem[]; busyEmails: string[] }
 
 /**
- * Moves the whole meeting to `start` (same duration). A meeting of an event type must land on a free engine slot;
- * a one-off meeting on any future time that does not overlap the host's other live meetings. Everyone gets the
- * updated ICS (SEQUENCE raised), reminders are re-planned; a participant's move also tells the organizer.
+ * Moves the whole meeting (inside the host's Durable Object). A meeting of an event type keeps its duration and must
+ * land on a free engine slot; a one-off meeting takes any future `start`-`end` (at most 23 hours, SPEC §5) that, with
+ * its buffers, overlaps none of the host's other live meetings or holds and finds no invitee busy, unless
+ * `ignoreOverlap` (the "Move anyway?" answer, like creation's `ignoreFreeTimeCheck`). Everyone still invited gets the
+ * updated ICS (SEQUENCE raised), reminders are re-planned; a participant's move also tells the organizer, by name.
+ * Participants move only meetings of an event type, and only their own (sole member); a one-off meeting's time is the
+ * organizer's to choose.
  */
 export async function rescheduleMeeting(
   db: Db,
-  input: { ownerId: string; meetingId: string; start: number; actorParticipantId: string | null },
-  holds: readonly HoldInterval[],
-  now: number,
-  /** For the organizer's notices (center, Telegram, push) when a participant moves the meeting. */
   env: AppEnv,
-): Promise<RescheduleOutcome> {
-  try {
-    const { meeting, participants } = await findOwnedMeeting(db, input.ownerId, input.meetingId)
-    if (meeting.status === 'canceled')
-      return { ok: false, status: 400, problems: [{ key: 'meetings:errors.canceled' }] }
-    if (displayStatus(meeting, now) !== 'upcoming') {
-      return { ok: false, status: 400, problems: [{ key: 'meetings:errors.notUpcoming' }] }
+  input: {
+    ownerId: string
+    meetingId: string
+    start: number
+    end?: number | null
+    ignoreOverlap?: boolean
+    actorParticipantId: string | null
+  },
+  holds: readonly (HoldInterval & { companyEventId?: string })[],
+  now: number,
+): Promise<{ start: string; end: string }> {
+  const { meeting, participants } = await findOwnedMeeting(db, input.ownerId, input.meetingId)
+  if (meeting.status === 'canceled') throw new ActionError(400, [{ key: 'meetings:errors.canceled' }])
+  if (displayStatus(meeting, now) !== 'upcoming') throw new ActionError(400, [{ key: 'meetings:errors.notUpcoming' }])
+  const actor = input.actorParticipantId ? participants.find((p) => p.id === input.actorParticipantId) : null
+  if (input.actorParticipantId) {
+    if (actor?.role !== 'member' || actor.status !== 'booked') throw notFound()
+    const others = participants.filter((p) => p.role === 'member' && p.status === 'booked' && p.id !== actor.id)
+    if (others.length > 0) throw new ActionError(400, [{ key: 'meetings:errors.groupMove' }])
+    if (!meeting.eventTypeId) throw new ActionError(400, [{ key: 'meetings:errors.oneOffMove' }])
+    await requireOutsideNotice(db, meeting, now)
+  }
+  const context = await contextOf(db, meeting)
+  let slot: { start: number; end: number }
+  if (context) {
+    slot = { start: input.start, end: input.start + (meeting.endAt - meeting.startAt) }
+    const date = instantToZoned(context.schedule.timeZone, slot.start).date
+    const free = await rescheduleSlots(db, input.ownerId, meeting.id, date, context.schedule.timeZone, now, holds)
+    if (!free.some((s) => Date.parse(s.start) === slot.start && Date.parse(s.end) === slot.end)) {
+      throw new ActionError(409, [{ key: 'meetings:errors.slotTaken' }])
     }
-    const duration = meeting.endAt - meeting.startAt
-    const slot = { start: input.start, end: input.start + duration }
-    const context = await contextOf(db, meeting)
-    if (context) {
-      const date = instantToZoned(context.schedule.timeZone, slot.start).date
-      const free = await rescheduleSlots(db, input.ownerId, meeting.id, date, context.schedule.timeZone, now, holds)
-      if (!free.some((s) => Date.parse(s.start) === slot.start && Date.parse(s.end) === slot.end)) {
-        return { ok: false, status: 409, problems: [{ key: 'meetings:errors.slotTaken' }] }
-      }
-    } else {
-      if (slot.start <= now) return { ok: false, status: 400, problems: [{ key: 'meetings:errors.notInFuture' }] }
-      const [clash] = await db
-        .select({ id: meetings.id })
-        .from(meetings)
-        .where(
-          and(
-            eq(meetings.ownerId, input.ownerId),
-            eq(meetings.status, 'upcoming'),
-            ne(meetings.id, meeting.id),
-            lt(meetings.startAt, slot.end),
-            gt(meetings.endAt, slot.start),
-          ),
-        )
+  } else {
+    slot = { start: input.start, end: input.end ?? input.start + (meeting.endAt - meeting.startAt) }
+    if (slot.start <= now) throw new ActionError(400, [{ field: 'start', key: 'meetings:errors.notInFuture' }])
+    if (slot.end <= slot.start) throw new ActionError(400, [{ field: 'end', key: 'validation:endAfterStart' }])
+    if (slot.end - slot.start > MAX_ONE_OFF_MINUTES * 60_000) {
+      throw new ActionError(400, [
+        { field: 'end', key: 'meetings:errors.tooLong', params: { hours: String(MAX_ONE_OFF_MINUTES / 60) } },
+      ])
+    }
+    if (!input.ignoreOverlap) {
+      const [settings] = await db
+        .select({ before: oneTimeEvents.timeBeforeMinutes, after: oneTimeEvents.timeAfterMinutes })
+        .from(oneTimeEvents)
+        .where(and(eq(oneTimeEvents.id, meeting.id), eq(oneTimeEvents.ownerId, meeting.ownerId)))
         .limit(1)
-      if (clash) return { ok: false, status: 409, problems: [{ key: 'meetings:errors.slotTaken' }] }
+      const emails = [
+        ...participants.filter((p) => p.status === 'booked').map((p) => p.email),
+        ...meeting.adjutantEmails,
+      ]
+      const found = await freeTimeCheck(
+        db,
+        input.ownerId,
+        [slot],
+        { form: { getTimeBeforeValue: settings?.before ?? null, getTimeAfterValue: settings?.after ?? null } },
+        emails,
+        holds,
+        meeting.id,
+      )
+      if (found.overlaps.length > 0 || found.busyEmails.length > 0) throw new RescheduleOverlap(found)
     }
-    const organizer = await organizerOf(db, input.ownerId)
-    const updated: MeetingRow = { ...meeting, startAt: slot.start, endAt: slot.end, sequence: meeting.sequence + 1 }
-    const live = participants.filter((p) => p.status === 'booked')
-    const attendees = [
-      ...live.map((p) => ({ email: p.email, name: `${p.firstName} ${p.lastName}`.trim() })),
-      ...meeting.adjutantEmails.map((email) => ({ email, name: email })),
-    ]
-    const actor = participants.find((p) => p.id === input.actorParticipantId) ?? null
-    const recipients = [
-      ...live.map(participantRecipient),
-      ...meeting.adjutantEmails.map((email) => adjutantRecipient(email, meeting, organizer)),
-      ...(actor ? [organizerRecipient(organizer)] : []),
-    ]
-    await db.batch([
-      db
-        .update(meetings)
-        .set({ startAt: slot.start, endAt: slot.end, sequence: updated.sequence, updatedAt: now })
-        .where(eq(meetings.id, meeting.id)),
-      ...replanReminders(db, meeting.id, now),
-      ...meetingNotices(db, { meeting: updated, organizer, attendees, recipients, kind: 'moved' }, now),
-      ...(actor
-        ? await organizerNotices(db, env, { event: 'moved', meeting: updated, previousStartAt: meeting.startAt, now })
+  }
+  const organizer = await organizerOf(db, input.ownerId)
+  const updated: MeetingRow = { ...meeting, startAt: slot.start, endAt: slot.end, sequence: meeting.sequence + 1 }
+  const live = participants.filter((p) => p.status === 'booked')
+  const attendees = [
+    ...live.map((p) => ({ email: p.email, name: `${p.firstName} ${p.lastName}`.trim() })),
+    ...meeting.adjutantEmails.map((email) => ({ email, name: email })),
+  ]
+  const recipients = [
+    ...live.map(participantRecipient),
+    ...meeting.adjutantEmails.map((email) => adjutantRecipient(email, meeting, organizer)),
+  ]
+  await db.batch([
+    db
+      .update(meetings)
+      .set({ startAt: slot.start, endAt: slot.end, sequence: updated.sequence, updatedAt: now })
+      .where(eq(meetings.id, meeting.id)),
+    ...replanReminders(db, meeting.id, now),
+    ...(await meetingNotices(db, env, { meeting: updated, organizer, attendees, recipients, kind: 'moved' }, now)),
+    ...(actor
+      ? [
+          ...(await meetingNotices(
+            db,
+            env,
+            {
+              meeting: updated,
+              organizer,
+              attendees,
+              recipients: [organizerRecipient(organizer)],
+              kind: 'participantMoved',
+              actorName: `${actor.firstName} ${actor.lastName}`.trim(),
+            },
+            now,
+          )),
+          ...(await organizerNotices(db, env, {
+            event: 'moved',
+            meeting: updated,
+            previousStartAt: meeting.startAt,
+            now,
+          })),
+        ]
+      : []),
+  ])
+  return { start: new Date(slot.start).toISOString(), end: new Date(slot.end).toISOString() }
+}
+
+/** The one-off move found the time taken: 409 with what is in the way (SPEC §4 "Book anyway?"). */
+export class RescheduleOverlap extends ActionError {
+  constructor(readonly conflict: RescheduleConflict) {
+    super(409, [
+      ...(conflict.overlaps.length > 0
+        ? [
+            {
+              key: 'oneoff:errors.overlap',
+              params: {
+                names: conflict.overlaps
+                  .map((o) => o.name)
+                  .filter(Boolean)
+                  .join(', '),
+              },
+            },
+          ]
+        : []),
+      ...(conflict.busyEmails.length > 0
+        ? [{ key: 'oneoff:errors.busyInvitees', params: { emails: conflict.busyEmails.join(', ') } }]
         : []),
     ])
-    return { ok: true, start: new Date(slot.start).toISOString(), end: new Date(slot.end).toISOString() }
-  } catch (error) {
-    if (error instanceof ActionError) {
-      const problems = error.problems.map((p) => ({ ...p, params: p.params as Record<string, string> | undefined }))
-      return { ok: false, status: error.status as 400 | 404 | 409, problems }
-    }
-    throw error
   }
 }
 
-/** Asks the host's Durable Object to move the meeting (one writer per host); a refusal becomes an ActionError. */
 /**
  * The slot picker's free starts, as the host's Durable Object will re-check them: other clients' ghost holds
  * (live only in the object) are taken too, so the picker never offers a start the move would refuse as taken.
@@ -178,51 +242,4 @@ export async function pickerSlots(
 ): Promise<RescheduleSlot[]> {
   const holds = await hostLock(bindings, organizerId).activeHolds(now)
   return rescheduleSlots(db, organizerId, meetingId, date, viewerTimeZone, now, holds)
-}
-
-export async function rescheduleThroughHost(
-  bindings: Bindings,
-  organizer: Pick<Organizer, 'id'>,
-  meetingId: string,
-  start: number,
-  actorParticipantId: string | null = null,
-) {
-  const outcome: RescheduleOutcome = await hostLock(bindings, organizer.id).reschedule({
-    ownerId: organizer.id,
-    meetingId,
-    start,
-    actorParticipantId,
-  })
-  if (!outcome.ok) throw new ActionError(outcome.status, outcome.problems)
-  return { start: outcome.start, end: outcome.end }
-}
-
-/**
- * A participant moves their own booking: only a meeting they are the sole member of moves as a whole; in a group
- * they cancel and book another slot instead (moving one seat would change other people's meeting).
- */
-export async function rescheduleOwnBooking(
-  bindings: Bindings,
-  db: Db,
-  viewer: { id: string; email: string; timeZone: string },
-  participantId: string,
-  start: number,
-) {
-  const row = await findOwnParticipation(db, viewer, participantId)
-  return rescheduleAsParticipant(bindings, db, row.meeting, row.participant, start)
-}
-
-/** Shared with the emailed self-service link. */
-export async function rescheduleAsParticipant(
-  bindings: Bindings,
-  db: Db,
-  meeting: MeetingRow,
-  participant: ParticipantRow,
-  start: number,
-) {
-  if (participant.role !== 'member' || participant.status !== 'booked') throw notFound()
-  const { participants } = await findOwnedMeeting(db, meeting.ownerId, meeting.id)
-  const others = participants.filter((p) => p.role === 'member' && p.status === 'booked' && p.id !== participant.id)
-  if (others.length > 0) throw new ActionError(400, [{ key: 'meetings:errors.groupMove' }])
-  return rescheduleThroughHost(bindings, { id: meeting.ownerId }, meeting.id, start, participant.id)
 }

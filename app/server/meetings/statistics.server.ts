@@ -28,7 +28,7 @@ export type StatisticItem = (typeof STATISTIC_ITEMS)[number]
 const TARGETS: Record<StatisticItem, string> = {
   eventTypes: '/eventTypes',
   schedule: '/schedules',
-  meetingsSuccess: '/meetings?filter=completed',
+  meetingsSuccess: '/meetings?filter=completed&held=true',
   contact: '/contacts',
   meetingsUpcoming: '/meetings?filter=upcoming',
   meetingsCompleted: '/meetings?filter=completed',

@@ -22,6 +22,7 @@ import { randomToken, sha256 } from '#app/server/auth/tokens.server.ts'
 import type { HoldInterval } from '#app/server/booking/availability.server.ts'
 import { upsertContactStatement } from '#app/server/contacts/contacts.server.ts'
 import type { Db } from '#app/server/db.server.ts'
+import type { AppEnv } from '#app/server/env.server.ts'
 import type { MeetingRow } from '#app/server/meetings/meetings.server.ts'
 import { adjutantRecipient, meetingNotices } from '#app/server/meetings/notify.server.ts'
 import { participantLinkRow } from '#app/server/notify/links.server.ts'
@@ -88,6 +89,7 @@ type Invitee = {
 
 export async function createOneTimeEvent(
   db: Db,
+  env: AppEnv,
   input: CreateOneTimeInput,
   holds: readonly HoldInterval[],
   now: number,
@@ -278,10 +280,11 @@ export async function createOneTimeEvent(
       ...invitees.map((i) => ({ email: i.email, name: `${i.firstName} ${i.lastName}`.trim() })),
       ...event.adjutantEmails.map((email) => ({ email, name: email })),
     ]
-    const ics = oneTimeIcs(meeting, organizer, attendees, now)
     for (const invitee of invitees) {
       const participantId = newId(now)
       const token = randomToken()
+      const manageUrl = manageLink(input.appUrl, token, input.language)
+      const ics = oneTimeIcs(meeting, organizer, attendees, now, { language: input.language, url: manageUrl })
       statements.push(
         db.insert(meetingParticipants).values({
           id: participantId,
@@ -323,7 +326,7 @@ export async function createOneTimeEvent(
             meeting,
             organizer,
             confirmUrl: bookingLink(input.appUrl, meetingId, token),
-            manageUrl: manageLink(input.appUrl, token),
+            manageUrl,
             ics,
           }),
           now,
@@ -331,8 +334,9 @@ export async function createOneTimeEvent(
       )
     }
     statements.push(
-      ...meetingNotices(
+      ...(await meetingNotices(
         db,
+        env,
         {
           meeting,
           organizer,
@@ -341,7 +345,7 @@ export async function createOneTimeEvent(
           kind: 'invited',
         },
         now,
-      ),
+      )),
     )
     ids.push(meetingId)
     links.push(bookingLink(input.appUrl, meetingId))
@@ -364,37 +368,45 @@ export async function freeTimeCheck(
   db: Db,
   ownerId: string,
   times: { start: number; end: number }[],
-  event: Pick<OneTimeEventInput, 'form'>,
+  event: { form: Pick<OneTimeEventInput['form'], 'getTimeBeforeValue' | 'getTimeAfterValue'> },
   emails: string[],
-  holds: readonly HoldInterval[],
+  /** The host's active holds; a held seat of a one-off meeting (`companyEventId`) is inside that meeting's time. */
+  holds: readonly (HoldInterval & { companyEventId?: string })[],
+  /** The meeting being moved: it never overlaps itself, nor makes its own people busy. */
+  excludeMeetingId?: string,
 ): Promise<{ overlaps: OverlapItem[]; busyEmails: string[] }> {
   const buffers = {
     beforeMinutes: event.form.getTimeBeforeValue ?? 0,
     afterMinutes: event.form.getTimeAfterValue ?? 0,
   }
-  const reach = 60 * 60_000
+  // Load every meeting the widened times can touch (buffers are 5-60 minutes on forms, any length through the API).
+  const reach = Math.max(60, buffers.beforeMinutes, buffers.afterMinutes) * 60_000
   const from = Math.min(...times.map((t) => t.start)) - reach
   const to = Math.max(...times.map((t) => t.end)) + reach
-  const live = await db
-    .select({
-      id: meetings.id,
-      name: meetings.name,
-      start: meetings.startAt,
-      end: meetings.endAt,
-      adjutantEmails: meetings.adjutantEmails,
-    })
-    .from(meetings)
-    .where(
-      and(
-        eq(meetings.ownerId, ownerId),
-        eq(meetings.status, 'upcoming'),
-        lt(meetings.startAt, to),
-        gt(meetings.endAt, from),
-      ),
-    )
+  const live = (
+    await db
+      .select({
+        id: meetings.id,
+        name: meetings.name,
+        start: meetings.startAt,
+        end: meetings.endAt,
+        adjutantEmails: meetings.adjutantEmails,
+      })
+      .from(meetings)
+      .where(
+        and(
+          eq(meetings.ownerId, ownerId),
+          eq(meetings.status, 'upcoming'),
+          lt(meetings.startAt, to),
+          gt(meetings.endAt, from),
+        ),
+      )
+  ).filter((meeting) => meeting.id !== excludeMeetingId)
   const items = [
     ...live.map(({ id, name, start, end }) => ({ id, name, start, end })),
-    ...holds.map((hold) => ({ id: hold.id, name: '', start: hold.start, end: hold.end })),
+    ...holds
+      .filter((hold) => !hold.companyEventId)
+      .map((hold) => ({ id: hold.id, name: '', start: hold.start, end: hold.end })),
   ]
   const found = new Map<string, (typeof items)[number]>()
   for (const time of times) for (const item of overlapping(time, buffers, items)) found.set(item.id, item)

@@ -16,7 +16,10 @@ export function organizerName(organizer: OneTimeOrganizer): string {
   return [organizer.firstName, organizer.lastName].filter(Boolean).join(' ')
 }
 
-/** The meeting's ICS (REQUEST) with every live invitee as an attendee. */
+/**
+ * The meeting's ICS (REQUEST) with every live invitee as an attendee; a participant's copy carries their own
+ * cancel/move link (`manage`), an adjutant's none.
+ */
 export function oneTimeIcs(
   meeting: Pick<
     MeetingRow,
@@ -25,8 +28,12 @@ export function oneTimeIcs(
   organizer: OneTimeOrganizer,
   attendees: { email: string; name: string }[],
   now: number,
+  manage?: { language: Language; url: string },
 ): string {
-  return buildIcs([icsMeetingOf(meeting, organizer, attendees)], now)
+  const manageLink = manage
+    ? { label: getT(manage.language)('meetings:mail.manage') as string, url: manage.url }
+    : undefined
+  return buildIcs([{ ...icsMeetingOf(meeting, organizer, attendees), ...(manageLink ? { manageLink } : {}) }], now)
 }
 
 type MeetingText = Pick<MeetingRow, 'name' | 'startAt' | 'endAt' | 'timeZone' | 'meetingPoint'>

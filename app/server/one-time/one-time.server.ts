@@ -14,7 +14,7 @@ import { type AppEnv, type Bindings, sessionSecret } from '#app/server/env.serve
 import { ActionError } from '#app/server/meetings/errors.server.ts'
 import { meetingParticipants, meetings, type users } from '#db/schema.ts'
 import { type OverlapItem, hostsBusy } from './create.server.ts'
-import { type ClientOutcome, confirmInvitation, findOneTime } from './public.server.ts'
+import { type ClientOutcome, type OneTimeRow, confirmInvitation, findOneTime } from './public.server.ts'
 
 /** The time is taken (SPEC §4): the organizer may still go on with `ignoreFreeTimeCheck`. */
 export class FreeTimeConflict extends ActionError {
@@ -61,7 +61,15 @@ export async function answerOneTime(
   bindings: Bindings,
   db: Db,
   env: AppEnv,
-  input: { id: string; token: string | null; contact: ContactInfo; language: Language; timeZone: string },
+  input: {
+    id: string
+    token: string | null
+    contact: ContactInfo
+    language: Language
+    timeZone: string
+    /** The guest's seat hold, if they took one while filling in the form. */
+    holdId?: string | null
+  },
   now: number,
 ) {
   if (input.token)
@@ -76,8 +84,31 @@ export async function answerOneTime(
       timeZone: input.timeZone,
       appUrl: env.APP_URL,
       linkSecret: sessionSecret(env),
+      holdId: input.holdId ?? null,
     }),
   )
+}
+
+/**
+ * Holds a seat of a one-off meeting for a guest filling in `/booking` (through the host's Durable Object, which
+ * takes seats one request at a time); 404 for an unknown meeting, 409 when no seat is left for another hold.
+ */
+export async function holdOneTimeSeat(bindings: Bindings, db: Db, companyEventId: string, clientId: string) {
+  const row = await findOneTime(db, companyEventId)
+  if (!row) throw new ActionError(404, [{ key: 'oneoff:errors.notFound' }])
+  const outcome = await hostLock(bindings, row.meeting.ownerId).holdSeat({
+    ownerId: row.meeting.ownerId,
+    companyEventId: row.meeting.id,
+    clientId,
+  })
+  if (!outcome.ok) throw new ActionError(outcome.status, outcome.problems)
+  return outcome.hold
+}
+
+/** Seats the host's other clients hold now on this meeting (`exceptClientId`'s own hold left out). */
+export async function seatsHeldByOthers(bindings: Bindings, row: OneTimeRow, exceptClientId: string | null) {
+  const holds = await hostLock(bindings, row.meeting.ownerId).activeHolds(Date.now())
+  return holds.filter((h) => h.companyEventId === row.meeting.id && h.clientId !== exceptClientId).length
 }
 
 /**

@@ -31,6 +31,7 @@ import {
   reminders,
   users,
 } from '#db/schema.ts'
+import type { Hold } from '#app/server/booking/host-lock-client.server.ts'
 import type { PlainProblem } from './create.server.ts'
 import { bookedEmail, oneTimeIcs } from './emails.server.ts'
 
@@ -212,6 +213,38 @@ export type BookOneTimeInput = {
   timeZone: string
   appUrl: string
   linkSecret: string
+  /** The guest's own seat hold (`POST /ghostBooking/companyEvent/{id}`), consumed by the booking. */
+  holdId?: string | null
+}
+
+export type SeatHoldInput = { ownerId: string; companyEventId: string; clientId: string }
+export type SeatHoldOutcome =
+  | { ok: true; hold: Hold }
+  | { ok: false; status: 400 | 404 | 409; problems: PlainProblem[] }
+
+/**
+ * May this client hold a seat of the one-off meeting now (inside the host's Durable Object, `holdSeat`)? A client
+ * keeps one hold per meeting (asking again renews it); others' live holds count as taken seats.
+ */
+export async function seatHoldCheck(
+  db: Db,
+  input: SeatHoldInput,
+  active: readonly Hold[],
+  now: number,
+): Promise<{ ok: true; mine: Hold | null; start: number; end: number } | Extract<SeatHoldOutcome, { ok: false }>> {
+  const row = await findOneTime(db, input.companyEventId)
+  if (!row || row.meeting.ownerId !== input.ownerId) {
+    return { ok: false, status: 404, problems: [{ key: 'oneoff:errors.notFound' }] }
+  }
+  const refused = refusalOf(row, now)
+  if (refused && !refused.ok) return refused
+  const forMeeting = active.filter((hold) => hold.companyEventId === row.meeting.id)
+  const mine = forMeeting.find((hold) => hold.clientId === input.clientId) ?? null
+  const others = forMeeting.filter((hold) => hold.clientId !== input.clientId).length
+  if (!mine && publicState(row, now).seatsLeft - others <= 0) {
+    return { ok: false, status: 409, problems: [{ key: 'oneoff:errors.noSeats' }] }
+  }
+  return { ok: true, mine, start: row.meeting.startAt, end: row.meeting.endAt }
 }
 
 /**
@@ -223,6 +256,8 @@ export async function bookOneTimeSeat(
   env: AppEnv,
   input: BookOneTimeInput,
   now: number,
+  /** Seats other guests hold right now (their forms are open): not free for this guest. */
+  heldByOthers = 0,
 ): Promise<ClientOutcome> {
   const row = await findOneTime(db, input.id)
   if (!row) return { ok: false, status: 404, problems: [{ key: 'api:notFound' }] }
@@ -235,7 +270,7 @@ export async function bookOneTimeSeat(
   if (same || c.email === row.organizer.email || row.meeting.adjutantEmails.includes(c.email)) {
     return { ok: false, status: 409, problems: [{ key: 'oneoff:errors.alreadyBooked' }] }
   }
-  if (publicState(row, now).seatsLeft <= 0) {
+  if (publicState(row, now).seatsLeft - heldByOthers <= 0) {
     return { ok: false, status: 409, problems: [{ key: 'oneoff:errors.noSeats' }] }
   }
   const { meeting, organizer } = row
@@ -247,11 +282,13 @@ export async function bookOneTimeSeat(
   const contactId = existing?.id ?? newId(now)
   const participantId = newId(now)
   const token = randomToken()
+  const manageUrl = manageLink(input.appUrl, token, input.language)
   const ics = oneTimeIcs(
     meeting,
     organizer,
     attendeesOf(row, [{ email: c.email, name: `${c.firstName} ${c.lastName}`.trim() }]),
     now,
+    { language: input.language, url: manageUrl },
   )
   const contactValues = {
     firstName: c.firstName,
@@ -297,7 +334,7 @@ export async function bookOneTimeSeat(
         to: { email: c.email, firstName: c.firstName, language: input.language, timeZone: input.timeZone },
         meeting,
         organizer,
-        manageUrl: manageLink(input.appUrl, token),
+        manageUrl,
         ics,
       }),
       now,

@@ -1,0 +1,160 @@
+/**
+ * Every change of a booked meeting goes through the host's Durable Object (issue 7 "each through the host's Durable
+ * Object"; workers/durable/host-lock.ts `meetingCommand`): cancel, change time, held, adjutants, visitors, moving
+ * participants, and the participant's own cancel and move (account or emailed link). The object runs one request at
+ * a time per host, together with that host's holds and bookings, so a command re-reads seats and participants and
+ * writes its batch before any booking can take a seat in between (docs/decisions/0050).
+ *
+ * Pages and the API check what they can outside (the viewer's scope), then send a plain command; the object answers
+ * plain data, and a refusal comes back as the same `ActionError` (status and translated keys) as before.
+ */
+import type { Db } from '#app/server/db.server.ts'
+import type { AppEnv, Bindings } from '#app/server/env.server.ts'
+import { type Hold, hostLock } from '#app/server/booking/host-lock-client.server.ts'
+import {
+  addOwnVisitors,
+  addVisitorsAsOrganizer,
+  cancelMeeting,
+  cancelOwnParticipation,
+  cancelParticipant,
+  moveParticipants,
+  organizerOf,
+  removeVisitor,
+  replaceVisitors,
+  setAdjutants,
+  setHeld,
+} from './actions.server.ts'
+import { ActionError, notFound } from './errors.server.ts'
+import { findByManageToken, requireChangeable } from './manage.server.ts'
+import { findOwnParticipation } from './meetings.server.ts'
+import { type RescheduleConflict, RescheduleOverlap, rescheduleMeeting } from './reschedule.server.ts'
+
+type Viewer = { id: string; email: string; timeZone: string }
+
+/** One change of a meeting of the host `ownerId`; plain data (it crosses the Durable Object's RPC boundary). */
+export type MeetingCommand =
+  | { kind: 'cancel'; ownerId: string; meetingId: string; participantIds: string[] | null }
+  | { kind: 'held'; ownerId: string; meetingId: string; isFailed: boolean }
+  | { kind: 'adjutants'; ownerId: string; meetingId: string; emails: string[] }
+  | { kind: 'addVisitors'; ownerId: string; participantId: string; emails: string[] }
+  | { kind: 'replaceVisitors'; ownerId: string; participantId: string; emails: string[] }
+  | { kind: 'removeVisitor'; ownerId: string; participantId: string; visitorId: string }
+  | { kind: 'move'; ownerId: string; participantIds: string[]; targetMeetingId: string }
+  | {
+      kind: 'reschedule'
+      ownerId: string
+      meetingId: string
+      start: number
+      end?: number | null
+      ignoreOverlap?: boolean
+    }
+  | { kind: 'cancelOwn'; ownerId: string; viewer: Viewer; participantId: string }
+  | { kind: 'addOwnVisitors'; ownerId: string; viewer: Viewer; participantId: string; emails: string[] }
+  | { kind: 'rescheduleOwn'; ownerId: string; viewer: Viewer; participantId: string; start: number }
+  | { kind: 'cancelByToken'; ownerId: string; token: string }
+  | { kind: 'rescheduleByToken'; ownerId: string; token: string; start: number }
+
+/** A command as a page or the API sends it for the signed-in host (the host's id is added by the caller). */
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+export type HostCommand = DistributiveOmit<MeetingCommand, 'ownerId'>
+
+type PlainProblem = { field?: string; key: string; params?: Record<string, string> }
+
+export type CommandOutcome =
+  | { ok: true; result: unknown }
+  | { ok: false; status: 400 | 403 | 404 | 409; problems: PlainProblem[]; conflict?: RescheduleConflict }
+
+/** Runs a command inside the host's object (`holds`: the object's active ghost holds). */
+export async function runMeetingCommand(
+  db: Db,
+  env: AppEnv,
+  command: MeetingCommand,
+  holds: readonly Hold[],
+  now: number,
+): Promise<CommandOutcome> {
+  try {
+    return { ok: true, result: await run(db, env, command, holds, now) }
+  } catch (error) {
+    if (error instanceof ActionError) {
+      return {
+        ok: false,
+        status: error.status,
+        problems: error.problems.map((p) => ({ ...p, params: p.params as Record<string, string> | undefined })),
+        ...(error instanceof RescheduleOverlap ? { conflict: error.conflict } : {}),
+      }
+    }
+    throw error
+  }
+}
+
+async function run(db: Db, env: AppEnv, command: MeetingCommand, holds: readonly Hold[], now: number) {
+  const organizer = () => organizerOf(db, command.ownerId)
+  /** A participant's row, which must still belong to this host (the object is the host's). */
+  const own = async (viewer: Viewer, participantId: string) => {
+    const row = await findOwnParticipation(db, viewer, participantId)
+    if (row.meeting.ownerId !== command.ownerId) throw notFound()
+    return row
+  }
+  const byToken = async (token: string) => {
+    const row = await findByManageToken(db, token)
+    if (row.meeting.ownerId !== command.ownerId) throw notFound()
+    requireChangeable(row, now)
+    return row
+  }
+  switch (command.kind) {
+    case 'cancel':
+      return cancelMeeting(db, env, await organizer(), command.meetingId, command.participantIds, now)
+    case 'held':
+      return setHeld(db, command.ownerId, command.meetingId, command.isFailed, now)
+    case 'adjutants':
+      return setAdjutants(db, env, await organizer(), command.meetingId, command.emails, now)
+    case 'addVisitors':
+      return addVisitorsAsOrganizer(db, env, await organizer(), command.participantId, command.emails, now)
+    case 'replaceVisitors':
+      return replaceVisitors(db, env, await organizer(), command.participantId, command.emails, now)
+    case 'removeVisitor':
+      return removeVisitor(db, env, await organizer(), command.participantId, command.visitorId, now)
+    case 'move':
+      return moveParticipants(db, env, await organizer(), command.participantIds, command.targetMeetingId, now)
+    case 'reschedule':
+      return rescheduleMeeting(db, env, { ...command, actorParticipantId: null }, holds, now)
+    case 'cancelOwn':
+      await own(command.viewer, command.participantId)
+      return cancelOwnParticipation(db, env, command.viewer, command.participantId, now)
+    case 'addOwnVisitors':
+      await own(command.viewer, command.participantId)
+      return addOwnVisitors(db, env, command.viewer, command.participantId, command.emails, now)
+    case 'rescheduleOwn': {
+      const row = await own(command.viewer, command.participantId)
+      const input = { ownerId: command.ownerId, meetingId: row.meeting.id, start: command.start }
+      return rescheduleMeeting(db, env, { ...input, actorParticipantId: row.participant.id }, holds, now)
+    }
+    case 'cancelByToken': {
+      const row = await byToken(command.token)
+      return cancelParticipant(db, env, row.meeting, row.participant, now)
+    }
+    case 'rescheduleByToken': {
+      const row = await byToken(command.token)
+      const input = { ownerId: command.ownerId, meetingId: row.meeting.id, start: command.start }
+      return rescheduleMeeting(db, env, { ...input, actorParticipantId: row.participant.id }, holds, now)
+    }
+  }
+}
+
+/** The host's object runs the command; a refusal becomes the `ActionError` it was inside. */
+export async function meetingCommand<T = unknown>(bindings: Bindings, command: MeetingCommand): Promise<T> {
+  const outcome = (await hostLock(bindings, command.ownerId).meetingCommand(command)) as CommandOutcome
+  if (outcome.ok) return outcome.result as T
+  if (outcome.conflict) throw new RescheduleOverlap(outcome.conflict)
+  throw new ActionError(outcome.status, outcome.problems)
+}
+
+/** The participant's own command: the host is the organizer of the viewer's booking (404 for anyone else's). */
+export async function ownerOfParticipation(db: Db, viewer: Viewer, participantId: string): Promise<string> {
+  return (await findOwnParticipation(db, viewer, participantId)).meeting.ownerId
+}
+
+/** The host of the booking an emailed link names (404 for an unknown token). */
+export async function ownerOfToken(db: Db, token: string): Promise<string> {
+  return (await findByManageToken(db, token)).meeting.ownerId
+}
