@@ -9,15 +9,15 @@
  * participant cancelled, participants moved in or out) keep it: the people added get a REQUEST and the people removed
  * a CANCEL at the current SEQUENCE, whose later DTSTAMP makes it the newest message (docs/decisions/0050).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { displayStatus, seatsAfterMove } from '#app/domain/meetings/rules.ts'
 import { newId } from '#app/domain/ids.ts'
 import type { Db } from '#app/server/db.server.ts'
-import { meetingParticipants, meetings, participantLinks, reminders, type users } from '#db/schema.ts'
+import { meetingParticipants, meetings, participantLinks, type users } from '#db/schema.ts'
 import { type AppEnv, sessionSecret } from '#app/server/env.server.ts'
 import { randomToken, sha256 } from '#app/server/auth/tokens.server.ts'
 import { participantLinkRow } from '#app/server/notify/links.server.ts'
-import { organizerNotices } from '#app/server/notify/notifications.server.ts'
+import { organizerNotices, participantNotices } from '#app/server/notify/notifications.server.ts'
 import { cancelReminders, replanReminders } from '#app/server/notify/reminders.server.ts'
 import { ActionError, notFound } from './errors.server.ts'
 import { type MeetingRow, type ParticipantRow, findOwnParticipation, findOwnedMeeting } from './meetings.server.ts'
@@ -154,6 +154,13 @@ async function applyCancel(
         },
         now,
       )),
+    )
+  }
+  if (!actor) {
+    // The specialist cancelled: clients with an account also get a notice (SPEC §3 openEventClient).
+    const told = whole ? participants.filter(live) : canceledRows
+    statements.push(
+      ...(await participantNotices(db, env, { event: 'canceled', meeting: updated, participants: told, now })),
     )
   }
   statements.push(...extra)
@@ -419,14 +426,7 @@ export async function moveParticipants(
       .set({ meetingId: targetMeetingId })
       .where(inArray(meetingParticipants.id, movingIds)),
     db.update(meetings).set({ totalSeats, updatedAt: now }).where(eq(meetings.id, targetMeetingId)),
-    // The moved people's reminders follow them to the new start.
-    db
-      .update(reminders)
-      .set({
-        meetingId: targetMeetingId,
-        dueAt: sql`${target.meeting.startAt} - ${reminders.offsetMinutes} * 60000`,
-      })
-      .where(and(inArray(reminders.participantId, movingIds), eq(reminders.status, 'scheduled'))),
+    // The moved people's reminders follow them to the target's start (re-planning the target moves their rows).
     ...replanReminders(db, targetMeetingId, now),
   ]
   const notices: Statement[] = []
@@ -461,16 +461,7 @@ export async function moveParticipants(
           ),
       )
     }
-    if (emptied) {
-      statements.push(
-        db
-          .update(reminders)
-          .set({ status: 'canceled' })
-          .where(and(eq(reminders.meetingId, source.meeting.id), eq(reminders.status, 'scheduled'))),
-      )
-    } else {
-      statements.push(...replanReminders(db, source.meeting.id, now))
-    }
+    statements.push(...(emptied ? cancelReminders(db, source.meeting.id) : replanReminders(db, source.meeting.id, now)))
     const leaving = moving.filter((p) => p.meetingId === source.meeting.id)
     const sourceAttendees = attendeesOf(left, source.meeting.adjutantEmails)
     notices.push(

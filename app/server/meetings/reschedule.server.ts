@@ -20,7 +20,7 @@ import { replanReminders } from '#app/server/notify/reminders.server.ts'
 import { meetings, oneTimeEvents } from '#db/schema.ts'
 import { computeSlots } from '#app/domain/availability/index.ts'
 import type { AppEnv, Bindings } from '#app/server/env.server.ts'
-import { organizerNotices } from '#app/server/notify/notifications.server.ts'
+import { organizerNotices, participantNotices } from '#app/server/notify/notifications.server.ts'
 import { hostLock } from '#app/server/booking/host-lock-client.server.ts'
 import { type OverlapItem, freeTimeCheck } from '#app/server/one-time/create.server.ts'
 import { organizerOf } from './actions.server.ts'
@@ -198,7 +198,14 @@ export async function rescheduleMeeting(
             now,
           })),
         ]
-      : []),
+      : // The specialist moved it: clients with an account also get a notice (SPEC §3 openEventClient).
+        await participantNotices(db, env, {
+          event: 'moved',
+          meeting: updated,
+          participants: live,
+          previousStartAt: meeting.startAt,
+          now,
+        })),
   ])
   return { start: new Date(slot.start).toISOString(), end: new Date(slot.end).toISOString() }
 }
