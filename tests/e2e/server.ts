@@ -25,6 +25,9 @@ const wrangler = spawn(
     '--ip',
     '127.0.0.1',
     '--test-scheduled',
+    // Two servers run side by side (scripts/e2e.ts): each needs its own inspector port (wrangler's default is 9229).
+    '--inspector-port',
+    String(e2ePort + 2000),
     '--var',
     'ENVIRONMENT:development',
     '--var',
