@@ -26,7 +26,7 @@ import {
   type Recipient,
   adjutantRecipient,
   meetingNotices,
-  organizerRecipient,
+  organizerNoticeOfActor,
   participantRecipient,
 } from './notify.server.ts'
 
@@ -141,17 +141,10 @@ async function applyCancel(
   )
   if (actor) {
     statements.push(
-      ...(await meetingNotices(
+      ...(await organizerNoticeOfActor(
         db,
         env,
-        {
-          meeting: updated,
-          organizer,
-          attendees,
-          recipients: [organizerRecipient(organizer)],
-          kind: 'participantCanceled',
-          actorName: `${actor.firstName} ${actor.lastName}`.trim(),
-        },
+        { meeting: updated, organizer, attendees, actor, kind: 'participantCanceled' },
         now,
       )),
     )

@@ -138,3 +138,29 @@ export async function meetingNotices(
   }
   return statements
 }
+
+/** The organizer's email when a participant cancelled or moved their own booking: the participant is named. */
+export function organizerNoticeOfActor(
+  db: Db,
+  env: AppEnv,
+  input: {
+    meeting: MeetingRow
+    organizer: Organizer
+    attendees: { email: string; name: string }[]
+    actor: { firstName: string; lastName: string }
+    kind: 'participantCanceled' | 'participantMoved'
+  },
+  now: number,
+) {
+  const { actor, ...rest } = input
+  return meetingNotices(
+    db,
+    env,
+    {
+      ...rest,
+      recipients: [organizerRecipient(input.organizer)],
+      actorName: `${actor.firstName} ${actor.lastName}`.trim(),
+    },
+    now,
+  )
+}

@@ -27,7 +27,7 @@ import { organizerOf } from './actions.server.ts'
 import { ActionError, notFound } from './errors.server.ts'
 import { type MeetingRow, findOwnedMeeting } from './meetings.server.ts'
 import { requireOutsideNotice } from './notice.server.ts'
-import { adjutantRecipient, meetingNotices, organizerRecipient, participantRecipient } from './notify.server.ts'
+import { adjutantRecipient, meetingNotices, organizerNoticeOfActor, participantRecipient } from './notify.server.ts'
 
 /** SPEC §5 "Duration other: max 1380 minutes (23 hours)": the longest one-off meeting a move may make. */
 export const MAX_ONE_OFF_MINUTES = 1380
@@ -178,17 +178,10 @@ export async function rescheduleMeeting(
     ...(await meetingNotices(db, env, { meeting: updated, organizer, attendees, recipients, kind: 'moved' }, now)),
     ...(actor
       ? [
-          ...(await meetingNotices(
+          ...(await organizerNoticeOfActor(
             db,
             env,
-            {
-              meeting: updated,
-              organizer,
-              attendees,
-              recipients: [organizerRecipient(organizer)],
-              kind: 'participantMoved',
-              actorName: `${actor.firstName} ${actor.lastName}`.trim(),
-            },
+            { meeting: updated, organizer, attendees, actor, kind: 'participantMoved' },
             now,
           )),
           ...(await organizerNotices(db, env, {

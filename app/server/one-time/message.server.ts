@@ -5,38 +5,29 @@
  */
 import { getT } from '#app/i18n/translate.server.ts'
 import type { Db } from '#app/server/db.server.ts'
-import { enqueueMessage } from '#app/server/outbox/outbox.server.ts'
+import { type VisitorMessage, emailOrganizer } from '#app/server/booking/message.server.ts'
 import { findOneTime } from './public.server.ts'
 
 /** The outbox id, or null when there is no such one-off meeting. */
 export async function messageOneTimeOrganizer(
   db: Db,
   companyEventId: string,
-  message: { name: string; email: string; phone: string | null; text: string },
+  message: VisitorMessage,
   now: number,
 ): Promise<string | null> {
   const row = await findOneTime(db, companyEventId)
   if (!row) return null
   const t = getT(row.organizer.culture)
-  const { id, query } = enqueueMessage(
+  return emailOrganizer(
     db,
     {
-      channel: 'email',
-      recipient: row.organizer.email,
+      to: row.organizer.email,
+      t,
       subject: t('oneoff:mail.message.subject', { name: message.name, meeting: row.meeting.name }),
-      text: [
-        t('oneoff:mail.message.from', { name: message.name, email: message.email, meeting: row.meeting.name }),
-        '',
-        message.text,
-        '',
-        message.phone ? `${t('booking:email.phone')}: ${message.phone}` : '',
-      ]
-        .join('\n')
-        .trim(),
-      payload: { replyTo: message.email, kind: 'oneoff.message' },
+      from: t('oneoff:mail.message.from', { name: message.name, email: message.email, meeting: row.meeting.name }),
+      message,
+      kind: 'oneoff.message',
     },
     now,
   )
-  await query
-  return id
 }
