@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import type { ShouldRevalidateFunction } from '@remix-run/react'
 import {
+  Link,
   Links,
   Meta,
   Outlet,
@@ -12,8 +13,9 @@ import {
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AppHeader } from './components/app-shell.tsx'
+import { AppHeaderFrame } from './components/app-header-frame.tsx'
 import { ErrorScreen } from './components/error-screen.tsx'
+import { LanguageSwitch } from './components/language-switch.tsx'
 import { SiteHeader } from './components/site-header.tsx'
 import { Toaster } from './components/ui/toaster.tsx'
 import { EMBEDDED_TRANSLATIONS_ID, serializeForScript } from './i18n/embedded.ts'
@@ -100,8 +102,19 @@ function ErrorHeader() {
   const app = useRouteLoaderData<typeof appLoader>('routes/_app')
   const home = useRouteLoaderData<typeof indexLoader>('routes/_index')
   const user = app?.user ?? home?.user ?? null
-  if (user) return <AppHeader user={user} />
-  return <SiteHeader signIn={root?.hasSession === false} />
+  if (!user) return <SiteHeader signIn={root?.hasSession === false} />
+  // The profile dropdown's code stays out of every page's bundle: its name links to the profile instead.
+  return (
+    <AppHeaderFrame>
+      <LanguageSwitch />
+      <Link
+        to="/profile"
+        className="max-w-48 truncate rounded-lg px-2 py-2 text-sm font-medium text-ink hover:bg-surface"
+      >
+        {`${user.firstName} ${user.lastName}`.trim() || user.login}
+      </Link>
+    </AppHeaderFrame>
+  )
 }
 
 /** SPEC §2 "Error fallback": sad mascot, generic message, error name and message; 404/405/400 screens. */

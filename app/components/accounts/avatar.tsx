@@ -1,5 +1,5 @@
 import { type ImgHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react'
-import { avatarColor, avatarInitial } from '#app/domain/accounts/rules.ts'
+import { avatarColor, avatarInitial } from '#app/domain/accounts/avatar.ts'
 
 /**
  * An avatar picture that gives way to `fallback` when the browser cannot show it. HEIC photos are accepted (SPEC §5)

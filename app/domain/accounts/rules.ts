@@ -195,29 +195,8 @@ export function avatarProblem(file: { name: string; type: string; size: number }
 
 export const AVATAR_CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', heic: 'image/heic' } as const
 
-/** SPEC §9: the avatar initial's colour, from a palette of 9 by a hash of the first name. */
-export const AVATAR_PALETTE = [
-  '#e8590c',
-  '#d6336c',
-  '#ae3ec9',
-  '#7048e8',
-  '#4263eb',
-  '#1c7ed6',
-  '#0c8599',
-  '#2b8a3e',
-  '#f08c00',
-] as const
-
-export function avatarColor(firstName: string): string {
-  let hash = 0
-  for (const char of firstName) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0
-  return AVATAR_PALETTE[hash % AVATAR_PALETTE.length]
-}
-
-export function avatarInitial(firstName: string, login: string): string {
-  const source = firstName.trim() || login
-  return (source.codePointAt(0) ? String.fromCodePoint(source.codePointAt(0)!) : '?').toUpperCase()
-}
+// The avatar's initial and colour live in a module without zod (they reach every page through the header).
+export { AVATAR_PALETTE, avatarColor, avatarInitial } from './avatar.ts'
 
 /** Seconds left before a new code may be sent (SPEC §9: 60 s), given when the last one was sent. */
 export function resendSecondsLeft(lastSentAt: number, now: number, cooldownSeconds: number): number {
