@@ -260,7 +260,7 @@ describe('companyEvent: creating a one-off meeting', () => {
       body: body({ contactIds: [a.id, b.id] }, { participantType: 'SimpleNotCollective' }),
     })
     expect(tooMany.status).toBe(400)
-    expect(tooMany.body.apiErrors[0].text).toBe('contactIds: Maximum number of participants reached: 1 seats')
+    expect(tooMany.body.apiErrors[0].text).toBe('contactIds: Maximum number of participants reached (seats: 1)')
     const twice = await api('POST', '/companyEvent/organizer', {
       auth,
       body: body({ contactIds: [a.id], contacts: [{ firstName: 'Дубль', email: a.email }] }),
