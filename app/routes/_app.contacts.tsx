@@ -6,11 +6,12 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { z } from 'zod'
 import { ContactMessageDialog, ContactInviteDialog } from '#app/components/contacts/contact-dialogs.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { DateField } from '#app/components/ui/date-time-inputs.tsx'
 import { Field, SelectField } from '#app/components/ui/field.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
 import {
   CONTACTS_PAGE_SIZE,
-  ContactFilterSchema,
+  ContactFilterPageSchema,
   ContactIdsSchema,
   ContactInvitationSchema,
   ContactMessageSchema,
@@ -42,11 +43,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(db, request)
   const t = getT(await getLanguage(request))
   const url = new URL(request.url)
-  const parsed = ContactFilterSchema.safeParse({
+  // The filter is a GET form: its period fields send the dates as typed (DD.MM.YYYY; older links YYYY-MM-DD).
+  const parsed = ContactFilterPageSchema.safeParse({
     ...Object.fromEntries(url.searchParams),
     eventTypeIds: url.searchParams.getAll('eventTypeIds'),
   })
-  const filter = parsed.success ? parsed.data : ContactFilterSchema.parse({})
+  const filter = parsed.success ? parsed.data : ContactFilterPageSchema.parse({})
+  // A filter that cannot be read lists everything and names each problem under its field, keeping what was typed.
+  const filterErrors: Record<string, string[]> = {}
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const named = String(issue.path[0])
+    const field = ['firstName', 'lastName', 'email', 'from'].includes(named) ? named : 'to'
+    filterErrors[field] = [...(filterErrors[field] ?? []), issueText({ ...issue, path: [] }, t)]
+  }
   const offset = Math.max(0, Number.parseInt(url.searchParams.get('offset') ?? '0', 10) || 0)
   const [list, eventTypes] = await Promise.all([
     listContacts(db, user, filter, { limit: CONTACTS_PAGE_SIZE, offset }, Date.now()),
@@ -55,7 +64,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     title: t('contacts:title'),
     filter,
-    filterErrors: parsed.success ? [] : parsed.error.issues.map((issue) => issueText({ ...issue, path: [] }, t)),
+    filterErrors,
+    typedPeriod: { from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '' },
     empty: emptyKind(filter),
     offset,
     totalCount: list.totalCount,
@@ -342,25 +352,42 @@ function FilterPanel() {
   const { t } = useTranslation()
   const { filter } = data
   return (
-    <details className="card p-4" open={data.empty === 'filtered' || data.filterErrors.length > 0}>
+    <details className="card p-4" open={data.empty === 'filtered' || Object.keys(data.filterErrors).length > 0}>
       <summary className="cursor-pointer font-medium">{t('contacts:filter.title')}</summary>
       <Form method="get" className="mt-4 grid gap-3 sm:grid-cols-2" data-testid="contacts-filter">
         {filter.viewArchive ? <input type="hidden" name="viewArchive" value="true" /> : null}
-        <Field label={t('contacts:filter.firstName')} name="firstName" defaultValue={filter.firstName ?? ''} />
-        <Field label={t('contacts:filter.lastName')} name="lastName" defaultValue={filter.lastName ?? ''} />
+        <Field
+          label={t('contacts:filter.firstName')}
+          name="firstName"
+          defaultValue={filter.firstName ?? ''}
+          errors={data.filterErrors.firstName}
+        />
+        <Field
+          label={t('contacts:filter.lastName')}
+          name="lastName"
+          defaultValue={filter.lastName ?? ''}
+          errors={data.filterErrors.lastName}
+        />
         <Field
           label={t('contacts:filter.email')}
           name="email"
           defaultValue={filter.email ?? ''}
+          errors={data.filterErrors.email}
           className="sm:col-span-2"
         />
-        <Field label={t('contacts:filter.from')} name="from" type="date" defaultValue={filter.from ?? ''} />
-        <Field
+        <DateField
+          label={t('contacts:filter.from')}
+          name="from"
+          defaultValue={filter.from ?? data.typedPeriod.from}
+          max="2099-12-31"
+          errors={data.filterErrors.from}
+        />
+        <DateField
           label={t('contacts:filter.to')}
           name="to"
-          type="date"
-          defaultValue={filter.to ?? ''}
-          errors={data.filterErrors}
+          defaultValue={filter.to ?? data.typedPeriod.to}
+          max="2099-12-31"
+          errors={data.filterErrors.to}
         />
         <fieldset className="sm:col-span-2">
           <legend className="text-sm font-medium">{t('contacts:filter.eventTypes')}</legend>

@@ -12,9 +12,10 @@ import {
 } from '#app/components/meetings/meeting-parts.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { DateField, TimeField } from '#app/components/ui/date-time-inputs.tsx'
 import { TextareaField } from '#app/components/ui/field.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
-import { InviteeEmailsSchema, OneOffTimeSchema } from '#app/domain/meetings/rules.ts'
+import { InviteeEmailsSchema, OneOffTimeSchema, pickedDate } from '#app/domain/meetings/rules.ts'
 import { ReminderStatusList } from '#app/components/notify/reminder-status-list.tsx'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
@@ -64,12 +65,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     }))
   // Change time: the slot picker for the chosen date (schedule date), fed by the availability engine.
   const url = new URL(request.url)
-  const dateParam = url.searchParams.get('date') ?? ''
-  const pickedDate = /^\d{4}-\d{2}-\d{2}$/.test(dateParam) ? dateParam : null
+  const picked = pickedDate(url.searchParams.get('date'))
   const canPick = view.userEventInfo.status === 'upcoming' && found.meeting.eventTypeId !== null
   const slots =
-    canPick && pickedDate
-      ? await pickerSlots(context.cloudflare.env, db, user.id, found.meeting.id, pickedDate, user.timeZone, now)
+    canPick && picked.date
+      ? await pickerSlots(context.cloudflare.env, db, user.id, found.meeting.id, picked.date, user.timeZone, now)
       : null
   // A one-off meeting has no slots: any date and from/to, prefilled with its time in the organizer's zone.
   const current = {
@@ -84,7 +84,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     targets,
     timeZone: user.timeZone,
     canPick,
-    pickedDate,
+    picked: { ...picked, error: picked.error ? t(picked.error) : null },
     slots,
     minDate: instantToZoned(user.timeZone, now).date,
     reminders: (await reminderStatusesFor(db, user.id, found.meeting.id)) ?? [],
@@ -109,11 +109,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
       case 'rescheduleOneOff': {
         // A one-off meeting: any date and from/to, read in the organizer's zone (as the page shows times).
-        const input = parseForm(t, OneOffTimeSchema, {
+        const parsed = OneOffTimeSchema.safeParse({
           date: String(form.get('date') ?? ''),
           from: String(form.get('from') ?? ''),
           to: String(form.get('to') ?? ''),
         })
+        if (!parsed.success) {
+          // Named by the fields' own labels ("Новая дата: Некорректная дата"), as the page shows them.
+          throw new ActionError(
+            400,
+            parsed.error.issues.map((issue) => ({
+              field: t(`meetings:reschedule.${String(issue.path[0] ?? 'date')}`),
+              key: issue.message,
+            })),
+          )
+        }
+        const input = parsed.data
         const start = zonedToInstant(user.timeZone, input.date, input.from)
         const end = zonedToInstant(user.timeZone, input.date, input.to)
         return command({
@@ -166,7 +177,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 /** `/meetings/{id}`: one meeting of the organizer with its actions (SPEC §2, §4). */
 export default function MeetingDetail() {
-  const { meeting, targets, timeZone, canPick, pickedDate, slots, minDate, reminders, current } =
+  const { meeting, targets, timeZone, canPick, picked, slots, minDate, reminders, current } =
     useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer<unknown>>()
   const navigation = useNavigation()
@@ -260,7 +271,7 @@ export default function MeetingDetail() {
           <h2 id="reschedule-title" className="text-lg font-semibold">
             {t('meetings:reschedule.title')}
           </h2>
-          <SlotPicker minDate={minDate} pickedDate={pickedDate} slots={slots} zone={timeZone} busy={busy} />
+          <SlotPicker minDate={minDate} picked={picked} slots={slots} zone={timeZone} busy={busy} />
         </section>
       ) : null}
 
@@ -454,31 +465,40 @@ function OneOffReschedule({
 }) {
   const { t } = useTranslation()
   const [values, setValues] = useState(current)
-  const field = (name: 'date' | 'from' | 'to', type: 'date' | 'time', label: string) => (
-    <label className="flex flex-col gap-1 text-sm font-medium">
-      {label}
-      <input
-        type={type}
-        name={name}
-        required
-        min={type === 'date' ? minDate : undefined}
-        value={values[name]}
-        onChange={(event) => setValues({ ...values, [name]: event.currentTarget.value })}
-        className="rounded-lg border border-line bg-card px-3 py-2 font-normal"
-      />
-    </label>
-  )
   return (
     <section className="card p-5" aria-labelledby="reschedule-title" data-testid="reschedule-oneoff">
       <h2 id="reschedule-title" className="text-lg font-semibold">
         {t('meetings:reschedule.title')}
       </h2>
-      <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+      <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="rescheduleOneOff" />
-        {field('date', 'date', t('meetings:reschedule.date'))}
-        {field('from', 'time', t('meetings:reschedule.from'))}
-        {field('to', 'time', t('meetings:reschedule.to'))}
-        <span className="pb-2 text-sm text-muted">{zone}</span>
+        <DateField
+          label={t('meetings:reschedule.date')}
+          name="date"
+          required
+          min={minDate}
+          max="2099-12-31"
+          value={values.date}
+          onChange={(date) => setValues((previous) => ({ ...previous, date }))}
+          className="w-full sm:w-44"
+        />
+        <TimeField
+          label={t('meetings:reschedule.from')}
+          name="from"
+          required
+          value={values.from}
+          onChange={(from) => setValues((previous) => ({ ...previous, from }))}
+          className="w-24"
+        />
+        <TimeField
+          label={t('meetings:reschedule.to')}
+          name="to"
+          required
+          value={values.to}
+          onChange={(to) => setValues((previous) => ({ ...previous, to }))}
+          className="w-24"
+        />
+        <span className="pb-2.5 text-sm text-muted">{zone}</span>
         <Button type="submit" disabled={busy}>
           {t('meetings:reschedule.submit')}
         </Button>

@@ -7,7 +7,7 @@ import { ActionErrors, MeetingHead, PlaceLine, SlotPicker } from '#app/component
 import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
-import { InviteeEmailsSchema } from '#app/domain/meetings/rules.ts'
+import { InviteeEmailsSchema, pickedDate } from '#app/domain/meetings/rules.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
@@ -41,16 +41,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     row.participant.role === 'member' &&
     !participants.some((p) => p.role === 'member' && p.status === 'booked' && p.id !== row.participant.id)
   const canMove = canChange && soleMember && row.meeting.eventTypeId !== null
-  const dateParam = new URL(request.url).searchParams.get('date') ?? ''
-  const pickedDate = /^\d{4}-\d{2}-\d{2}$/.test(dateParam) ? dateParam : null
+  const picked = pickedDate(new URL(request.url).searchParams.get('date'))
   const slots =
-    canMove && pickedDate
+    canMove && picked.date
       ? await pickerSlots(
           context.cloudflare.env,
           db,
           row.meeting.ownerId,
           row.meeting.id,
-          pickedDate,
+          picked.date,
           user.timeZone,
           now,
         )
@@ -62,7 +61,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     insideNotice: meeting.status === 'upcoming' && insideNotice,
     canChange,
     canMove,
-    pickedDate,
+    picked: { ...picked, error: picked.error ? t(picked.error) : null },
     slots,
     minDate: instantToZoned(user.timeZone, now).date,
   }
@@ -100,8 +99,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 /** `/meetings/myMeetings/{id}`: a meeting the signed-in user is booked into (SPEC §3 participant view). */
 export default function MyMeeting() {
-  const { meeting, timeZone, insideNotice, canChange, canMove, pickedDate, slots, minDate } =
-    useLoaderData<typeof loader>()
+  const { meeting, timeZone, insideNotice, canChange, canMove, picked, slots, minDate } = useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer<unknown>>()
   const navigation = useNavigation()
   const { t } = useTranslation()
@@ -176,7 +174,7 @@ export default function MyMeeting() {
           <h2 id="my-reschedule" className="text-lg font-semibold">
             {t('meetings:manage.move')}
           </h2>
-          <SlotPicker minDate={minDate} pickedDate={pickedDate} slots={slots} zone={timeZone} busy={busy} />
+          <SlotPicker minDate={minDate} picked={picked} slots={slots} zone={timeZone} busy={busy} />
         </section>
       ) : null}
       <ConfirmDialog

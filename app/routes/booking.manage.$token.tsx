@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { ActionErrors, MeetingHead, PlaceLine, SlotPicker } from '#app/components/meetings/meeting-parts.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { meetingTimeText, placeIcon } from '#app/domain/meetings/rules.ts'
+import { meetingTimeText, pickedDate, placeIcon } from '#app/domain/meetings/rules.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { getDb } from '#app/server/db.server.ts'
@@ -48,8 +48,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const state = manageState(row, now)
   const zone = row.participant.timeZone
   const time = meetingTimeText(row.meeting, zone)
-  const dateParam = url.searchParams.get('date') ?? ''
-  const pickedDate = /^\d{4}-\d{2}-\d{2}$/.test(dateParam) ? dateParam : null
+  const picked = pickedDate(url.searchParams.get('date'))
   // A guest moves only a meeting they are the sole member of: moving a group meeting would move other people.
   const { participants } = await findOwnedMeeting(db, row.meeting.ownerId, row.meeting.id)
   const soleMember =
@@ -57,9 +56,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     !participants.some((p) => p.role === 'member' && p.status === 'booked' && p.id !== row.participant.id)
   const canMove = state.canChange && soleMember && row.meeting.eventTypeId !== null
   const slots =
-    canMove && pickedDate
+    canMove && picked.date
       ? (
-          await pickerSlots(context.cloudflare.env, db, row.meeting.ownerId, row.meeting.id, pickedDate, zone, now)
+          await pickerSlots(context.cloudflare.env, db, row.meeting.ownerId, row.meeting.id, picked.date, zone, now)
         ).filter((slot) => Date.parse(slot.start) - now >= 0)
       : null
   return {
@@ -74,7 +73,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     point: row.meeting.meetingPoint,
     ...state,
     canMove,
-    pickedDate,
+    picked: { ...picked, error: picked.error ? t(picked.error) : null },
     slots,
     minDate: instantToZoned(zone, now).date,
   }
@@ -142,13 +141,7 @@ export default function ManageBooking() {
             <h2 id="manage-move" className="text-lg font-semibold">
               {t('meetings:manage.move')}
             </h2>
-            <SlotPicker
-              minDate={data.minDate}
-              pickedDate={data.pickedDate}
-              slots={data.slots}
-              zone={data.zone}
-              busy={busy}
-            />
+            <SlotPicker minDate={data.minDate} picked={data.picked} slots={data.slots} zone={data.zone} busy={busy} />
           </section>
         ) : null}
         {data.canChange ? (

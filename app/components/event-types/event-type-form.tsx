@@ -18,7 +18,7 @@ import { type Capability, can, capabilityForParticipantType, cheapestPlanWith } 
 import type { Tariff } from '#db/schema.ts'
 import { CONTROL, ErrorText, PlanBadge, Section, UniqueMark } from './form-parts.tsx'
 import { useUniqueCheck } from './use-unique-check.ts'
-import { DateField } from '#app/components/schedules/date-time-inputs.tsx'
+import { DateField } from '#app/components/ui/date-time-inputs.tsx'
 import { isIsoDate } from '#app/domain/time/index.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 

@@ -2,6 +2,7 @@ import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
+import { DateField } from '#app/components/ui/date-time-inputs.tsx'
 import type { DisplayStatus, PlaceIcon } from '#app/domain/meetings/rules.ts'
 import { meetingLink } from '#app/domain/meetings/rules.ts'
 
@@ -272,18 +273,20 @@ export function MeetingHead({
 }
 
 /**
- * The "change time" picker: a date (GET, so it works without script), then that date's free starts as radio
- * buttons posted with `intent=reschedule`. The starts come from the availability engine on the server.
+ * The "change time" picker: a date (GET, so it works without script; `DD.MM.YYYY` as typed, read on the server),
+ * then that date's free starts as radio buttons posted with `intent=reschedule`. The starts come from the
+ * availability engine on the server.
  */
 export function SlotPicker({
   minDate,
-  pickedDate,
+  picked,
   slots,
   zone,
   busy,
 }: {
   minDate: string
-  pickedDate: string | null
+  /** The date asked for (`YYYY-MM-DD`), what was typed, and the translated error when it is no date. */
+  picked: { date: string | null; typed: string; error: string | null }
   slots: readonly { start: string; from: string }[] | null
   zone: string
   busy: boolean
@@ -292,17 +295,16 @@ export function SlotPicker({
   return (
     <>
       <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {t('meetings:reschedule.date')}
-          <input
-            type="date"
-            name="date"
-            min={minDate}
-            required
-            defaultValue={pickedDate ?? ''}
-            className="rounded-lg border border-line bg-card px-3 py-2 font-normal"
-          />
-        </label>
+        <DateField
+          label={t('meetings:reschedule.date')}
+          name="date"
+          required
+          min={minDate}
+          max="2099-12-31"
+          defaultValue={picked.date ?? picked.typed}
+          errors={[picked.error ?? undefined]}
+          className="w-full sm:w-44"
+        />
         <Button type="submit" variant="secondary">
           {t('meetings:reschedule.show')}
         </Button>

@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
+import { DateField, TimeField } from '#app/components/ui/date-time-inputs.tsx'
 import { CheckboxField, Field, FormErrors, SelectField, TextareaField } from '#app/components/ui/field.tsx'
 import { DEFAULT_REMINDERS_MINUTES } from '#app/domain/constants.ts'
 import { EVENT_TYPE_COLORS } from '#app/domain/event-type-colors.ts'
@@ -126,13 +127,13 @@ export function OneTimeForm({
       <fieldset className="card grid gap-4 p-5 sm:grid-cols-2">
         <legend className="sr-only">{t('oneoff:create.when')}</legend>
         <h2 className="text-lg font-semibold sm:col-span-2">{t('oneoff:create.when')}</h2>
-        <Field
+        <DateField
           label={t('oneoff:create.date')}
-          type="date"
           name="date"
           min={minDate}
+          max="2099-12-31"
           value={values.date}
-          onChange={(e) => set('date', e.target.value)}
+          onChange={(date) => set('date', date)}
           errors={fe('date')}
           required
         />
@@ -144,21 +145,19 @@ export function OneTimeForm({
           options={zones}
           errors={fe('timeZone')}
         />
-        <Field
+        <TimeField
           label={t('oneoff:create.timeFrom')}
-          type="time"
           name="timeFrom"
           value={values.timeFrom}
-          onChange={(e) => set('timeFrom', e.target.value)}
+          onChange={(time) => set('timeFrom', time)}
           errors={fe('timeFrom')}
           required
         />
-        <Field
+        <TimeField
           label={t('oneoff:create.timeTo')}
-          type="time"
           name="timeTo"
           value={values.timeTo}
-          onChange={(e) => set('timeTo', e.target.value)}
+          onChange={(time) => set('timeTo', time)}
           errors={fe('timeTo')}
           required
         />

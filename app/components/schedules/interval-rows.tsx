@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { nextInterval } from '#app/domain/schedules/editing.ts'
 import type { ScheduleInterval } from '#app/domain/schedules/schema.ts'
-import { TimeInput } from './date-time-inputs.tsx'
+import { TimeInput } from '#app/components/ui/date-time-inputs.tsx'
 
 /** Editable `start–end` rows of one day; errors are keyed by `${index}.start` / `${index}.end`. */
 export function IntervalRows({

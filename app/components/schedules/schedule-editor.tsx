@@ -22,7 +22,7 @@ import {
 import { type ScheduleInterval, intervalIssues, scheduleSchema } from '#app/domain/schedules/schema.ts'
 import { dmyToIso, instantToZoned, isIsoDate, isoToDmy } from '#app/domain/time/index.ts'
 import type { ScheduleView } from '#app/server/schedules/schedules.server.ts'
-import { DateField } from './date-time-inputs.tsx'
+import { DateField } from '#app/components/ui/date-time-inputs.tsx'
 import { IntervalRows } from './interval-rows.tsx'
 
 type Props = {

@@ -14,10 +14,12 @@ type Common = {
   className?: string
 }
 
-const CONTROL =
+/** The look of every text control of the design system. */
+export const CONTROL =
   'w-full rounded-lg border bg-card px-3 py-2.5 text-sm text-ink placeholder:text-muted focus:border-primary focus:outline-none'
 
-function useFieldIds(id: string | undefined, errors: Common['errors'], hint: ReactNode) {
+/** A control's id (given or generated) and the ids of its hint and errors for `aria-describedby`. */
+export function useFieldIds(id: string | undefined, errors: Common['errors'], hint: ReactNode) {
   const fallback = useId()
   const controlId = id ?? fallback
   const shown = (errors ?? []).filter((text): text is string => Boolean(text))
@@ -27,7 +29,8 @@ function useFieldIds(id: string | undefined, errors: Common['errors'], hint: Rea
   return { controlId, shown, errorId, hintId, describedBy }
 }
 
-function FieldFrame({
+/** The label above a control, its hint and its errors below. */
+export function FieldFrame({
   controlId,
   label,
   hint,

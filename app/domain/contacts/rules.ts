@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { LONG_TEXT_MAX, RECIPIENT_CHIPS, TEXT_MAX } from '#app/domain/constants.ts'
 import { dmyToIso, isIsoDate } from '#app/domain/time/index.ts'
+import { OptionalTypedDateSchema } from '#app/domain/time/typed-fields.ts'
 
 /** Contacts per page of the table and the API's default limit. */
 export const CONTACTS_PAGE_SIZE = 50
@@ -20,7 +21,7 @@ const optionalText = z
   .nullable()
   .transform((value) => (value ? value : null))
 
-/** A date given as `DD.MM.YYYY` (API) or `YYYY-MM-DD` (the page's date input); answers `YYYY-MM-DD`. */
+/** A date of the JSON API: `DD.MM.YYYY`, or `YYYY-MM-DD`; answers `YYYY-MM-DD`. */
 export const FilterDateSchema = z
   .string()
   .trim()
@@ -40,28 +41,41 @@ const flag = z
   .optional()
   .transform((value) => value === true || value === 'true' || value === 'on' || value === '1')
 
-/** SPEC §3 "Contact filter". `viewNotDone`: only contacts without a held meeting yet (docs/decisions/0050). */
-export const ContactFilterSchema = z
-  .object({
-    firstAndLastName: optionalText,
-    firstName: optionalText,
-    lastName: optionalText,
-    email: optionalText,
-    from: FilterDateSchema.optional()
-      .nullable()
-      .transform((v) => v ?? null),
-    to: FilterDateSchema.optional()
-      .nullable()
-      .transform((v) => v ?? null),
-    eventTypeIds: z.array(z.string().max(64)).max(200).optional().default([]),
-    viewNotDone: flag,
-    viewArchive: flag,
-  })
-  .superRefine((filter, ctx) => {
-    if (filter.from && filter.to && filter.from > filter.to) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation:endAfterStart' })
-    }
-  })
+const apiFilterDate = FilterDateSchema.optional()
+  .nullable()
+  .transform((v) => v ?? null)
+
+/**
+ * SPEC §3 "Contact filter", its period read by `date` (`YYYY-MM-DD` or null). `viewNotDone`: only contacts without
+ * a held meeting yet (docs/decisions/0050).
+ */
+function contactFilterSchema(date: z.ZodType<string | null, unknown>) {
+  return z
+    .object({
+      firstAndLastName: optionalText,
+      firstName: optionalText,
+      lastName: optionalText,
+      email: optionalText,
+      from: date,
+      to: date,
+      eventTypeIds: z.array(z.string().max(64)).max(200).optional().default([]),
+      viewNotDone: flag,
+      viewArchive: flag,
+    })
+    .superRefine((filter, ctx) => {
+      if (filter.from && filter.to && filter.from > filter.to) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation:endAfterStart' })
+      }
+    })
+}
+
+/** The JSON API's contact filter (`GET /contacts`): dates in its documented formats. */
+export const ContactFilterSchema = contactFilterSchema(apiFilterDate)
+/**
+ * The `/contacts` page's filter (a GET form): its period fields read as typed (`DD.MM.YYYY`, or `YYYY-MM-DD` of
+ * older links and bookmarks), with the date fields' one reading (app/domain/time/typed-fields.ts).
+ */
+export const ContactFilterPageSchema = contactFilterSchema(OptionalTypedDateSchema)
 export type ContactFilter = z.infer<typeof ContactFilterSchema>
 
 /** Whether any narrowing filter is set (the page's "nothing matches the filters" empty message). */

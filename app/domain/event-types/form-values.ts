@@ -5,7 +5,7 @@
  */
 import { DEFAULT_EVENT_TYPE_COLOR } from '#app/domain/event-type-colors.ts'
 import { DEFAULT_CUSTOM_REMINDER_MINUTES, DEFAULT_REMINDERS_MINUTES } from '#app/domain/constants.ts'
-import { dmyToIso, isoToDmy } from '#app/domain/time/index.ts'
+import { dmyToIso, isoToDmy, readTypedDate } from '#app/domain/time/index.ts'
 import { customReminderOf, REMINDER_PRESETS } from './reminders.ts'
 import { DURATION_PRESETS, STEP_PRESETS, defaultSeats, isGroup } from './schema.ts'
 
@@ -205,12 +205,10 @@ function numberOf(value: FormDataEntryValue | null): number | undefined {
   return text === '' ? undefined : Number(text)
 }
 
-const isoToDmyOrRaw = (value: string) => {
-  try {
-    return isoToDmy(value)
-  } catch {
-    return value
-  }
+/** A posted date field (`DD.MM.YYYY` as typed, or the old `YYYY-MM-DD`) as the API's `DD.MM.YYYY`, else as typed. */
+const typedDmyOrRaw = (value: string) => {
+  const date = readTypedDate(value)
+  return date ? isoToDmy(date) : value
 }
 
 /** The submitted page form as the API body (SPEC §3 names), ready for `eventTypeSchema`. */
@@ -248,8 +246,8 @@ export function eventTypeBodyFromForm(form: FormData) {
     whenClosesValue: numberOf(form.get('whenClosesValue')) ?? 0,
     whenClosesType: text('whenClosesType'),
     recordIsOpenType: text('recordIsOpenType'),
-    recordIsOpenPeriodStart: periodStart ? isoToDmyOrRaw(periodStart) : null,
-    recordIsOpenPeriodEnd: periodEnd ? isoToDmyOrRaw(periodEnd) : null,
+    recordIsOpenPeriodStart: periodStart ? typedDmyOrRaw(periodStart) : null,
+    recordIsOpenPeriodEnd: periodEnd ? typedDmyOrRaw(periodEnd) : null,
     // SPEC §4: "no limit" sets 0.
     maximumRecordsPerDayValue: flag('noDailyLimit') ? 0 : numberOf(form.get('maximumRecordsPerDayValue')),
     participantType,

@@ -4,7 +4,15 @@
  */
 import { z } from 'zod'
 import { MEETINGS_PAGE_SIZE, TEXT_MAX } from '#app/domain/constants.ts'
-import { addDays, instantToZoned, isoWeekday, monthDates, startOfZonedDay } from '#app/domain/time/index.ts'
+import {
+  addDays,
+  instantToZoned,
+  isoWeekday,
+  monthDates,
+  readTypedDate,
+  startOfZonedDay,
+} from '#app/domain/time/index.ts'
+import { TypedDateSchema, TypedTimeSchema } from '#app/domain/time/typed-fields.ts'
 
 export const DISPLAY_STATUSES = ['upcoming', 'completed', 'canceled'] as const
 export type DisplayStatus = (typeof DISPLAY_STATUSES)[number]
@@ -145,16 +153,22 @@ export function meetingTimeText(meeting: { startAt: number; endAt: number }, tim
   return { date, isoDate: start.date, timeSlot: `${start.time} - ${end.time}` }
 }
 
-/** A one-off meeting's new time on the detail page: a date and from/to wall times (read in the organizer's zone). */
+/**
+ * The change-time picker's `?date=` (a GET form's date field: `DD.MM.YYYY` as typed, or `YYYY-MM-DD` of older links):
+ * the date to list free times for, what was typed (shown back), and the error key when it is no date.
+ */
+export function pickedDate(typed: string | null): { date: string | null; typed: string; error: string | null } {
+  const text = (typed ?? '').trim()
+  const date = readTypedDate(text)
+  return { date, typed: text, error: text !== '' && date === null ? 'validation:invalidDate' : null }
+}
+
+/**
+ * A one-off meeting's new time on the detail page: a date and from/to wall times (read in the organizer's zone), as
+ * the page's date and time fields post them (`DD.MM.YYYY` or `YYYY-MM-DD`, `HH:mm`); answers `YYYY-MM-DD`, `HH:mm`.
+ */
 export const OneOffTimeSchema = z
-  .object({
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation:invalidDate')
-      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'validation:invalidDate'),
-    from: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation:invalidTime'),
-    to: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation:invalidTime'),
-  })
+  .object({ date: TypedDateSchema, from: TypedTimeSchema, to: TypedTimeSchema })
   .refine((value) => value.to > value.from, { path: ['to'], message: 'validation:endAfterStart' })
 
 /**

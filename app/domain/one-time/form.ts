@@ -6,7 +6,7 @@
  */
 import { DEFAULT_CUSTOM_REMINDER_MINUTES, DEFAULT_REMINDERS_MINUTES } from '#app/domain/constants.ts'
 import { customReminderMinutes, splitReminders } from '#app/domain/event-types/reminders.ts'
-import { offsetAt, zonedToInstant } from '#app/domain/time/index.ts'
+import { isHm, isIsoDate, offsetAt, readTypedDate, readTypedTime, zonedToInstant } from '#app/domain/time/index.ts'
 
 type PlaceType = 'Meet' | 'Online' | 'Phone'
 type WhoCallType = 'MemberCallToOrganizer' | 'OrganizerCallToMember'
@@ -176,7 +176,13 @@ const flag = (form: FormData, name: string) => form.get(name) === 'on' || form.g
 const oneOf = <T extends string>(value: string, allowed: readonly T[], fallback: T): T =>
   (allowed as readonly string[]).includes(value) ? (value as T) : fallback
 
-/** The page's form fields to values (browser form or the action's FormData). */
+/** A typed field read with `read` (date `YYYY-MM-DD`, time `HH:mm`), else kept as typed for the rule to name. */
+const typed = (read: (text: string) => string | null, value: string) => read(value) ?? value
+
+/**
+ * The page's form fields to values (browser form or the action's FormData). The date and time fields post what was
+ * typed (`DD.MM.YYYY`, `HH:mm`, without script too; `YYYY-MM-DD` still reads): read with the fields' one reading.
+ */
 export function formValuesFromFormData(form: FormData): OneTimeFormValues {
   const newContacts: NewContactRow[] = []
   for (let index = 0; index < NEW_CONTACT_ROWS_MAX; index++) {
@@ -190,10 +196,10 @@ export function formValuesFromFormData(form: FormData): OneTimeFormValues {
   const amounts = form.getAll('customAmount').map(String)
   const units = form.getAll('customUnit').map(String)
   return {
-    date: text(form, 'date'),
+    date: typed(readTypedDate, text(form, 'date')),
     timeZone: text(form, 'timeZone'),
-    timeFrom: text(form, 'timeFrom'),
-    timeTo: text(form, 'timeTo'),
+    timeFrom: typed(readTypedTime, text(form, 'timeFrom')),
+    timeTo: typed(readTypedTime, text(form, 'timeTo')),
     templateSelect: text(form, 'template') ? 'template' : 'new',
     template: text(form, 'template'),
     participantType: oneOf(
@@ -236,6 +242,22 @@ export function formValuesFromFormData(form: FormData): OneTimeFormValues {
     getTimeBeforeValue: text(form, 'getTimeBeforeValue'),
     getTimeAfterValue: text(form, 'getTimeAfterValue'),
   }
+}
+
+/** Missing or unreadable date and times of the form: the field and the i18n key of its problem. */
+export function whenProblems(
+  values: Pick<OneTimeFormValues, 'date' | 'timeFrom' | 'timeTo'>,
+): { field: 'date' | 'timeFrom' | 'timeTo'; key: string }[] {
+  const problems: { field: 'date' | 'timeFrom' | 'timeTo'; key: string }[] = []
+  const check = (field: 'date' | 'timeFrom' | 'timeTo', ok: (value: string) => boolean, invalid: string) => {
+    const value = values[field].trim()
+    if (value === '') problems.push({ field, key: 'validation:required' })
+    else if (!ok(value)) problems.push({ field, key: invalid })
+  }
+  check('date', isIsoDate, 'validation:invalidDate')
+  check('timeFrom', isHm, 'validation:invalidTime')
+  check('timeTo', isHm, 'validation:invalidTime')
+  return problems
 }
 
 /** Emails typed one per line or separated by commas or semicolons. */

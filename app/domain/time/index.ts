@@ -37,6 +37,7 @@ export {
   parseUtcInstant,
 } from './format.ts'
 export { type OffsetTable, buildOffsetTable } from './transitions.ts'
+export { readTypedDate, readTypedTime } from './typed.ts'
 export { type ZonedDateTime, instantToZoned, localMsOf, startOfZonedDay, zonedToInstant } from './wall.ts'
 export { type ZoneClock, createZoneClock } from './zone-clock.ts'
 export { isValidTimeZone, offsetAt } from './zone-offset.ts'

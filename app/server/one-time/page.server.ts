@@ -14,6 +14,7 @@ import {
   formValuesFromFormData,
   newFormValues,
   payloadFromValues,
+  whenProblems,
 } from '#app/domain/one-time/form.ts'
 import { OneTimeEventSchema } from '#app/domain/one-time/rules.ts'
 import { capabilityForParticipantType, can, cheapestPlanWith } from '#app/domain/plans.ts'
@@ -172,17 +173,20 @@ export async function createPageAction(
   const offset = Number(form.get('browserOffset'))
   const payload = payloadFromValues(values, form.get('browserOffset') && Number.isFinite(offset) ? offset : null)
   const parsed = OneTimeEventSchema.safeParse(payload)
-  if (!parsed.success) {
-    return answer(
-      400,
-      collect(
-        parsed.error.issues.map((issue) => ({
-          path: issue.path as (string | number)[],
-          text: issueText({ ...issue, path: [] }, t),
-        })),
-        values,
-      ),
+  // The date and times as typed: a field that is missing or no date/time is named under itself, not as the payload's
+  // `dates` it cannot make.
+  const when = whenProblems(values)
+  if (!parsed.success || when.length > 0) {
+    const found = collect(
+      (parsed.success ? [] : parsed.error.issues)
+        .filter((issue) => when.length === 0 || issue.path[0] !== 'dates')
+        .map((issue) => ({ path: issue.path as (string | number)[], text: issueText({ ...issue, path: [] }, t) })),
+      values,
     )
+    for (const problem of when) {
+      found.fieldErrors[problem.field] = [t(problem.key), ...(found.fieldErrors[problem.field] ?? [])]
+    }
+    return answer(400, found)
   }
   const create = (ignoreFreeTimeCheck: boolean) =>
     createOneTime(bindings, env, user, parsed.data, { ignoreFreeTimeCheck, language, fallbackTimeZone: null })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { eventTypeSchema } from '#app/domain/event-types/schema.ts'
+import { eventTypeBodyFromForm } from '#app/domain/event-types/form-values.ts'
 
 const schema = eventTypeSchema({ today: '2027-03-10' })
 
@@ -199,5 +200,20 @@ describe('event type rules (SPEC §5)', () => {
   it('requires whole non-negative daily limits and closing times', () => {
     expect(issues({ maximumRecordsPerDayValue: -1 })).toEqual({ maximumRecordsPerDayValue: 'validation:min' })
     expect(issues({ whenClosesValue: 1.5 })).toEqual({ whenClosesValue: 'validation:integer' })
+  })
+})
+
+describe('the event type page form (posted without script too)', () => {
+  it('reads the booking window dates as the date fields post them, the old YYYY-MM-DD too', () => {
+    const form = new FormData()
+    form.set('recordIsOpenPeriodStart', '5.3.2027')
+    form.set('recordIsOpenPeriodEnd', '2027-04-01')
+    expect(eventTypeBodyFromForm(form)).toMatchObject({
+      recordIsOpenPeriodStart: '05.03.2027',
+      recordIsOpenPeriodEnd: '01.04.2027',
+    })
+    form.set('recordIsOpenPeriodEnd', '31.02.2027')
+    // Kept as typed for the schema to name ("Invalid date").
+    expect(eventTypeBodyFromForm(form).recordIsOpenPeriodEnd).toBe('31.02.2027')
   })
 })

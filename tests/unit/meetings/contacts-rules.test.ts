@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  ContactFilterPageSchema,
   ContactFilterSchema,
   NewContactSchema,
   communicationMethod,
@@ -28,6 +29,25 @@ describe('contacts rules', () => {
     })
     expect(ContactFilterSchema.safeParse({ from: '03.02.2027', to: '01.02.2027' }).success).toBe(false)
     expect(ContactFilterSchema.safeParse({ from: '30.02.2027' }).success).toBe(false)
+  })
+
+  it('reads the page filter period as its date fields post it, the old YYYY-MM-DD links too', () => {
+    expect(ContactFilterPageSchema.parse({ from: '01.02.2027', to: '2027-02-03' })).toMatchObject({
+      from: '2027-02-01',
+      to: '2027-02-03',
+    })
+    expect(ContactFilterPageSchema.parse({ from: '', to: '' })).toMatchObject({ from: null, to: null })
+    const bad = ContactFilterPageSchema.safeParse({ from: '30.02.2027', to: 'tomorrow' })
+    expect(bad.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['from', 'validation:invalidDate'],
+      ['to', 'validation:invalidDate'],
+    ])
+    expect(ContactFilterPageSchema.safeParse({ from: '03.02.2027', to: '01.02.2027' }).error?.issues[0]).toMatchObject({
+      path: ['to'],
+      message: 'validation:endAfterStart',
+    })
+    // The JSON API keeps its documented formats only.
+    expect(ContactFilterSchema.safeParse({ from: '1/2/2027' }).success).toBe(false)
   })
 
   it('normalises a new contact: lowercased email, messenger only with a value, WhatsApp by default', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildIcs } from '#app/domain/booking/ics.ts'
-import { MeetingListQuerySchema, OneOffTimeSchema, monthTitle } from '#app/domain/meetings/rules.ts'
+import { MeetingListQuerySchema, OneOffTimeSchema, monthTitle, pickedDate } from '#app/domain/meetings/rules.ts'
 import { manageLink } from '#app/domain/reminders/links.ts'
 import { isInsideNotice, noticeMinutesOf } from '#app/server/meetings/notice.server.ts'
 
@@ -18,7 +18,25 @@ describe('meetings: more rules', () => {
     })
     expect(OneOffTimeSchema.safeParse({ date: '2027-03-05', from: '11:00', to: '10:00' }).success).toBe(false)
     expect(OneOffTimeSchema.safeParse({ date: '2027-03-05', from: '25:00', to: '26:00' }).success).toBe(false)
-    expect(OneOffTimeSchema.safeParse({ date: '05.03.2027', from: '09:00', to: '10:00' }).success).toBe(false)
+    // The page's fields post DD.MM.YYYY as typed; YYYY-MM-DD still reads; anything else is named per field.
+    expect(OneOffTimeSchema.parse({ date: '05.03.2027', from: '9:00', to: '1000' })).toEqual({
+      date: '2027-03-05',
+      from: '09:00',
+      to: '10:00',
+    })
+    const bad = OneOffTimeSchema.safeParse({ date: '03/35/2027', from: '9 AM', to: '' })
+    expect(bad.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['date', 'validation:invalidDate'],
+      ['from', 'validation:invalidTime'],
+      ['to', 'validation:required'],
+    ])
+  })
+
+  it('reads the change-time picker date as typed, the old format too, and names one that is no date', () => {
+    expect(pickedDate('05.03.2027')).toEqual({ date: '2027-03-05', typed: '05.03.2027', error: null })
+    expect(pickedDate('2027-03-05')).toEqual({ date: '2027-03-05', typed: '2027-03-05', error: null })
+    expect(pickedDate(null)).toEqual({ date: null, typed: '', error: null })
+    expect(pickedDate('30.02.2027')).toEqual({ date: null, typed: '30.02.2027', error: 'validation:invalidDate' })
   })
 
   it('reads the held-only flag of the list', () => {

@@ -4,9 +4,11 @@ import {
   chooseTemplate,
   clearTemplate,
   emailList,
+  formValuesFromFormData,
   newFormValues,
   payloadFromValues,
   templateValues,
+  whenProblems,
   zoneOffsetHours,
 } from '#app/domain/one-time/form.ts'
 import { OneTimeEventSchema, instantOf, resolveDates, seatsOf } from '#app/domain/one-time/rules.ts'
@@ -147,6 +149,30 @@ describe('form to payload (SPEC §5 "One-time event")', () => {
     expect(payloadFromValues({ ...filled(), timeZone: 'Mars/Base' }, 5).dates[0].gmtOffset).toBe(5)
     expect(zoneOffsetHours('Asia/Kolkata', '2027-03-05', '10:00')).toBe(5.5)
     expect(zoneOffsetHours('Europe/Berlin', '2027-07-05', '10:00')).toBe(2)
+  })
+
+  it('reads the date and times as the fields post them (DD.MM.YYYY, HH:mm, the old YYYY-MM-DD) and names the rest', () => {
+    const posted = (date: string, timeFrom: string, timeTo: string) => {
+      const form = new FormData()
+      form.set('date', date)
+      form.set('timeFrom', timeFrom)
+      form.set('timeTo', timeTo)
+      return formValuesFromFormData(form)
+    }
+    expect(posted('05.03.2027', '9:30', '1045')).toMatchObject({
+      date: '2027-03-05',
+      timeFrom: '09:30',
+      timeTo: '10:45',
+    })
+    expect(posted('2027-03-05', '09:30', '10:45')).toMatchObject({ date: '2027-03-05', timeFrom: '09:30' })
+    expect(whenProblems(posted('05.03.2027', '09:30', '10:45'))).toEqual([])
+    const bad = posted('31.02.2027', '09:30 AM', '')
+    expect(bad).toMatchObject({ date: '31.02.2027', timeFrom: '09:30 AM', timeTo: '' })
+    expect(whenProblems(bad)).toEqual([
+      { field: 'date', key: 'validation:invalidDate' },
+      { field: 'timeFrom', key: 'validation:invalidTime' },
+      { field: 'timeTo', key: 'validation:required' },
+    ])
   })
 
   it('reads emails separated by lines, commas or semicolons', () => {
