@@ -85,6 +85,11 @@ function moscowDate(at: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date(at))
 }
 
+/** YYYY-MM-DD as the app shows and its date fields take it: DD.MM.YYYY. */
+function dmy(iso: string): string {
+  return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`
+}
+
 function nextDate(iso: string): string {
   const date = new Date(`${iso}T00:00:00Z`)
   date.setUTCDate(date.getUTCDate() + 1)
@@ -159,14 +164,20 @@ for (const language of ['ru', 'en'] as const) {
     // Period of the last booking: the booking day keeps both, a period after it keeps none.
     await page.goto(`/contacts?lastName=${encodeURIComponent(family)}`)
     filter = await openPanel(page, 'contacts-filter')
-    await filter.getByLabel(text.from, { exact: true }).fill(before)
-    await filter.getByLabel(text.to, { exact: true }).fill(after)
+    // The period fields read DD.MM.YYYY in both languages (not the browser's mm/dd/yyyy).
+    await filter.getByLabel(text.from, { exact: true }).fill(dmy(before))
+    await filter.getByLabel(text.to, { exact: true }).fill(dmy(after))
     await filter.getByRole('button', { name: text.apply }).click()
-    await expect(page).toHaveURL(/from=/)
+    await expect(page).toHaveURL(new RegExp(`from=${dmy(before)}`))
     await expect(rows).toHaveCount(2)
+    await expect(page.getByTestId('contacts-filter').getByLabel(text.to, { exact: true })).toHaveValue(dmy(after))
+    // A bookmark of the former date inputs (YYYY-MM-DD) still filters, its date shown as DD.MM.YYYY.
     await page.goto(`/contacts?lastName=${encodeURIComponent(family)}&from=${nextDate(after)}`)
     await expect(rows).toHaveCount(0)
     await expect(page.getByTestId('contacts-empty')).toHaveText(text.emptyFiltered)
+    await expect(page.getByTestId('contacts-filter').getByLabel(text.from, { exact: true })).toHaveValue(
+      dmy(nextDate(after)),
+    )
 
     // Added by hand through the form; the same email again is refused with a translated error.
     await page.goto(`/contacts?lastName=${encodeURIComponent(family)}`)

@@ -30,6 +30,8 @@ const RU = {
   signIn: 'Войти',
   timeChanged: 'Время изменено',
   moveMeeting: 'Перенести встречу',
+  newDate: 'Новая дата',
+  showTimes: 'Показать свободное время',
   adjutantsLabel: 'Email помощников',
   saveAdjutants: 'Сохранить помощников',
   adjutantsSaved: 'Помощники сохранены',
@@ -142,8 +144,19 @@ test('a specialist finds a booked meeting in the list and calendar, moves it, ad
   // Change the time: the first free start on the meeting's day or a later one that is not the current start.
   let moved = false
   for (let offset = 0; offset < 14 && !moved; offset++) {
-    await page.goto(`/meetings/${id}?date=${addDays(day, offset)}`)
     const reschedule = page.getByTestId('reschedule')
+    if (offset === 0) {
+      // The date is typed DD.MM.YYYY into the picker's date field (the browser's calendar is behind a button).
+      const typed = day.split('-').reverse().join('.')
+      await page.waitForLoadState('networkidle')
+      await reschedule.getByLabel(RU.newDate, { exact: true }).fill(typed)
+      await reschedule.getByRole('button', { name: RU.showTimes }).click()
+      await expect(page).toHaveURL(new RegExp(`date=${typed}`))
+      await expect(reschedule.getByLabel(RU.newDate, { exact: true })).toHaveValue(typed)
+    } else {
+      // Older links name the date YYYY-MM-DD and still work.
+      await page.goto(`/meetings/${id}?date=${addDays(day, offset)}`)
+    }
     await expect(reschedule.locator('input[type="radio"]').first().or(page.getByTestId('no-slots'))).toBeAttached()
     const labels = reschedule.locator('label:has(input[type="radio"])')
     const count = await labels.count()

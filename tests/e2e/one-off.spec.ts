@@ -28,10 +28,10 @@ const TEXTS = {
   },
 } as const
 
-/** A date 20 to 60 days ahead in the specialist's zone (Moscow), YYYY-MM-DD. */
+/** A date 20 to 60 days ahead in the specialist's zone (Moscow), DD.MM.YYYY as the date field takes it. */
 function dateAhead(): string {
   const days = 20 + Math.floor(Math.random() * 40)
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(Date.now() + days * 86_400_000)
+  return new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' }).format(Date.now() + days * 86_400_000)
 }
 
 test.afterEach(async ({ page }) => {
@@ -60,9 +60,14 @@ for (const language of ['ru', 'en'] as const) {
     // Early morning of a day weeks ahead: outside the demo's working hours, so no booking overlaps it.
     const form = page.getByTestId('oneoff-form')
     const hour = String(Math.floor(Math.random() * 7)).padStart(2, '0')
-    await form.locator('[name="date"]').fill(dateAhead())
+    // The date and times read DD.MM.YYYY and 24-hour HH:mm in both languages; a short `H45` reads as `HH:45`.
+    const date = dateAhead()
+    await form.locator('[name="date"]').fill(date)
     await form.locator('[name="timeFrom"]').fill(`${hour}:00`)
-    await form.locator('[name="timeTo"]').fill(`${hour}:45`)
+    await form.locator('[name="timeTo"]').fill(`${Number(hour)}45`)
+    await form.locator('[name="timeTo"]').blur()
+    await expect(form.locator('[name="timeTo"]')).toHaveValue(`${hour}:45`)
+    await expect(form.locator('[name="date"]')).toHaveValue(date)
     await form.locator('[name="name"]').fill(name)
     await form.locator('[name="meetingPoint"]').fill('Москва, Тверская 1')
     await form.locator('[name="participantType"]').selectOption('GroupNotCollective')

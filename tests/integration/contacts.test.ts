@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { isoToDmy } from '#app/domain/time/index.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { contacts, outbox } from '#db/schema.ts'
 import { api, emailsTo, lastEmailTo, unique } from './helpers/accounts.ts'
@@ -208,6 +209,39 @@ describe('contacts API', () => {
 })
 
 describe('/contacts page', () => {
+  it('filters the period as its date fields send it (DD.MM.YYYY, old YYYY-MM-DD links) and names a bad date', async () => {
+    const user = await createTestUser({ tariff: 'Standard' })
+    const cookie = await sessionCookieFor(user.id)
+    const page = async (query: string) =>
+      (await SELF.fetch(`http://localhost/contacts${query}`, { headers: { Cookie: cookie } })).text()
+    const earlier = email('earlier')
+    const later = email('later')
+    await createMeeting(user.id, { startAt: Date.now() - 20 * DAY, people: [{ email: earlier, firstName: 'Олег' }] })
+    await createMeeting(user.id, { startAt: Date.now() - 5 * DAY, people: [{ email: later, firstName: 'Рита' }] })
+    const iso = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10)
+    const dmy = (offset: number) => isoToDmy(iso(offset))
+
+    const typed = await page(`?from=${dmy(-10)}&to=${dmy(-1)}`)
+    expect(typed).toContain(later)
+    expect(typed).not.toContain(earlier)
+    expect(typed).toContain(`value="${dmy(-10)}"`)
+    // A bookmark of the former date inputs (YYYY-MM-DD) filters the same and shows the dates as DD.MM.YYYY.
+    const bookmarked = await page(`?from=${iso(-10)}&to=${iso(-1)}`)
+    expect(bookmarked).toContain(later)
+    expect(bookmarked).not.toContain(earlier)
+    expect(bookmarked).toContain(`value="${dmy(-10)}"`)
+    expect(bookmarked).toContain(`value="${dmy(-1)}"`)
+
+    // Something that is no date is named under its field, kept as typed; the list is not narrowed by it.
+    const bad = await page(`?from=31.02.2027&to=${dmy(-1)}`)
+    expect(bad).toContain('Некорректная дата')
+    expect(bad).toContain('value="31.02.2027"')
+    expect(bad).toContain(earlier)
+    expect(bad).toContain(later)
+    const inverted = await page(`?from=${dmy(-1)}&to=${dmy(-10)}`)
+    expect(inverted).toContain('Конец должен быть позже начала')
+  })
+
   it('renders the table and the plain empty message; archives through the form action', async () => {
     const user = await createTestUser({ tariff: 'Standard' })
     const cookie = await sessionCookieFor(user.id)

@@ -2,7 +2,7 @@ import { SELF } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { instantToZoned, zonedToInstant } from '#app/domain/time/index.ts'
+import { instantToZoned, isoToDmy, zonedToInstant } from '#app/domain/time/index.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { meetingParticipants, meetings, oneTimeEvents } from '#db/schema.ts'
 import { api, emailsTo, lastEmailTo, unique } from './helpers/accounts.ts'
@@ -72,6 +72,9 @@ describe('change time of a one-off meeting', () => {
     const page = await (await get(`/meetings/${meeting.id}`)).text()
     expect(page).toContain('data-testid="reschedule-oneoff"')
     expect(page).toContain('value="10:00"')
+    // The date field shows (and, without script, posts) DD.MM.YYYY; times are 24-hour text.
+    expect(page).toContain(`value="${isoToDmy(date)}"`)
+    expect(page).not.toMatch(/type="time"/)
 
     // 15:10-16:00 starts after the other meeting, but its 30-minute buffer before reaches into it.
     const overlap = await post(`/meetings/${meeting.id}`, {
@@ -86,6 +89,18 @@ describe('change time of a one-off meeting', () => {
 
     const bad = await post(`/meetings/${meeting.id}`, { intent: 'rescheduleOneOff', date, from: '12:00', to: '11:00' })
     expect(bad.status).toBe(400)
+    // What the fields post without script: an impossible date or a 12-hour time is named by the field's label.
+    const unreadable = await post(`/meetings/${meeting.id}`, {
+      intent: 'rescheduleOneOff',
+      date: '31.02.2027',
+      from: '10:00 AM',
+      to: '11:00',
+    })
+    expect(unreadable.status).toBe(400)
+    const unreadableText = await unreadable.text()
+    expect(unreadableText).toContain('Новая дата: Некорректная дата')
+    expect(unreadableText).toContain('Начало: Некорректное время')
+    expect((await meetingRow(meeting.id)).startAt).toBe(at('10:00'))
     const past = await post(`/meetings/${meeting.id}`, {
       intent: 'rescheduleOneOff',
       date: instantToZoned(ZONE, Date.now() - DAY).date,
@@ -94,10 +109,11 @@ describe('change time of a one-off meeting', () => {
     })
     expect(past.status).toBe(400)
 
+    // The date as the field posts it (DD.MM.YYYY) and a time typed short (1510) read like in the browser.
     const anyway = await post(`/meetings/${meeting.id}`, {
       intent: 'rescheduleOneOff',
-      date,
-      from: '15:10',
+      date: isoToDmy(date),
+      from: '1510',
       to: '16:40',
       ignoreOverlap: 'true',
     })

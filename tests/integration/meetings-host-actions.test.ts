@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { newId } from '#app/domain/ids.ts'
-import { instantToZoned, zonedToInstant } from '#app/domain/time/index.ts'
+import { instantToZoned, isoToDmy, zonedToInstant } from '#app/domain/time/index.ts'
 import { randomToken, sha256 } from '#app/server/auth/tokens.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { parseEnv, sessionSecret } from '#app/server/env.server.ts'
@@ -448,6 +448,19 @@ describe('the participant changes their booking', () => {
     expect(page).toContain('data-testid="my-reschedule"')
     expect(page).toContain(`value="${new Date(at('11:00')).toISOString()}"`)
     expect(page).not.toContain(`value="${new Date(at('10:00')).toISOString()}"`)
+    // The picker's date field sends DD.MM.YYYY as typed (a GET form, also without script): the same free times,
+    // the date shown back as DD.MM.YYYY; something that is no date is named, with what was typed kept.
+    const typed = await (
+      await SELF.fetch(`http://localhost${path}?date=${isoToDmy(date)}`, { headers: { Cookie: cookie } })
+    ).text()
+    expect(typed).toContain(`value="${new Date(at('11:00')).toISOString()}"`)
+    expect(typed).toContain(`value="${isoToDmy(date)}"`)
+    const wrong = await (
+      await SELF.fetch(`http://localhost${path}?date=30.02.2027`, { headers: { Cookie: cookie } })
+    ).text()
+    expect(wrong).toContain('Некорректная дата')
+    expect(wrong).toContain('value="30.02.2027"')
+    expect(wrong).not.toContain('type="radio"')
     const moved = await form(path, { intent: 'reschedule', start: new Date(at('11:00')).toISOString() }, cookie)
     expect(moved.status).toBe(200)
     expect(await meetingRow(meeting.id)).toMatchObject({ startAt: at('11:00'), sequence: 1 })

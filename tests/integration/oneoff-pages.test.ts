@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { newId } from '#app/domain/ids.ts'
-import { instantToZoned } from '#app/domain/time/index.ts'
+import { instantToZoned, isoToDmy } from '#app/domain/time/index.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { contacts, meetings, oneTimeInvitations } from '#db/schema.ts'
 import { lastEmailTo, unique } from './helpers/accounts.ts'
@@ -94,9 +94,12 @@ describe('one-off meeting creation page', () => {
     const olga = { id: newId(), ownerId: user.id, firstName: 'Ольга', email: email('olga') }
     await db().insert(contacts).values(olga)
     const newEmail = email('ivan')
+    // The date and time fields post what was typed: DD.MM.YYYY and 24-hour HH:mm (a short 1300 reads as 13:00).
     const answer = await post(
       PATH,
       formFields([
+        ['date', isoToDmy(dateAhead(3))],
+        ['timeTo', '1300'],
         ['existContacts', olga.id],
         ['newContacts.0.firstName', 'Иван'],
         ['newContacts.0.email', newEmail],
@@ -110,6 +113,8 @@ describe('one-off meeting creation page', () => {
     const [meeting] = await db().select().from(meetings).where(eq(meetings.id, id))
     expect(meeting).toMatchObject({ ownerId: user.id, name: 'Встреча выпускников', eventTypeId: null, totalSeats: 3 })
     expect(new Date(meeting.startAt).toISOString().slice(11, 16)).toBe('09:00')
+    expect(meeting.endAt - meeting.startAt).toBe(60 * 60_000)
+    expect(instantToZoned('Europe/Moscow', meeting.startAt).date).toBe(dateAhead(3))
     expect(await db().select().from(oneTimeInvitations).where(eq(oneTimeInvitations.meetingId, id))).toHaveLength(2)
     const created = await (await get(location)).text()
     expect(created).toContain(`/booking?companyEventId=${id}`)
@@ -136,6 +141,32 @@ describe('one-off meeting creation page', () => {
     const html = await answer.text()
     expect(html).toContain('Обязательное поле')
     expect(html).toContain('Некорректный email')
+    expect(await db().select().from(meetings).where(eq(meetings.ownerId, user.id))).toHaveLength(0)
+  })
+
+  it('names a date or time the fields cannot read, keeps what was typed, and writes nothing', async () => {
+    const { user, get, post } = await signedIn()
+    const form = await (await get(PATH)).text()
+    // The form shows its date as DD.MM.YYYY and its times as 24-hour text, whatever the browser's locale.
+    expect(form).toContain(`value="${isoToDmy(dateAhead(1))}"`)
+    expect(form).toContain('placeholder="ДД.ММ.ГГГГ"')
+    expect(form).not.toMatch(/type="time"/)
+    const answer = await post(
+      PATH,
+      formFields([
+        ['date', '31.02.2027'],
+        ['timeFrom', '12:00 PM'],
+        ['timeTo', ''],
+        ['intent', 'create'],
+      ]),
+    )
+    expect(answer.status).toBe(400)
+    const html = await answer.text()
+    expect(html).toContain('Некорректная дата')
+    expect(html).toContain('Некорректное время')
+    expect(html).toContain('Обязательное поле')
+    expect(html).toContain('value="31.02.2027"')
+    expect(html).toContain('value="12:00 PM"')
     expect(await db().select().from(meetings).where(eq(meetings.ownerId, user.id))).toHaveLength(0)
   })
 
