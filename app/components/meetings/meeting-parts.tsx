@@ -294,7 +294,8 @@ export function SlotPicker({
   const { t } = useTranslation()
   return (
     <>
-      <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
+      {/* Top-aligned, the button a label's height down: an error under the date does not pull the button down. */}
+      <Form method="get" className="mt-3 flex flex-wrap items-start gap-2">
         <DateField
           label={t('meetings:reschedule.date')}
           name="date"
@@ -305,7 +306,7 @@ export function SlotPicker({
           errors={[picked.error ?? undefined]}
           className="w-full sm:w-44"
         />
-        <Button type="submit" variant="secondary">
+        <Button type="submit" variant="secondary" className="sm:mt-[1.625rem]">
           {t('meetings:reschedule.show')}
         </Button>
       </Form>
