@@ -26,7 +26,7 @@ import { type HostCommand, type MeetingCommand, meetingCommand } from '#app/serv
 import { findOwnedMeeting, listOrganizerMeetings, organizerView } from '#app/server/meetings/meetings.server.ts'
 import { type ActionAnswer, pageAction, parseForm } from '#app/server/meetings/page-errors.server.ts'
 import { pickerSlots } from '#app/server/meetings/reschedule.server.ts'
-import { instantToZoned, zonedToInstant } from '#app/domain/time/index.ts'
+import { instantToZoned, readTypedDate, readTypedTime, zonedToInstant } from '#app/domain/time/index.ts'
 import { ActionError } from '#app/server/meetings/errors.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
@@ -100,79 +100,87 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = params.id ?? ''
   const command = <T,>(input: HostCommand) =>
     meetingCommand<T>(context.cloudflare.env, { ...input, ownerId: user.id } as MeetingCommand)
-  return pageAction(intent, t, async () => {
-    switch (intent) {
-      case 'reschedule': {
-        const start = Date.parse(String(form.get('start') ?? ''))
-        if (Number.isNaN(start)) throw new ActionError(400, [{ field: 'start', key: 'validation:required' }])
-        return command({ kind: 'reschedule', meetingId: id, start })
-      }
-      case 'rescheduleOneOff': {
-        // A one-off meeting: any date and from/to, read in the organizer's zone (as the page shows times).
-        const parsed = OneOffTimeSchema.safeParse({
-          date: String(form.get('date') ?? ''),
-          from: String(form.get('from') ?? ''),
-          to: String(form.get('to') ?? ''),
-        })
-        if (!parsed.success) {
-          // Named by the fields' own labels ("Новая дата: Некорректная дата"), as the page shows them.
-          throw new ActionError(
-            400,
-            parsed.error.issues.map((issue) => ({
-              field: t(`meetings:reschedule.${String(issue.path[0] ?? 'date')}`),
-              key: issue.message,
-            })),
-          )
+  return pageAction(
+    intent,
+    t,
+    async () => {
+      switch (intent) {
+        case 'reschedule': {
+          const start = Date.parse(String(form.get('start') ?? ''))
+          if (Number.isNaN(start)) throw new ActionError(400, [{ field: 'start', key: 'validation:required' }])
+          return command({ kind: 'reschedule', meetingId: id, start })
         }
-        const input = parsed.data
-        const start = zonedToInstant(user.timeZone, input.date, input.from)
-        const end = zonedToInstant(user.timeZone, input.date, input.to)
-        return command({
-          kind: 'reschedule',
-          meetingId: id,
-          start,
-          end,
-          ignoreOverlap: form.get('ignoreOverlap') === 'true',
-        })
+        case 'rescheduleOneOff': {
+          // A one-off meeting: any date and from/to, read in the organizer's zone (as the page shows times).
+          const parsed = OneOffTimeSchema.safeParse({
+            date: String(form.get('date') ?? ''),
+            from: String(form.get('from') ?? ''),
+            to: String(form.get('to') ?? ''),
+          })
+          if (!parsed.success) {
+            // Named by the fields' own labels ("Новая дата: Некорректная дата"), as the page shows them.
+            throw new ActionError(
+              400,
+              parsed.error.issues.map((issue) => ({
+                field: t(`meetings:reschedule.${String(issue.path[0] ?? 'date')}`),
+                key: issue.message,
+              })),
+            )
+          }
+          const input = parsed.data
+          const start = zonedToInstant(user.timeZone, input.date, input.from)
+          const end = zonedToInstant(user.timeZone, input.date, input.to)
+          return command({
+            kind: 'reschedule',
+            meetingId: id,
+            start,
+            end,
+            ignoreOverlap: form.get('ignoreOverlap') === 'true',
+          })
+        }
+        case 'held':
+          return command({ kind: 'held', meetingId: id, isFailed: form.get('isFailed') === 'true' })
+        case 'cancel':
+          return command({ kind: 'cancel', meetingId: id, participantIds: null })
+        case 'cancelParticipant':
+          return command({ kind: 'cancel', meetingId: id, participantIds: [String(form.get('participantId') ?? '')] })
+        case 'adjutants': {
+          const emails = parseForm(t, z.object({ adjutantEmails: InviteeEmailsSchema }), {
+            adjutantEmails: emailList(form.get('adjutantEmails')),
+          }).adjutantEmails
+          return command({ kind: 'adjutants', meetingId: id, emails })
+        }
+        case 'visitors': {
+          await findOwnedMeeting(db, user.id, id)
+          const emails = parseForm(t, z.object({ emails: InviteeEmailsSchema.pipe(z.array(z.string()).min(1)) }), {
+            emails: emailList(form.get('emails')),
+          }).emails
+          return command({ kind: 'addVisitors', participantId: String(form.get('participantId') ?? ''), emails })
+        }
+        case 'removeVisitor':
+          return command({
+            kind: 'removeVisitor',
+            participantId: String(form.get('participantId') ?? ''),
+            visitorId: String(form.get('visitorId') ?? ''),
+          })
+        case 'move': {
+          const input = parseForm(
+            t,
+            z.object({ participantIds: z.array(z.string().min(1)).min(1), target: z.string().min(1) }),
+            { participantIds: form.getAll('participantIds').map(String), target: String(form.get('target') ?? '') },
+          )
+          await findOwnedMeeting(db, user.id, id)
+          return command({ kind: 'move', participantIds: input.participantIds, targetMeetingId: input.target })
+        }
+        default:
+          throw new Response(null, { status: 400 })
       }
-      case 'held':
-        return command({ kind: 'held', meetingId: id, isFailed: form.get('isFailed') === 'true' })
-      case 'cancel':
-        return command({ kind: 'cancel', meetingId: id, participantIds: null })
-      case 'cancelParticipant':
-        return command({ kind: 'cancel', meetingId: id, participantIds: [String(form.get('participantId') ?? '')] })
-      case 'adjutants': {
-        const emails = parseForm(t, z.object({ adjutantEmails: InviteeEmailsSchema }), {
-          adjutantEmails: emailList(form.get('adjutantEmails')),
-        }).adjutantEmails
-        return command({ kind: 'adjutants', meetingId: id, emails })
-      }
-      case 'visitors': {
-        await findOwnedMeeting(db, user.id, id)
-        const emails = parseForm(t, z.object({ emails: InviteeEmailsSchema.pipe(z.array(z.string()).min(1)) }), {
-          emails: emailList(form.get('emails')),
-        }).emails
-        return command({ kind: 'addVisitors', participantId: String(form.get('participantId') ?? ''), emails })
-      }
-      case 'removeVisitor':
-        return command({
-          kind: 'removeVisitor',
-          participantId: String(form.get('participantId') ?? ''),
-          visitorId: String(form.get('visitorId') ?? ''),
-        })
-      case 'move': {
-        const input = parseForm(
-          t,
-          z.object({ participantIds: z.array(z.string().min(1)).min(1), target: z.string().min(1) }),
-          { participantIds: form.getAll('participantIds').map(String), target: String(form.get('target') ?? '') },
-        )
-        await findOwnedMeeting(db, user.id, id)
-        return command({ kind: 'move', participantIds: input.participantIds, targetMeetingId: input.target })
-      }
-      default:
-        throw new Response(null, { status: 400 })
-    }
-  })
+    },
+    // A one-off time the page shows again after a refusal: "Move anyway" resubmits what was typed, also without script.
+    intent === 'rescheduleOneOff'
+      ? { date: String(form.get('date') ?? ''), from: String(form.get('from') ?? ''), to: String(form.get('to') ?? '') }
+      : undefined,
+  )
 }
 
 /** `/meetings/{id}`: one meeting of the organizer with its actions (SPEC §2, §4). */
@@ -282,6 +290,7 @@ export default function MeetingDetail() {
           zone={timeZone}
           busy={busy}
           conflict={answer && !answer.ok && answer.intent === 'rescheduleOneOff' && answer.status === 409}
+          submitted={answer && !answer.ok && answer.intent === 'rescheduleOneOff' ? answer.submitted : undefined}
         />
       ) : null}
 
@@ -456,15 +465,26 @@ function OneOffReschedule({
   zone,
   busy,
   conflict,
+  submitted,
 }: {
   current: { date: string; from: string; to: string }
   minDate: string
   zone: string
   busy: boolean
   conflict: boolean | undefined
+  /** What the refused form sent: shown again instead of the meeting's current time. */
+  submitted?: Record<string, string>
 }) {
   const { t } = useTranslation()
-  const [values, setValues] = useState(current)
+  const [values, setValues] = useState(() =>
+    submitted
+      ? {
+          date: readTypedDate(submitted.date ?? '') ?? submitted.date ?? '',
+          from: readTypedTime(submitted.from ?? '') ?? submitted.from ?? '',
+          to: readTypedTime(submitted.to ?? '') ?? submitted.to ?? '',
+        }
+      : current,
+  )
   return (
     <section className="card p-5" aria-labelledby="reschedule-title" data-testid="reschedule-oneoff">
       <h2 id="reschedule-title" className="text-lg font-semibold">

@@ -84,7 +84,12 @@ describe('change time of a one-off meeting', () => {
       to: '16:00',
     })
     expect(overlap.status).toBe(409)
-    expect(await overlap.text()).toContain('data-testid="reschedule-anyway"')
+    const overlapPage = await overlap.text()
+    expect(overlapPage).toContain('data-testid="reschedule-anyway"')
+    // Without script, "Move anyway" resubmits what was typed, not the meeting's current time.
+    const anywayForm = overlapPage.slice(overlapPage.indexOf('data-testid="reschedule-anyway"'))
+    expect(anywayForm).toMatch(/name="from" value="15:10"/)
+    expect(anywayForm).toMatch(/name="to" value="16:00"/)
     expect((await meetingRow(meeting.id)).startAt).toBe(at('10:00'))
 
     const bad = await post(`/meetings/${meeting.id}`, { intent: 'rescheduleOneOff', date, from: '12:00', to: '11:00' })

@@ -7,8 +7,11 @@ import { ActionError, actionErrorTexts } from './errors.server.ts'
 /** What a page action answers: its intent, and either the result or the translated errors. */
 export type ActionAnswer<T> =
   | { ok: true; intent: string; result: T }
-  /** `status` tells a taken time (409, "Move anyway?") from bad input (400) or a refusal. */
-  | { ok: false; intent: string; errors: string[]; status?: number }
+  /**
+   * `status` tells a taken time (409, "Move anyway?") from bad input (400) or a refusal; `submitted` gives back
+   * what the form sent, when the page shows it again (a page without script has no other copy of it).
+   */
+  | { ok: false; intent: string; errors: string[]; status?: number; submitted?: Record<string, string> }
 
 class FormInputError extends Error {
   constructor(readonly texts: string[]) {
@@ -20,16 +23,21 @@ class FormInputError extends Error {
  * Runs a page action's work. Bad input answers 400 with the translated issues; a refused operation its status
  * (403 plan, 404 another owner's or missing row, 409 taken slot); nothing changes in either case.
  */
-export async function pageAction<T>(intent: string, t: TFunction, work: () => Promise<T>) {
+export async function pageAction<T>(
+  intent: string,
+  t: TFunction,
+  work: () => Promise<T>,
+  submitted?: Record<string, string>,
+) {
   try {
     return data<ActionAnswer<T>>({ ok: true, intent, result: await work() })
   } catch (error) {
     if (error instanceof FormInputError) {
-      return data<ActionAnswer<T>>({ ok: false, intent, errors: error.texts }, { status: 400 })
+      return data<ActionAnswer<T>>({ ok: false, intent, errors: error.texts, submitted }, { status: 400 })
     }
     if (error instanceof ActionError) {
       return data<ActionAnswer<T>>(
-        { ok: false, intent, errors: actionErrorTexts(error, t), status: error.status },
+        { ok: false, intent, errors: actionErrorTexts(error, t), status: error.status, submitted },
         { status: error.status },
       )
     }
