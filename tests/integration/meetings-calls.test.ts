@@ -7,7 +7,7 @@ import { getDb } from '#app/server/db.server.ts'
 import { meetingParticipants, meetings, oneTimeEvents } from '#db/schema.ts'
 import { api, emailsTo, lastEmailTo, unique } from './helpers/accounts.ts'
 import { DAY, HOUR, createEventType, createMeeting } from './helpers/meetings.ts'
-import { bearerFor, createTestUser, sessionCookieFor } from './helpers/users.ts'
+import { bearerFor, createTestUser, pageClient, sessionCookieFor } from './helpers/users.ts'
 
 const db = () => getDb(env.DB)
 const email = (prefix: string) => `${unique(prefix)}@example.com`
@@ -21,20 +21,7 @@ async function specialist() {
     user,
     auth: await bearerFor(user.id),
     cookie,
-    get: (path: string, extra: Record<string, string> = {}) =>
-      SELF.fetch(`http://localhost${path}`, { headers: { Cookie: cookie, ...extra }, redirect: 'manual' }),
-    post: (path: string, fields: Record<string, string>) =>
-      SELF.fetch(`http://localhost${path}`, {
-        method: 'POST',
-        headers: {
-          Cookie: cookie,
-          'Content-Type': 'application/x-www-form-urlencoded',
-          Origin: 'http://localhost',
-          Host: 'localhost',
-        },
-        body: new URLSearchParams(fields),
-        redirect: 'manual',
-      }),
+    ...pageClient(cookie),
   }
 }
 

@@ -12,7 +12,7 @@ import { eventTypes, meetingParticipants, meetings, oneTimeEvents, participantLi
 import { api as json, emailsTo, lastEmailTo, unique } from './helpers/accounts.ts'
 import { api as raw, contactInfo, createBookableHost, firstFreeSlot } from './helpers/booking.ts'
 import { DAY, createEventType, createMeeting } from './helpers/meetings.ts'
-import { bearerFor, createTestUser, sessionCookieFor } from './helpers/users.ts'
+import { bearerFor, createTestUser, pageClient, sessionCookieFor } from './helpers/users.ts'
 
 const db = () => getDb(env.DB)
 const email = (prefix: string) => `${unique(prefix)}@example.com`
@@ -61,18 +61,7 @@ async function liveMembers(meetingId: string) {
     )
 }
 
-const form = (path: string, fields: Record<string, string>, cookie?: string) =>
-  SELF.fetch(`http://localhost${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: 'http://localhost',
-      Host: 'localhost',
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(fields),
-    redirect: 'manual',
-  })
+const form = (path: string, fields: Record<string, string>, cookie?: string) => pageClient(cookie).post(path, fields)
 
 describe('moving participants between meetings', () => {
   it('sends the moved people METHOD:CANCEL for the meeting they leave and the invitation to the target', async () => {

@@ -6,28 +6,13 @@ import { getDb } from '#app/server/db.server.ts'
 import { meetings } from '#db/schema.ts'
 import { unique } from './helpers/accounts.ts'
 import { DAY, createEventType, createMeeting } from './helpers/meetings.ts'
-import { createTestUser, sessionCookieFor } from './helpers/users.ts'
+import { createTestUser, pageClient, sessionCookieFor } from './helpers/users.ts'
 
 const email = (prefix: string) => `${unique(prefix)}@example.com`
 
 async function signedIn() {
   const user = await createTestUser({ tariff: 'Pro' })
-  const cookie = await sessionCookieFor(user.id)
-  const get = (path: string) =>
-    SELF.fetch(`http://localhost${path}`, { headers: { Cookie: cookie }, redirect: 'manual' })
-  const post = (path: string, fields: Record<string, string>) =>
-    SELF.fetch(`http://localhost${path}`, {
-      method: 'POST',
-      headers: {
-        Cookie: cookie,
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Origin: 'http://localhost',
-        Host: 'localhost',
-      },
-      body: new URLSearchParams(fields),
-      redirect: 'manual',
-    })
-  return { user, get, post }
+  return { user, ...pageClient(await sessionCookieFor(user.id)) }
 }
 
 describe('meetings pages', () => {

@@ -8,7 +8,7 @@ import { getDb } from '#app/server/db.server.ts'
 import { contacts, meetings, oneTimeInvitations } from '#db/schema.ts'
 import { lastEmailTo, unique } from './helpers/accounts.ts'
 import { DAY, createEventType, createMeeting } from './helpers/meetings.ts'
-import { createTestUser, sessionCookieFor } from './helpers/users.ts'
+import { createTestUser, pageClient, sessionCookieFor } from './helpers/users.ts'
 
 const db = () => getDb(env.DB)
 const email = (prefix: string) => `${unique(prefix)}@example.com`
@@ -16,22 +16,7 @@ const PATH = '/meetings/one-time-event/create'
 
 async function signedIn(tariff: 'Basic' | 'Pro' = 'Pro') {
   const user = await createTestUser({ tariff })
-  const cookie = await sessionCookieFor(user.id)
-  const get = (path: string) =>
-    SELF.fetch(`http://localhost${path}`, { headers: { Cookie: cookie }, redirect: 'manual' })
-  const post = (path: string, fields: [string, string][]) =>
-    SELF.fetch(`http://localhost${path}`, {
-      method: 'POST',
-      headers: {
-        Cookie: cookie,
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Origin: 'http://localhost',
-        Host: 'localhost',
-      },
-      body: new URLSearchParams(fields),
-      redirect: 'manual',
-    })
-  return { user, get, post }
+  return { user, ...pageClient(await sessionCookieFor(user.id)) }
 }
 
 /** A date a few days ahead in Moscow (the test users' zone), as the form's YYYY-MM-DD. */

@@ -1,3 +1,4 @@
+import { SELF } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { getDb } from '#app/server/db.server.ts'
 import { hashPassword } from '#app/server/auth/password.server.ts'
@@ -37,4 +38,28 @@ export async function sessionCookieFor(userId: string): Promise<string> {
 /** An `Authorization` header value for the JSON API. */
 export async function bearerFor(userId: string): Promise<string> {
   return `Bearer ${await signAccessToken(sessionSecret(parseEnv(env)), userId, Date.now())}`
+}
+
+/**
+ * Pages as a browser without script asks for them: GET, and form posts (same origin, urlencoded), with the
+ * session `cookie` when given; redirects are returned, not followed.
+ */
+export function pageClient(cookie?: string) {
+  const session: Record<string, string> = cookie ? { Cookie: cookie } : {}
+  return {
+    get: (path: string, headers: Record<string, string> = {}) =>
+      SELF.fetch(`http://localhost${path}`, { headers: { ...session, ...headers }, redirect: 'manual' }),
+    post: (path: string, fields: Record<string, string> | [string, string][]) =>
+      SELF.fetch(`http://localhost${path}`, {
+        method: 'POST',
+        headers: {
+          ...session,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Origin: 'http://localhost',
+          Host: 'localhost',
+        },
+        body: new URLSearchParams(fields),
+        redirect: 'manual',
+      }),
+  }
 }
