@@ -1,0 +1,66 @@
+/**
+ * One refusal for the whole app (ARCHITECTURE.md "One write path"): a use case or a domain `decide` that will not do
+ * what was asked answers one `Refusal`. Its code decides the HTTP status and the translation key, from the one
+ * table below, so the same refusal is the same status and the same text on a page (field error, form error, toast,
+ * tariff modal) and in the JSON API (`apiErrors` of the envelope).
+ *
+ * Plain data: it crosses the Durable Object's RPC boundary as it is. Server code that cannot return it throws
+ * `Refused` (app/server/refusal.server.ts renders either for pages and the API).
+ */
+
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429
+
+/**
+ * Every refusal the app can give: its status and its translation key (namespace:key). Add a code here, never a
+ * status or a text at the place that refuses.
+ */
+export const REFUSALS = {
+  // Generic
+  notFound: { status: 404, key: 'api:notFound' },
+  tariffLimit: { status: 403, key: 'api:tariffLimit' },
+  // Public booking and holds
+  eventNotFound: { status: 404, key: 'booking:errors.eventNotFound' },
+  slotTaken: { status: 409, key: 'booking:errors.slotTaken' },
+  tooManyHolds: { status: 429, key: 'booking:errors.tooManyHolds' },
+  holdNotFound: { status: 409, key: 'booking:errors.holdNotFound' },
+  alreadyBooked: { status: 409, key: 'booking:errors.alreadyBooked' },
+  idempotencyReused: { status: 422, key: 'booking:errors.idempotencyReused' },
+} as const satisfies Record<string, { status: RefusalStatus; key: string }>
+
+export type RefusalCode = keyof typeof REFUSALS
+
+export type RefusalParams = Record<string, string | number>
+
+/** One refusal: what was refused, the form field it concerns (dotted path) if any, and the text's parameters. */
+export type Refusal = {
+  code: RefusalCode
+  field?: string
+  params?: RefusalParams
+  /** Further problems of the same request (several fields of one form); each is rendered like the first. */
+  more?: Omit<Refusal, 'more'>[]
+}
+
+export function refusal(code: RefusalCode, field?: string, params?: RefusalParams): Refusal {
+  return { code, ...(field === undefined ? {} : { field }), ...(params === undefined ? {} : { params }) }
+}
+
+export function refusalStatus(refusal: Pick<Refusal, 'code'>): RefusalStatus {
+  return REFUSALS[refusal.code].status
+}
+
+export function refusalKey(refusal: Pick<Refusal, 'code'>): string {
+  return REFUSALS[refusal.code].key
+}
+
+/** Every problem of a refusal, the first one first. */
+export function refusalProblems(refusal: Refusal): Omit<Refusal, 'more'>[] {
+  const { more, ...first } = refusal
+  return [first, ...(more ?? [])]
+}
+
+/** The outcome of every command (HostLock.run) and of use cases that refuse by value. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal }
+
+export function isRefusalCode(code: string): code is RefusalCode {
+  return Object.hasOwn(REFUSALS, code)
+}
