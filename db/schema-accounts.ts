@@ -4,10 +4,8 @@
  */
 import { sql } from 'drizzle-orm'
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { users } from './schema.ts'
-
-export const ACCOUNT_SECRET_KINDS = ['signupCode', 'emailLink', 'restore'] as const
-export type AccountSecretKind = (typeof ACCOUNT_SECRET_KINDS)[number]
+import { ACCOUNT_SECRET_KINDS, OAUTH_MODES, OAUTH_PROVIDERS } from '../app/domain/enums.ts'
+import { users } from './schema-core.ts'
 
 /**
  * The sign-up code (6 digits, limited attempts), the email-confirmation link and the password-reset link.
@@ -35,9 +33,6 @@ export const accountSecrets = sqliteTable(
   ],
 )
 
-export const OAUTH_PROVIDERS = ['yandex', 'google', 'apple', 'microsoft'] as const
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number]
-
 /** A provider account linked to a local one (SPEC §2 sign-in with Yandex, Google, Apple, Microsoft). */
 export const oauthAccounts = sqliteTable(
   'oauth_accounts',
@@ -56,9 +51,6 @@ export const oauthAccounts = sqliteTable(
     index('oauth_accounts_user').on(t.userId),
   ],
 )
-
-export const OAUTH_MODES = ['web', 'api'] as const
-export type OAuthMode = (typeof OAUTH_MODES)[number]
 
 /**
  * One-time OAuth states: PKCE verifier and the way back, deleted when used or expired. `web` sign-ins end in a

@@ -8,35 +8,27 @@
  */
 import { sql } from 'drizzle-orm'
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-// Only lazily used bindings (inside `references(() => ...)`) come from schema.ts: it re-exports this file, so its
-// constants are not initialised yet while this module evaluates. The enum lists below mirror schema.ts.
-import { eventTypes, users } from './schema.ts'
-
-const PLACE_TYPES = ['Meet', 'Online', 'Phone'] as const
-const WHO_CALL_TYPES = ['MemberCallToOrganizer', 'OrganizerCallToMember'] as const
-const PARTICIPANT_TYPES = ['SimpleNotCollective', 'SimpleCollective', 'GroupNotCollective', 'GroupCollective'] as const
-const REMINDER_CHANNELS = ['email', 'telegram', 'push'] as const
+import {
+  LANGUAGES,
+  MEETING_STATUSES,
+  MESSENGER_TYPES,
+  OUTBOX_CHANNELS,
+  PARTICIPANT_ROLES,
+  PARTICIPANT_STATUSES,
+  PARTICIPANT_TYPES,
+  PLACE_TYPES,
+  REMINDER_RECIPIENTS,
+  REMINDER_STATUSES,
+  WHO_CALL_TYPES,
+} from '../app/domain/enums.ts'
+import { eventTypes, users } from './schema-core.ts'
 
 const createdAt = () => integer('created_at').notNull().default(sql`(unixepoch() * 1000)`)
 
 /**
  * Stored meeting status. `completed` (SPEC §4) is not stored: it is an `upcoming` meeting whose `endAt` has passed.
  */
-export const MEETING_STATUSES = ['upcoming', 'canceled'] as const
-export type MeetingStatus = (typeof MEETING_STATUSES)[number]
-
-export const PARTICIPANT_STATUSES = ['booked', 'canceled'] as const
-export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number]
-
 /** member: booked it or was invited; visitor: added by a member; adjutant: a helper invited by the organizer. */
-export const PARTICIPANT_ROLES = ['member', 'visitor', 'adjutant'] as const
-export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number]
-
-export const MESSENGER_TYPES = ['WhatsApp', 'Telegram', 'Viber'] as const
-export type MessengerType = (typeof MESSENGER_TYPES)[number]
-
-export const LANGUAGES = ['ru', 'en'] as const
-
 export const meetings = sqliteTable(
   'meetings',
   {
@@ -158,10 +150,6 @@ export const meetingParticipants = sqliteTable(
   ],
 )
 
-export const REMINDER_RECIPIENTS = ['client', 'organizer'] as const
-export const REMINDER_STATUSES = ['scheduled', 'sent', 'failed', 'canceled'] as const
-export type ReminderStatus = (typeof REMINDER_STATUSES)[number]
-
 /**
  * Reminder jobs, written in the booking batch from the event type's `remindersInMinutes` (one per offset, per
  * client participant and one per offset for the organizer). The cron sends due `scheduled` rows through the outbox.
@@ -179,7 +167,7 @@ export const reminders = sqliteTable(
     /** The client participant it is for; null for the organizer's reminder. */
     participantId: text('participant_id').references(() => meetingParticipants.id, { onDelete: 'cascade' }),
     recipientKind: text('recipient_kind', { enum: REMINDER_RECIPIENTS }).notNull(),
-    channel: text('channel', { enum: REMINDER_CHANNELS }).notNull().default('email'),
+    channel: text('channel', { enum: OUTBOX_CHANNELS }).notNull().default('email'),
     /** Minutes before the meeting start (from the event type's remindersInMinutes). */
     offsetMinutes: integer('offset_minutes').notNull(),
     /** meeting.startAt - offsetMinutes; moved with the meeting. */

@@ -4,7 +4,9 @@
  */
 import { sql } from 'drizzle-orm'
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { meetingParticipants, users } from './schema.ts'
+import { NOTIFICATION_ACTIONS } from '../app/domain/enums.ts'
+import { meetingParticipants } from './schema-booking.ts'
+import { users } from './schema-core.ts'
 
 const createdAt = () => integer('created_at').notNull().default(sql`(unixepoch() * 1000)`)
 
@@ -51,9 +53,6 @@ export const participantLinks = sqliteTable('participant_links', {
   manageTokenEnc: text('manage_token_enc').notNull(),
   createdAt: createdAt(),
 })
-
-export const NOTIFICATION_ACTIONS = ['navigate', 'openEventClient', 'openEventOrganizer', 'changePassword'] as const
-export type NotificationAction = (typeof NOTIFICATION_ACTIONS)[number]
 
 /** The notification center (SPEC §3 "Notification": title, body, action name and value). */
 export const notifications = sqliteTable(

@@ -8,9 +8,9 @@
  */
 import { sql } from 'drizzle-orm'
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
-import { meetingParticipants, meetings, users } from './schema.ts'
-
-const TIME_UNITS = ['Minutes', 'Hours', 'Days'] as const
+import { TIME_UNITS } from '../app/domain/enums.ts'
+import { meetingParticipants, meetings } from './schema-booking.ts'
+import { users } from './schema-core.ts'
 
 /** The settings of a one-off meeting; `id` is the meeting's id (SPEC's companyEventId). */
 export const oneTimeEvents = sqliteTable(

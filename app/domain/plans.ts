@@ -4,7 +4,7 @@
  * read the same matrix to show "Available from" badges. Limits the SPEC leaves open are chosen in
  * docs/decisions/0020-plan-gating-matrix.md.
  */
-import type { Tariff } from '#db/schema.ts'
+import { TARIFFS, type Tariff } from '#app/domain/enums.ts'
 
 export const CAPABILITIES = [
   'adjustments',
@@ -50,7 +50,7 @@ export const PLANS: Record<Tariff, Plan> = {
 }
 
 /** Tariffs in ascending order: the cheapest one that allows a capability is the badge's "Available from". */
-const ORDER: Tariff[] = ['Basic', 'Standard', 'Pro']
+const ORDER: readonly Tariff[] = TARIFFS
 
 export function can(tariff: Tariff, capability: Capability): boolean {
   return PLANS[tariff].capabilities.has(capability)

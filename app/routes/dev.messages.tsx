@@ -1,33 +1,15 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
-import { desc, inArray } from 'drizzle-orm'
 import { useTranslation } from 'react-i18next'
 import { getDb } from '#app/server/db.server.ts'
 import { isDevelopment, parseEnv } from '#app/server/env.server.ts'
-import { outbox } from '#db/schema.ts'
+import { listSentMessages } from '#app/server/outbox/outbox.server.ts'
 
 /** Development only (like /dev/mail): the Telegram and push messages the app has queued, newest first. */
 export async function loader({ context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare
   if (!isDevelopment(parseEnv(env))) throw new Response(null, { status: 404 })
-  const rows = await getDb(env.DB)
-    .select()
-    .from(outbox)
-    .where(inArray(outbox.channel, ['telegram', 'push']))
-    .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(200)
-  return {
-    messages: rows.map((row) => ({
-      id: row.id,
-      channel: row.channel,
-      to: row.recipient,
-      title: row.subject,
-      text: row.text,
-      status: row.status,
-      lastError: row.lastError,
-      createdAt: new Date(row.createdAt).toISOString(),
-    })),
-  }
+  return { messages: await listSentMessages(getDb(env.DB)) }
 }
 
 export default function DevMessages() {

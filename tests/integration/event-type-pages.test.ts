@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { action as editAction } from '#app/routes/_app.eventTypes.$id.tsx'
 import { action as listAction } from '#app/routes/_app.eventTypes._index.tsx'
 import { action as createAction } from '#app/routes/_app.eventTypes.create.tsx'
-import type { Tariff } from '#db/schema.ts'
+import type { Tariff } from '#app/domain/enums.ts'
 import { apiSpecialist } from './helpers/api.ts'
 import { sessionCookieFor } from './helpers/users.ts'
 

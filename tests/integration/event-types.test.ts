@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { newId } from '#app/domain/ids.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { meetings } from '#db/schema.ts'
-import type { Tariff } from '#db/schema.ts'
+import type { Tariff } from '#app/domain/enums.ts'
 import { apiSpecialist } from './helpers/api.ts'
 
 async function withSchedule(tariff: Tariff = 'Pro') {

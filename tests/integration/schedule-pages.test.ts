@@ -4,7 +4,7 @@ import { env } from 'cloudflare:workers'
 import { action as editorAction } from '#app/routes/_app.schedules.$id.tsx'
 import { action as listAction } from '#app/routes/_app.schedules._index.tsx'
 import { describe, expect, it } from 'vitest'
-import type { Tariff } from '#db/schema.ts'
+import type { Tariff } from '#app/domain/enums.ts'
 import { apiSpecialist } from './helpers/api.ts'
 import { sessionCookieFor } from './helpers/users.ts'
 

@@ -26,7 +26,7 @@ import {
 import { stateCookie } from '#app/server/accounts/oauth-route.server.ts'
 import { OAUTH_STATE_TTL_MS, isOAuthProvider, providerConfig, startOAuth } from '#app/server/accounts/oauth.server.ts'
 import { shortEventTypes } from '#app/server/event-types/event-types.server.ts'
-import type { OAuthProvider } from '#db/schema.ts'
+import type { OAuthProvider } from '#app/domain/enums.ts'
 import {
   cancelSignup,
   confirmSignupCode,

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
-import { users } from '#db/schema.ts'
-import { verifyAccessToken } from '#app/server/auth/tokens.server.ts'
+import { userOfAccessToken } from '#app/server/auth/api-user.server.ts'
 import { sessionSecret } from '#app/server/env.server.ts'
 import type { ApiEnv } from './context.ts'
 import { ApiError } from './envelope.ts'
@@ -13,8 +11,7 @@ import { ApiError } from './envelope.ts'
 export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
   const header = c.req.header('Authorization') ?? ''
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : ''
-  const userId = token ? await verifyAccessToken(sessionSecret(c.get('config')), token, Date.now()) : null
-  const [user] = userId ? await c.get('db').select().from(users).where(eq(users.id, userId)).limit(1) : []
+  const user = await userOfAccessToken(c.get('db'), sessionSecret(c.get('config')), token, Date.now())
   if (!user) throw new ApiError(401, [c.get('t')('api:unauthorized')])
   c.set('user', user)
   await next()

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next'
 import type { Language } from '#app/i18n/config.ts'
+import type { ApiUser } from '#app/server/auth/api-user.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import type { AppEnv, Bindings } from '#app/server/env.server.ts'
-import type { users } from '#db/schema.ts'
 
 /** What every API handler can read from its context. */
 export type ApiEnv = {
@@ -15,6 +15,6 @@ export type ApiEnv = {
     /** The viewer's IANA time zone from the `timezone` header or query (SPEC §7), if given. */
     viewerTimeZone: string | null
     /** The signed-in user, set by `requireAuth` (workers/api/auth.ts). */
-    user: typeof users.$inferSelect
+    user: ApiUser
   }
 }

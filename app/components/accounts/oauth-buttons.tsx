@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { OAUTH_PROVIDERS } from '#db/schema-accounts.ts'
+import { OAUTH_PROVIDERS } from '#app/domain/enums.ts'
 
 const LABELS = { yandex: 'Яндекс ID', google: 'Google', apple: 'Apple', microsoft: 'Microsoft' } as const
 

@@ -1,22 +1,17 @@
 /**
  * The zone picker's options (about 420 zones with localized names), rendered once per page: the server renders them
  * into the select, but they are not loader data (that would send the list a second time, in the page's data script).
- *  - Server: page.server.ts registers its cached builder with `provideZoneOptions`; the render asks it.
+ *  - Server: page.server.ts registers its cached builder with `provideZoneOptions` (app/utils/zone-options-source.ts);
+ *    the render asks it.
  *  - Browser, hydrating: the options are read back from the server-rendered select, so hydration renders the same.
  *  - Browser, arriving by a client navigation (no select in the document): fetched once per language from
  *    `/booking/zones?lang=` (cacheable), the current zone alone shown meanwhile.
  * docs/decisions/0031-booking-pages-url-state-and-widget.md "Zone picker"
  */
 import { useEffect, useState } from 'react'
+import { type ZoneOption, serverZoneOptions } from '#app/utils/zone-options-source.ts'
 
-export type ZoneOption = { id: string; label: string }
-
-let serverSource: ((language: string) => ZoneOption[]) | null = null
-
-/** Server only (app/server/booking/page.server.ts). */
-export function provideZoneOptions(source: (language: string) => ZoneOption[]) {
-  serverSource = source
-}
+export type { ZoneOption }
 
 const loaded = new Map<string, ZoneOption[]>()
 
@@ -40,7 +35,7 @@ function fromDocument(language: string): ZoneOption[] | null {
 }
 
 function known(language: string): ZoneOption[] | null {
-  return serverSource?.(language) ?? loaded.get(language) ?? fromDocument(language)
+  return serverZoneOptions(language) ?? loaded.get(language) ?? fromDocument(language)
 }
 
 /** The options in `language`, or null while they are being fetched (only when `needed`). */

@@ -15,7 +15,7 @@ import {
   isGroup,
 } from '#app/domain/event-types/schema.ts'
 import { type Capability, can, capabilityForParticipantType, cheapestPlanWith } from '#app/domain/plans.ts'
-import type { Tariff } from '#db/schema.ts'
+import type { Tariff } from '#app/domain/enums.ts'
 import { CONTROL, ErrorText, PlanBadge, Section, UniqueMark } from './form-parts.tsx'
 import { useUniqueCheck } from './use-unique-check.ts'
 import { DateField } from '#app/components/ui/date-time-inputs.tsx'

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { Tariff } from '#db/schema.ts'
+import type { Tariff } from '#app/domain/enums.ts'
 import { Modal } from '../ui/modal.tsx'
 
 /** SPEC §6: a limit of the plan is reached; the way out leads to the tariffs page. */

@@ -4,14 +4,14 @@
  */
 import { z } from 'zod'
 import { LONG_TEXT_MAX, RECIPIENT_CHIPS, TEXT_MAX } from '#app/domain/constants.ts'
+import { MESSENGER_TYPES } from '#app/domain/enums.ts'
 import { dmyToIso, isIsoDate } from '#app/domain/time/index.ts'
 import { OptionalTypedDateSchema } from '#app/domain/time/typed-fields.ts'
 
 /** Contacts per page of the table and the API's default limit. */
 export const CONTACTS_PAGE_SIZE = 50
 
-export const MESSENGER_TYPES = ['WhatsApp', 'Telegram', 'Viber'] as const
-export type MessengerType = (typeof MESSENGER_TYPES)[number]
+export { MESSENGER_TYPES, type MessengerType } from '#app/domain/enums.ts'
 
 const optionalText = z
   .string()

@@ -1,6 +1,6 @@
 /** Which plan capabilities an event type uses (SPEC §6); the server refuses those the plan lacks. */
 import { type Capability, can, capabilityForParticipantType } from '#app/domain/plans.ts'
-import type { Tariff } from '#db/schema.ts'
+import type { Tariff } from '#app/domain/enums.ts'
 import { usesCustomReminders } from './reminders.ts'
 
 export type GatedFields = {

@@ -7,7 +7,14 @@ import { z } from 'zod'
 import { DEFAULT_REMINDERS_MINUTES, DURATION_MAX_MINUTES, LONG_TEXT_MAX, TEXT_MAX } from '#app/domain/constants.ts'
 import { isReservedName } from '#app/domain/reserved-names.ts'
 import { type IsoDate, dmyToIso } from '#app/domain/time/index.ts'
-import { CURRENCIES, PARTICIPANT_TYPES, PLACE_TYPES, TIME_UNITS, WHO_CALL_TYPES } from '#db/schema.ts'
+import {
+  CURRENCIES,
+  PARTICIPANT_TYPES,
+  PLACE_TYPES,
+  RECORD_IS_OPEN_TYPES,
+  TIME_UNITS,
+  WHO_CALL_TYPES,
+} from '#app/domain/enums.ts'
 import { LINK_PATTERN, normalizeEventName, parseLink } from './link.ts'
 import {
   type CustomReminder,
@@ -111,7 +118,7 @@ const fields = {
   remindersInMinutesCustomValues: z.array(CustomReminderSchema).default([]),
   whenClosesValue: integer().min(0, 'validation:min').default(0),
   whenClosesType: z.enum(TIME_UNITS).default('Minutes'),
-  recordIsOpenType: z.enum(['Period', 'NoRestrictions']).default('NoRestrictions'),
+  recordIsOpenType: z.enum(RECORD_IS_OPEN_TYPES).default('NoRestrictions'),
   recordIsOpenPeriodStart: z.string().nullish(),
   recordIsOpenPeriodEnd: z.string().nullish(),
   maximumRecordsPerDayValue: integer().min(0, 'validation:min').default(0),

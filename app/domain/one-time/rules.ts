@@ -10,7 +10,7 @@ import { BUFFER_MAX, BUFFER_MIN, EventNameSchema, isLink, withScheme } from '#ap
 import { isAllowedReminderMinutes } from '#app/domain/event-types/reminders.ts'
 import { InviteeEmailsSchema } from '#app/domain/meetings/rules.ts'
 import { isTimeZone } from '#app/domain/time-zones/time-zones.ts'
-import { PARTICIPANT_TYPES, PLACE_TYPES, TIME_UNITS, WHO_CALL_TYPES } from '#db/schema.ts'
+import { PARTICIPANT_TYPES, PLACE_TYPES, TIME_UNITS, WHO_CALL_TYPES } from '#app/domain/enums.ts'
 
 export type ParticipantType = (typeof PARTICIPANT_TYPES)[number]
 

@@ -4,10 +4,20 @@
  * start. Offsets whose moment has already passed when the meeting is booked are skipped. Pure: the caller inserts
  * the rows in the booking batch (`db.insert(reminders).values(rows)`).
  */
-import type { reminders } from '#db/schema.ts'
+import { OUTBOX_CHANNELS, type OutboxChannel, type REMINDER_RECIPIENTS } from '#app/domain/enums.ts'
 import { newId } from '../ids.ts'
 
-export type ReminderRow = typeof reminders.$inferInsert
+/** A row of the `reminders` table as this planner makes it (db/schema-booking.ts; the other columns have defaults). */
+export type ReminderRow = {
+  id: string
+  ownerId: string
+  meetingId: string
+  participantId: string | null
+  recipientKind: (typeof REMINDER_RECIPIENTS)[number]
+  channel: OutboxChannel
+  offsetMinutes: number
+  dueAt: number
+}
 
 export type ReminderDue = { offsetMinutes: number; dueAt: number }
 
@@ -46,13 +56,13 @@ export function reminderRowsFor(
  * fresh messages: a row is claimed only once its due instant has come, and re-planning never schedules a row again
  * for an instant already past, so a new claim always has a new due instant.
  */
-export function reminderMessageId(reminderId: string, dueAt: number, channel: 'email' | 'telegram' | 'push'): string {
+export function reminderMessageId(reminderId: string, dueAt: number, channel: OutboxChannel): string {
   return `reminder-${reminderId}-${dueAt}-${channel}`
 }
 
 /** Every message id a claimed reminder may have, one per channel. */
 export function reminderMessageIds(reminder: { id: string; dueAt: number }) {
-  return (['email', 'telegram', 'push'] as const).map((channel) => ({
+  return OUTBOX_CHANNELS.map((channel) => ({
     channel,
     id: reminderMessageId(reminder.id, reminder.dueAt, channel),
   }))

@@ -5,7 +5,8 @@
  * one-time code; the client exchanges the code for a token pair.
  */
 import { and, eq, gt, sql } from 'drizzle-orm'
-import { type OAuthProvider, apiSigninCodes, oauthAccounts, users } from '#db/schema.ts'
+import { apiSigninCodes, oauthAccounts, users } from '#db/schema.ts'
+import type { OAuthProvider } from '#app/domain/enums.ts'
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import type { Db } from '../db.server.ts'
 import type { AccountDeps } from './deps.server.ts'

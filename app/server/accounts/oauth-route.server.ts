@@ -1,5 +1,5 @@
 import { type AppLoadContext, type LoaderFunctionArgs, data, redirect } from '@remix-run/cloudflare'
-import type { OAuthProvider } from '#db/schema.ts'
+import type { OAuthProvider } from '#app/domain/enums.ts'
 import { safeRedirectPath } from '#app/utils/safe-redirect.ts'
 import { issueApiSigninCode, locationWithCode } from './api-signin.server.ts'
 import {

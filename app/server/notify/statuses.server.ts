@@ -7,7 +7,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import { reminderMessageIds } from '#app/domain/reminders/plan.ts'
 import { type ReminderProblem, decodeProblems, parseDeliveryError } from '#app/domain/reminders/problems.ts'
 import { meetingParticipants, meetings, outbox, reminders } from '#db/schema.ts'
-import type { ReminderStatus } from '#db/schema.ts'
+import type { ReminderStatus } from '#app/domain/enums.ts'
 import type { Db } from '../db.server.ts'
 
 export type DeliveryView = {

@@ -157,3 +157,23 @@ export async function listSentEmails(db: Db, limit = 200) {
     ics: attachmentsOf(row).find((a) => a.filename.endsWith('.ics'))?.content ?? null,
   }))
 }
+
+/** The development message list (/dev/messages): Telegram and push messages, newest first. */
+export async function listSentMessages(db: Db, limit = 200) {
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(inArray(outbox.channel, ['telegram', 'push']))
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(limit)
+  return rows.map((row) => ({
+    id: row.id,
+    channel: row.channel,
+    to: row.recipient,
+    title: row.subject,
+    text: row.text,
+    status: row.status,
+    lastError: row.lastError,
+    createdAt: new Date(row.createdAt).toISOString(),
+  }))
+}

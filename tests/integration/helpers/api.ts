@@ -1,5 +1,5 @@
 import { SELF } from 'cloudflare:test'
-import type { Tariff } from '#db/schema.ts'
+import type { Tariff } from '#app/domain/enums.ts'
 import { bearerFor, createTestUser } from './users.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read answers of many shapes and assert on them

@@ -6,7 +6,8 @@ import { createWebSession } from '#app/server/auth/session.server.ts'
 import { signAccessToken } from '#app/server/auth/tokens.server.ts'
 import { sessionSecret, parseEnv } from '#app/server/env.server.ts'
 import { newId } from '#app/domain/ids.ts'
-import { type Tariff, users } from '#db/schema.ts'
+import { users } from '#db/schema.ts'
+import type { Tariff } from '#app/domain/enums.ts'
 
 export const TEST_PASSWORD = 'Test-password-1'
 

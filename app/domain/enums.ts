@@ -1,0 +1,56 @@
+/**
+ * The value lists of the product's enumerations, in one place: the domain, the forms and the API read them here, and
+ * the Drizzle schema (db/schema-*.ts) imports them for its `text(..., { enum })` columns. Pure constants: no import.
+ */
+
+/** SPEC §4 plans (also called tariffs in the SPEC's API names). */
+export const TARIFFS = ['Basic', 'Standard', 'Pro'] as const
+export type Tariff = (typeof TARIFFS)[number]
+
+/** Interface and message languages (a user's `culture`, a participant's `language`). */
+export const LANGUAGES = ['ru', 'en'] as const
+
+export const PLACE_TYPES = ['Meet', 'Online', 'Phone'] as const
+export const WHO_CALL_TYPES = ['MemberCallToOrganizer', 'OrganizerCallToMember'] as const
+export const PARTICIPANT_TYPES = [
+  'SimpleNotCollective',
+  'SimpleCollective',
+  'GroupNotCollective',
+  'GroupCollective',
+] as const
+export const TIME_UNITS = ['Minutes', 'Hours', 'Days'] as const
+export const CURRENCIES = ['RUB', 'USD', 'EUR'] as const
+export const RECORD_IS_OPEN_TYPES = ['Period', 'NoRestrictions'] as const
+
+export const MEETING_STATUSES = ['upcoming', 'canceled'] as const
+export type MeetingStatus = (typeof MEETING_STATUSES)[number]
+
+export const PARTICIPANT_STATUSES = ['booked', 'canceled'] as const
+export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number]
+
+export const PARTICIPANT_ROLES = ['member', 'visitor', 'adjutant'] as const
+export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number]
+
+export const MESSENGER_TYPES = ['WhatsApp', 'Telegram', 'Viber'] as const
+export type MessengerType = (typeof MESSENGER_TYPES)[number]
+
+/** Channels of the outbox and of reminder rows. */
+export const OUTBOX_CHANNELS = ['email', 'telegram', 'push'] as const
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number]
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const
+
+export const REMINDER_RECIPIENTS = ['client', 'organizer'] as const
+export const REMINDER_STATUSES = ['scheduled', 'sent', 'failed', 'canceled'] as const
+export type ReminderStatus = (typeof REMINDER_STATUSES)[number]
+
+export const ACCOUNT_SECRET_KINDS = ['signupCode', 'emailLink', 'restore'] as const
+export type AccountSecretKind = (typeof ACCOUNT_SECRET_KINDS)[number]
+
+export const OAUTH_PROVIDERS = ['yandex', 'google', 'apple', 'microsoft'] as const
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number]
+
+export const OAUTH_MODES = ['web', 'api'] as const
+export type OAuthMode = (typeof OAUTH_MODES)[number]
+
+export const NOTIFICATION_ACTIONS = ['navigate', 'openEventClient', 'openEventOrganizer', 'changePassword'] as const
+export type NotificationAction = (typeof NOTIFICATION_ACTIONS)[number]
