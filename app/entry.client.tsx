@@ -1,12 +1,30 @@
 import { RemixBrowser } from '@remix-run/react'
-import i18next, { type Resource } from 'i18next'
+import i18next, { type BackendModule, type Resource } from 'i18next'
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { installRequestFailureToasts } from './components/ui/request-failures.ts'
-import { DEFAULT_LANGUAGE, LANGUAGES } from './i18n/config.ts'
+import { LANGUAGES } from './i18n/config.ts'
 import { readEmbeddedTranslations } from './i18n/embedded.ts'
 import { installStorageFallback } from './utils/storage-fallback.client.ts'
+
+/**
+ * The namespaces the document did not embed (root.tsx embeds only the page's), each its own small chunk fetched the
+ * first time a client navigation needs it (docs/decisions/0079-namespaces-per-route.md).
+ */
+const translationFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' })
+const onDemandTranslations: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, done) {
+    const load = translationFiles[`./locales/${language}/${namespace}.json`]
+    if (!load) return done(new Error(`No translations ${language}/${namespace}`), false)
+    load().then(
+      (texts) => done(null, texts),
+      (error: Error) => done(error, false),
+    )
+  },
+}
 
 // Storage may be refused inside another site's frame (the booking widget); Remix needs it to navigate.
 installStorageFallback()
@@ -16,13 +34,17 @@ async function hydrate() {
   const { language, resources } = readEmbeddedTranslations()
   await i18next
     .use(initReactI18next)
+    .use(onDemandTranslations)
     // The options of i18nConfig spelled out: importing it would bundle every language's texts into the page script
     // (its namespace list comes from the resources), about 10 KB gzipped the public booking pages do not need.
     .init({
       supportedLngs: [...LANGUAGES],
-      fallbackLng: DEFAULT_LANGUAGE,
+      // The page's language is complete (the parity test): no second language is fetched as a fallback.
+      fallbackLng: false,
       defaultNS: 'common',
       ns: Object.keys(resources),
+      // The embedded namespaces are there; the others come from the backend above when asked for.
+      partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       lng: language,
       resources: { [language]: resources } as Resource,

@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
@@ -19,6 +20,7 @@ import { LanguageSwitch } from './components/language-switch.tsx'
 import { SiteHeader } from './components/site-header.tsx'
 import { Toaster } from './components/ui/toaster.tsx'
 import { EMBEDDED_TRANSLATIONS_ID, serializeForScript } from './i18n/embedded.ts'
+import { pickNamespaces, routeNamespaces } from './i18n/namespaces.ts'
 import { getLanguage } from './i18n/i18n.server.ts'
 import type { loader as appLoader } from './routes/_app.tsx'
 import type { loader as indexLoader } from './routes/_index.tsx'
@@ -57,6 +59,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation()
   const language = data?.language ?? i18n.language
   const nonce = useNonce()
+  // Only the namespaces of the matched routes' pages (docs/decisions/0079-namespaces-per-route.md).
+  const namespaces = routeNamespaces(useMatches())
   return (
     <html lang={language} dir="ltr">
       <head>
@@ -73,7 +77,9 @@ export function Layout({ children }: { children: ReactNode }) {
           id={EMBEDDED_TRANSLATIONS_ID}
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by serializeForScript
-          dangerouslySetInnerHTML={{ __html: serializeForScript(i18n.store.data[language] ?? {}) }}
+          dangerouslySetInnerHTML={{
+            __html: serializeForScript(pickNamespaces(i18n.store.data[language] ?? {}, namespaces)),
+          }}
         />
         <script
           nonce={nonce}
@@ -89,6 +95,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // A client navigation to a page whose namespaces the document did not embed loads them before it shows
+  // (react-i18next suspends inside the navigation's transition; entry.client.tsx loads them on demand).
+  useTranslation(routeNamespaces(useMatches()))
   return <Outlet />
 }
 

@@ -3,7 +3,8 @@
  * never asserted. Starts its own server on BENCH_PORT (8813) with a fresh, seeded database under .wrangler/bench
  * (the app must be built: `npm run build`), then measures:
  *   - D1 statements and round trips of one event page render (the page's Server-Timing header, development only);
- *   - gzipped JavaScript the event page loads (every /assets/*.js the HTML references, gzipped here);
+ *   - gzipped JavaScript the event page loads (every /assets/*.js the HTML references, gzipped here), and the
+ *     translations its HTML embeds (the i18n script's size and namespaces);
  *   - time to first byte of the event page: median and p95 of 50 sequential requests after 5 warm-ups;
  *   - booking latency: 20 sequential bookings of different slots, then 100 concurrent bookings of one slot.
  */
@@ -79,6 +80,14 @@ async function freeSlots(count: number): Promise<string[]> {
   return starts.slice(0, count)
 }
 
+/** The translations the event page's HTML embeds (root.tsx, docs/decisions/0079-namespaces-per-route.md). */
+function embeddedTranslations(html: string): string {
+  const json = html.match(/<script type="application\/json" id="i18n-resources"[^>]*>([^<]*)<\/script>/)?.[1]
+  if (!json) return 'Translations in the event page HTML: none found'
+  const namespaces = Object.keys(JSON.parse(json) as Record<string, unknown>)
+  return `Translations in the event page HTML: ${(Buffer.byteLength(json) / 1024).toFixed(1)} KB (${namespaces.join(', ')})`
+}
+
 let clientCounter = 0
 async function book(start: string): Promise<{ ms: number; status: number }> {
   clientCounter++
@@ -126,8 +135,9 @@ export async function bookingBench(): Promise<string[]> {
       gzipped += gzipSync(body, { level: 9 }).length
     }
     lines.push(
-      `JavaScript of the event page: ${scripts.size} files, ${(raw / 1024).toFixed(1)} KB, ${(gzipped / 1024).toFixed(1)} KB gzipped (target <= 120 KB)`,
+      `JavaScript of the event page: ${scripts.size} files, ${(raw / 1024).toFixed(1)} KB, ${(gzipped / 1024).toFixed(1)} KB gzipped (target <= 90 KB)`,
     )
+    lines.push(embeddedTranslations(html))
 
     const ttfb: number[] = []
     for (let run = 0; run < 55; run++) {

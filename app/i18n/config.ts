@@ -22,6 +22,7 @@ import ruMeetings from '#app/locales/ru/meetings.json'
 import ruOneoff from '#app/locales/ru/oneoff.json'
 import ruValidation from '#app/locales/ru/validation.json'
 import ruPush from '#app/locales/ru/push.json'
+import { NAMESPACES, type Namespace } from './namespaces.ts'
 
 /** Russian is the source language and the fallback (SPEC §1); English is complete (tests/unit/i18n). */
 export const LANGUAGES = ['ru', 'en'] as const
@@ -59,7 +60,11 @@ export const resources = {
   },
 } as const
 
-export const NAMESPACES = Object.keys(resources.ru) as (keyof (typeof resources)['ru'])[]
+export { NAMESPACES }
+// Every namespace of NAMESPACES has its texts in both languages, and no text file is left out of NAMESPACES.
+true satisfies Namespace extends keyof (typeof resources)['ru'] ? true : false
+true satisfies keyof (typeof resources)['ru'] extends Namespace ? true : false
+true satisfies keyof (typeof resources)['en'] extends Namespace ? true : false
 
 export const i18nConfig = {
   supportedLngs: [...LANGUAGES],

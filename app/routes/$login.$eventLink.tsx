@@ -14,4 +14,4 @@ export function action(args: ActionFunctionArgs) {
   return eventPageAction(args, shortPath(args.params))
 }
 
-export { default, headers, meta, shouldRevalidate } from './user.$login.event.$eventLink.tsx'
+export { default, handle, headers, meta, shouldRevalidate } from './user.$login.event.$eventLink.tsx'

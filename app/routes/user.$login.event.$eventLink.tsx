@@ -8,11 +8,24 @@ import {
 } from '#app/components/booking/event-page.tsx'
 import { useInFrame } from '#app/components/booking/widget-bridge.ts'
 import { SiteHeader } from '#app/components/site-header.tsx'
+import type { I18nHandle } from '#app/i18n/namespaces.ts'
 import { eventPageAction, eventPageLoader } from '#app/server/booking/page.server.ts'
 
 /** SPEC §2 public booking: `/user/{login}/event/{eventLink}` (the short form `/{login}/{eventLink}` reuses it). */
 export function eventPath(params: LoaderFunctionArgs['params']) {
   return `/user/${encodeURIComponent(params.login ?? '')}/event/${encodeURIComponent(params.eventLink ?? '')}`
+}
+
+/**
+ * The page's translations (docs/decisions/0079-namespaces-per-route.md): the booking texts and field errors; the
+ * sign-up offer after a booking adds the account texts. Also the short form's and the widget's.
+ */
+export const handle: I18nHandle = {
+  i18n: (data) => [
+    'booking',
+    'validation',
+    ...((data as { step?: string } | undefined)?.step === 'success' ? (['accounts'] as const) : []),
+  ],
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]

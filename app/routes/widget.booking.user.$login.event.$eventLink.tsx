@@ -9,6 +9,8 @@ import {
 } from '#app/components/booking/event-page.tsx'
 import { eventPageAction, eventPageLoader } from '#app/server/booking/page.server.ts'
 
+export { handle } from './user.$login.event.$eventLink.tsx'
+
 /**
  * The embeddable widget (SPEC §2): the same booking flow without the site header, framable by any site
  * (workers/security-headers.ts), `?size=small|large`, `?lang=ru|en`; it tells the parent page its height and each
