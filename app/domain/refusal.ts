@@ -21,9 +21,6 @@ export const REFUSALS = {
   unauthorized: { status: 401, key: 'api:unauthorized' },
   /** `params.seconds`: how long to wait (the API's `Retry-After`). */
   tooManyRequests: { status: 429, key: 'api:tooManyRequests' },
-  required: { status: 400, key: 'validation:required' },
-  invalidDate: { status: 400, key: 'validation:invalidDate' },
-  endAfterStart: { status: 400, key: 'validation:endAfterStart' },
   // Accounts
   loginTaken: { status: 400, key: 'accounts:login.taken' },
   emailTaken: { status: 400, key: 'accounts:email.taken' },
@@ -57,37 +54,8 @@ export const REFUSALS = {
   scheduleDeleteDefault: { status: 400, key: 'schedules:errors.deleteDefault' },
   /** `params.count`: the event types using the schedule. */
   scheduleInUse: { status: 400, key: 'schedules:errors.inUse' },
-  // Contacts and meetings
+  // Contacts
   contactEmailTaken: { status: 400, key: 'contacts:errors.emailTaken' },
-  meetingCanceled: { status: 400, key: 'meetings:errors.canceled' },
-  meetingNotUpcoming: { status: 400, key: 'meetings:errors.notUpcoming' },
-  meetingNotCompleted: { status: 400, key: 'meetings:errors.notCompleted' },
-  noticeTooShort: { status: 400, key: 'meetings:errors.noticeTooShort' },
-  /** `params.email`: the address already invited. */
-  alreadyInvited: { status: 400, key: 'meetings:errors.alreadyInvited' },
-  sameMeeting: { status: 400, key: 'meetings:errors.sameMeeting' },
-  groupMove: { status: 400, key: 'meetings:errors.groupMove' },
-  oneOffMove: { status: 400, key: 'meetings:errors.oneOffMove' },
-  moveSlotTaken: { status: 409, key: 'meetings:errors.slotTaken' },
-  notInFuture: { status: 400, key: 'meetings:errors.notInFuture' },
-  /** `params.hours`: the longest meeting. */
-  meetingTooLong: { status: 400, key: 'meetings:errors.tooLong' },
-  // One-off meetings
-  oneOffNotFound: { status: 404, key: 'oneoff:errors.notFound' },
-  oneOffClosed: { status: 400, key: 'oneoff:errors.closed' },
-  invitationCanceled: { status: 400, key: 'oneoff:errors.invitationCanceled' },
-  noSeats: { status: 409, key: 'oneoff:errors.noSeats' },
-  oneOffAlreadyBooked: { status: 409, key: 'oneoff:errors.alreadyBooked' },
-  /** `params.name`: the contact without an email. */
-  contactNoEmail: { status: 400, key: 'oneoff:errors.contactNoEmail' },
-  /** `params.count`: the seats. */
-  tooManyInvitees: { status: 400, key: 'oneoff:errors.tooManyInvitees' },
-  oneOffOverlap: { status: 409, key: 'oneoff:errors.overlap' },
-  /** `params.emails`: the invitees busy then. */
-  busyInvitees: { status: 409, key: 'oneoff:errors.busyInvitees' },
-  oneOffTooLong: { status: 400, key: 'oneoff:errors.tooLong' },
-  notInPast: { status: 400, key: 'oneoff:errors.notInPast' },
-  datesOverlap: { status: 400, key: 'oneoff:errors.datesOverlap' },
   // Public booking and holds
   bookingNotFound: { status: 400, key: 'booking:errors.bookingNotFound' },
   eventNotFound: { status: 404, key: 'booking:errors.eventNotFound' },
@@ -96,6 +64,33 @@ export const REFUSALS = {
   holdNotFound: { status: 409, key: 'booking:errors.holdNotFound' },
   alreadyBooked: { status: 409, key: 'booking:errors.alreadyBooked' },
   idempotencyReused: { status: 422, key: 'booking:errors.idempotencyReused' },
+  // Host commands (workers/durable/host-lock.ts `run`): one-off meetings and meeting commands
+  oneOffNotFound: { status: 404, key: 'oneoff:errors.notFound' },
+  oneOffClosed: { status: 400, key: 'oneoff:errors.closed' },
+  oneOffAlreadyBooked: { status: 409, key: 'oneoff:errors.alreadyBooked' },
+  noSeats: { status: 409, key: 'oneoff:errors.noSeats' },
+  invitationCanceled: { status: 400, key: 'oneoff:errors.invitationCanceled' },
+  contactNoEmail: { status: 400, key: 'oneoff:errors.contactNoEmail' },
+  tooManyInvitees: { status: 400, key: 'oneoff:errors.tooManyInvitees' },
+  timeOverlap: { status: 409, key: 'oneoff:errors.overlap' },
+  inviteesBusy: { status: 409, key: 'oneoff:errors.busyInvitees' },
+  dateNotInPast: { status: 400, key: 'oneoff:errors.notInPast' },
+  datesOverlap: { status: 400, key: 'oneoff:errors.datesOverlap' },
+  oneOffTooLong: { status: 400, key: 'oneoff:errors.tooLong' },
+  invalidDate: { status: 400, key: 'validation:invalidDate' },
+  endAfterStart: { status: 400, key: 'validation:endAfterStart' },
+  required: { status: 400, key: 'validation:required' },
+  meetingCanceled: { status: 400, key: 'meetings:errors.canceled' },
+  meetingNotUpcoming: { status: 400, key: 'meetings:errors.notUpcoming' },
+  meetingNotCompleted: { status: 400, key: 'meetings:errors.notCompleted' },
+  alreadyInvited: { status: 400, key: 'meetings:errors.alreadyInvited' },
+  sameMeeting: { status: 400, key: 'meetings:errors.sameMeeting' },
+  noticeTooShort: { status: 400, key: 'meetings:errors.noticeTooShort' },
+  groupMove: { status: 400, key: 'meetings:errors.groupMove' },
+  oneOffMove: { status: 400, key: 'meetings:errors.oneOffMove' },
+  moveNotInFuture: { status: 400, key: 'meetings:errors.notInFuture' },
+  meetingTooLong: { status: 400, key: 'meetings:errors.tooLong' },
+  meetingSlotTaken: { status: 409, key: 'meetings:errors.slotTaken' },
 } as const satisfies Record<string, { status: RefusalStatus; key: string }>
 
 export type RefusalCode = keyof typeof REFUSALS
@@ -139,11 +134,12 @@ export function refusalProblems(refusal: Refusal): Omit<Refusal, 'more'>[] {
 /** The outcome of every command (HostLock.run) and of use cases that refuse by value. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal }
 
-/** The code whose text is this translation key (one key per code), for problems a pure rule names by key. */
-export function refusalCodeOfKey(key: string): RefusalCode | undefined {
-  return (Object.keys(REFUSALS) as RefusalCode[]).find((code) => REFUSALS[code].key === key)
-}
-
 export function isRefusalCode(code: string): code is RefusalCode {
   return Object.hasOwn(REFUSALS, code)
+}
+
+/** The code whose translation key this is (problems written with keys before the one refusal); null if none. */
+export function refusalCodeOfKey(key: string): RefusalCode | null {
+  for (const [code, entry] of Object.entries(REFUSALS)) if (entry.key === key) return code as RefusalCode
+  return null
 }
