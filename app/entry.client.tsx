@@ -9,20 +9,23 @@ import { readEmbeddedTranslations } from './i18n/embedded.ts'
 import { installStorageFallback } from './utils/storage-fallback.client.ts'
 
 /**
- * The namespaces the document did not embed (root.tsx embeds only the page's), each its own small chunk fetched the
- * first time a client navigation needs it (docs/decisions/0079-namespaces-per-route.md).
+ * The namespaces the document did not embed (root.tsx embeds only the page's), fetched from
+ * app/routes/locales.$language.$namespace.ts the first time a client navigation needs one
+ * (docs/decisions/0079-namespaces-per-route.md).
  */
-const translationFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' })
 const onDemandTranslations: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, done) {
-    const load = translationFiles[`./locales/${language}/${namespace}.json`]
-    if (!load) return done(new Error(`No translations ${language}/${namespace}`), false)
-    load().then(
-      (texts) => done(null, texts),
-      (error: Error) => done(error, false),
-    )
+    fetch(`/locales/${encodeURIComponent(language)}/${encodeURIComponent(namespace)}`)
+      .then((response) => {
+        if (!response.ok) throw new Error(`Translations ${language}/${namespace}: ${response.status}`)
+        return response.json() as Promise<Record<string, unknown>>
+      })
+      .then(
+        (texts) => done(null, texts),
+        (error: Error) => done(error, false),
+      )
   },
 }
 

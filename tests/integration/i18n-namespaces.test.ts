@@ -1,6 +1,7 @@
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import enBooking from '#app/locales/en/booking.json'
+import enMeetings from '#app/locales/en/meetings.json'
 import { NAMESPACES } from '#app/i18n/namespaces.ts'
 import { createBookableHost } from './helpers/booking.ts'
 
@@ -86,5 +87,15 @@ describe('translations embedded per page', () => {
   it('a page whose route declares no namespaces embeds every namespace', async () => {
     const html = await (await page('/login')).text()
     expect(Object.keys(embedded(html))).toEqual([...NAMESPACES])
+  })
+
+  it('the browser can fetch a namespace the document did not embed; anything else is 404', async () => {
+    const response = await page('/locales/en/meetings')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toContain('application/json')
+    expect(await response.json()).toEqual(enMeetings)
+    for (const path of ['/locales/de/booking', '/locales/en/nope', '/locales/en/toString', '/locales/ru']) {
+      expect((await page(path)).status, path).toBe(404)
+    }
   })
 })
