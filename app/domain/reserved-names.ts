@@ -28,6 +28,7 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set(
     'ics',
     'integrations',
     'language',
+    'locales',
     'login',
     'logout',
     'meetings',
