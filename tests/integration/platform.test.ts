@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import * as serverBuild from '#build/server'
 import { createTestUser, sessionCookieFor } from './helpers/users.ts'
 
 describe('pages', () => {
@@ -14,6 +15,19 @@ describe('pages', () => {
     expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
     expect(response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
     expect(response.headers.get('X-Frame-Options')).toBe('DENY')
+  })
+
+  it('names the build of every answer, the version the pages were built with (outdated-app check, ADR 0085)', async () => {
+    const version = serverBuild.assets.version
+    expect(version).toMatch(/^[0-9a-f]+$/)
+    const page = await SELF.fetch('http://localhost/')
+    expect(page.headers.get('X-App-Version')).toBe(version)
+    // The page loads the manifest of that build, whose version its script compares with each answer's.
+    expect(await page.text()).toContain(`/assets/manifest-${version}.js`)
+    for (const path of ['/login.data', '/api/v2/definitions/eventTypeColors', '/no/such/page']) {
+      const response = await SELF.fetch(`http://localhost${path}`)
+      expect(response.headers.get('X-App-Version'), path).toBe(version)
+    }
   })
 
   it('switches to English with the language form and keeps the choice in a cookie', async () => {
