@@ -1,5 +1,5 @@
 import { SELF } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import * as serverBuild from '#build/server'
 import { createTestUser, sessionCookieFor } from './helpers/users.ts'
 
@@ -202,6 +202,8 @@ describe('cross-site posts', () => {
 
 describe('the root error boundary', () => {
   it('shows the generic screen with the sad mascot, the error name and message, in both languages', async () => {
+    // The page fails on purpose: Remix logs the error on the server, once per request.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     const ru = await SELF.fetch('http://localhost/dev/error')
     expect(ru.status).toBe(500)
     const html = await ru.text()
@@ -217,6 +219,12 @@ describe('the root error boundary', () => {
     expect(en).toContain('Something went wrong')
     expect(en).toContain('Sad mascot')
     expect(en).toMatch(/<strong>Error<\/strong>: (<!-- -->)?Unexpected Server Error/)
+    const failures = logged.mock.calls.flat().filter((arg) => arg instanceof Error)
+    expect(failures.map((error) => (error as Error).message)).toEqual([
+      'A failure on purpose (/dev/error)',
+      'A failure on purpose (/dev/error)',
+    ])
+    logged.mockRestore()
   })
 
   it('shows the 400 screen in both languages', async () => {
