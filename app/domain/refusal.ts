@@ -25,6 +25,33 @@ export const REFUSALS = {
   holdNotFound: { status: 409, key: 'booking:errors.holdNotFound' },
   alreadyBooked: { status: 409, key: 'booking:errors.alreadyBooked' },
   idempotencyReused: { status: 422, key: 'booking:errors.idempotencyReused' },
+  // Host commands (workers/durable/host-lock.ts `run`): one-off meetings and meeting commands
+  oneOffNotFound: { status: 404, key: 'oneoff:errors.notFound' },
+  oneOffClosed: { status: 400, key: 'oneoff:errors.closed' },
+  oneOffAlreadyBooked: { status: 409, key: 'oneoff:errors.alreadyBooked' },
+  noSeats: { status: 409, key: 'oneoff:errors.noSeats' },
+  invitationCanceled: { status: 400, key: 'oneoff:errors.invitationCanceled' },
+  contactNoEmail: { status: 400, key: 'oneoff:errors.contactNoEmail' },
+  tooManyInvitees: { status: 400, key: 'oneoff:errors.tooManyInvitees' },
+  timeOverlap: { status: 409, key: 'oneoff:errors.overlap' },
+  inviteesBusy: { status: 409, key: 'oneoff:errors.busyInvitees' },
+  dateNotInPast: { status: 400, key: 'oneoff:errors.notInPast' },
+  datesOverlap: { status: 400, key: 'oneoff:errors.datesOverlap' },
+  oneOffTooLong: { status: 400, key: 'oneoff:errors.tooLong' },
+  invalidDate: { status: 400, key: 'validation:invalidDate' },
+  endAfterStart: { status: 400, key: 'validation:endAfterStart' },
+  required: { status: 400, key: 'validation:required' },
+  meetingCanceled: { status: 400, key: 'meetings:errors.canceled' },
+  meetingNotUpcoming: { status: 400, key: 'meetings:errors.notUpcoming' },
+  meetingNotCompleted: { status: 400, key: 'meetings:errors.notCompleted' },
+  alreadyInvited: { status: 400, key: 'meetings:errors.alreadyInvited' },
+  sameMeeting: { status: 400, key: 'meetings:errors.sameMeeting' },
+  noticeTooShort: { status: 400, key: 'meetings:errors.noticeTooShort' },
+  groupMove: { status: 400, key: 'meetings:errors.groupMove' },
+  oneOffMove: { status: 400, key: 'meetings:errors.oneOffMove' },
+  moveNotInFuture: { status: 400, key: 'meetings:errors.notInFuture' },
+  meetingTooLong: { status: 400, key: 'meetings:errors.tooLong' },
+  meetingSlotTaken: { status: 409, key: 'meetings:errors.slotTaken' },
 } as const satisfies Record<string, { status: RefusalStatus; key: string }>
 
 export type RefusalCode = keyof typeof REFUSALS
@@ -38,6 +65,17 @@ export type Refusal = {
   params?: RefusalParams
   /** Further problems of the same request (several fields of one form); each is rendered like the first. */
   more?: Omit<Refusal, 'more'>[]
+  /**
+   * What a refused time found in its way, for the "Book anyway?" / "Move anyway?" question (SPEC §4): the overlapping
+   * meetings and the busy invitees. Only on `timeOverlap` and `inviteesBusy`.
+   */
+  conflict?: TimeConflict
+}
+
+/** Meetings (or holds) overlapping a time, and invitees busy then. */
+export type TimeConflict = {
+  overlaps: { id: string; name: string; start: string; end: string }[]
+  busyEmails: string[]
 }
 
 export function refusal(code: RefusalCode, field?: string, params?: RefusalParams): Refusal {
@@ -63,4 +101,10 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal 
 
 export function isRefusalCode(code: string): code is RefusalCode {
   return Object.hasOwn(REFUSALS, code)
+}
+
+/** The code whose translation key this is (problems written with keys before the one refusal); null if none. */
+export function refusalCodeOfKey(key: string): RefusalCode | null {
+  for (const [code, entry] of Object.entries(REFUSALS)) if (entry.key === key) return code as RefusalCode
+  return null
 }

@@ -38,7 +38,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env
   const result = await createPageAction(
     env,
-    parseEnv(env),
     db,
     user,
     await request.formData(),

@@ -13,7 +13,6 @@ import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { issueText } from '#app/i18n/zod-errors.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { parseEnv } from '#app/server/env.server.ts'
 import { ActionError } from '#app/server/meetings/errors.server.ts'
 import { answerOneTime, holdOneTimeSeat } from '#app/server/one-time/one-time.server.ts'
 import { findOneTime, publicView } from '#app/server/one-time/public.server.ts'
@@ -89,7 +88,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await answerOneTime(
       env,
       getDb(env.DB),
-      parseEnv(env),
       {
         id: row.meeting.id,
         token,
@@ -98,7 +96,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
         timeZone: row.meeting.timeZone,
         holdId: String(form.get('holdId') ?? '') || null,
       },
-      Date.now(),
     )
     return data<Answer>({ ok: true, confirmed: result.confirmed, ics: result.ics })
   } catch (error) {

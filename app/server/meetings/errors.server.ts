@@ -1,4 +1,12 @@
 import type { TFunction } from 'i18next'
+import {
+  REFUSALS,
+  type Refusal,
+  type RefusalStatus,
+  refusal,
+  refusalCodeOfKey,
+  refusalProblems,
+} from '#app/domain/refusal.ts'
 import type { Problem } from '#app/server/accounts/errors.server.ts'
 
 /**
@@ -7,8 +15,10 @@ import type { Problem } from '#app/server/accounts/errors.server.ts'
  */
 export class ActionError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 409,
+    readonly status: RefusalStatus,
     readonly problems: Problem[],
+    /** What a refused time found in its way ("Book anyway?"), when it is that refusal. */
+    readonly conflict?: Refusal['conflict'],
   ) {
     super(problems.map((problem) => problem.key).join('; '))
   }
@@ -23,4 +33,30 @@ export function actionErrorTexts(error: ActionError, t: TFunction): string[] {
     const text = t(problem.key, problem.params ?? {}) as string
     return problem.field ? `${problem.field}: ${text}` : text
   })
+}
+
+/**
+ * The one `Refusal` of a meeting action that still throws `ActionError` (inside the host's Durable Object): each
+ * problem's key names its code in the one table (app/domain/refusal.ts). A key with no code is a programming error.
+ */
+export function refusalOfActionError(error: ActionError): Refusal {
+  const [first, ...more] = error.problems.map((problem) => {
+    const code = refusalCodeOfKey(problem.key)
+    if (!code) throw new Error(`No refusal code has the key ${problem.key}`)
+    return refusal(code, problem.field, problem.params as Record<string, string> | undefined)
+  })
+  return { ...first, ...(more.length > 0 ? { more } : {}), ...(error.conflict ? { conflict: error.conflict } : {}) }
+}
+
+/** A refusal the host's Durable Object answered, thrown as the `ActionError` pages and the API render today. */
+export function actionErrorOf(refused: Refusal): ActionError {
+  return new ActionError(
+    REFUSALS[refused.code].status,
+    refusalProblems(refused).map((problem) => ({
+      key: REFUSALS[problem.code].key,
+      ...(problem.field === undefined ? {} : { field: problem.field }),
+      ...(problem.params === undefined ? {} : { params: problem.params as Record<string, string> }),
+    })),
+    refused.conflict,
+  )
 }
