@@ -18,7 +18,46 @@ export const REFUSALS = {
   // Generic
   notFound: { status: 404, key: 'api:notFound' },
   tariffLimit: { status: 403, key: 'api:tariffLimit' },
+  unauthorized: { status: 401, key: 'api:unauthorized' },
+  /** `params.seconds`: how long to wait (the API's `Retry-After`). */
+  tooManyRequests: { status: 429, key: 'api:tooManyRequests' },
+  // Accounts
+  loginTaken: { status: 400, key: 'accounts:login.taken' },
+  emailTaken: { status: 400, key: 'accounts:email.taken' },
+  codeIncorrect: { status: 400, key: 'accounts:code.incorrect' },
+  codeExpired: { status: 400, key: 'accounts:code.expired' },
+  codeTooManyAttempts: { status: 400, key: 'accounts:code.tooManyAttempts' },
+  /** `params.seconds`: until a new code may be sent (also the API's `Retry-After`). */
+  codeResendWait: { status: 429, key: 'accounts:code.resendWait' },
+  emailConfirmOutdated: { status: 400, key: 'accounts:emailConfirm.outdated' },
+  signinInvalid: { status: 400, key: 'accounts:signin.invalid' },
+  signinUnconfirmed: { status: 403, key: 'accounts:signin.unconfirmed' },
+  restoreInvalidToken: { status: 400, key: 'accounts:restore.invalidToken' },
+  passwordWrongOld: { status: 400, key: 'accounts:password.wrongOld' },
+  avatarRequired: { status: 400, key: 'accounts:avatar.required' },
+  avatarTooLarge: { status: 400, key: 'accounts:avatar.tooLarge' },
+  avatarFormat: { status: 400, key: 'accounts:avatar.format' },
+  oauthFailed: { status: 400, key: 'accounts:oauth.failed' },
+  oauthState: { status: 400, key: 'accounts:oauth.state' },
+  oauthUnverifiedEmail: { status: 400, key: 'accounts:oauth.unverifiedEmail' },
+  oauthNotLinked: { status: 404, key: 'accounts:oauth.notLinked' },
+  oauthLastWayIn: { status: 400, key: 'accounts:oauth.lastWayIn' },
+  apiSigninInvalid: { status: 400, key: 'accounts:apiSignin.invalid' },
+  apiSigninRedirectUrl: { status: 400, key: 'accounts:apiSignin.redirectUrl' },
+  apiSigninChallenge: { status: 400, key: 'accounts:apiSignin.challenge' },
+  // Event types and schedules
+  eventTypeNotFound: { status: 404, key: 'eventTypes:errors.notFound' },
+  eventTypeScheduleNotFound: { status: 400, key: 'eventTypes:errors.scheduleNotFound' },
+  eventTypeNameTaken: { status: 400, key: 'eventTypes:errors.nameTaken' },
+  eventTypeLinkTaken: { status: 400, key: 'eventTypes:errors.linkTaken' },
+  scheduleNotFound: { status: 404, key: 'schedules:errors.notFound' },
+  scheduleDeleteDefault: { status: 400, key: 'schedules:errors.deleteDefault' },
+  /** `params.count`: the event types using the schedule. */
+  scheduleInUse: { status: 400, key: 'schedules:errors.inUse' },
+  // Contacts
+  contactEmailTaken: { status: 400, key: 'contacts:errors.emailTaken' },
   // Public booking and holds
+  bookingNotFound: { status: 400, key: 'booking:errors.bookingNotFound' },
   eventNotFound: { status: 404, key: 'booking:errors.eventNotFound' },
   slotTaken: { status: 409, key: 'booking:errors.slotTaken' },
   tooManyHolds: { status: 429, key: 'booking:errors.tooManyHolds' },
@@ -88,6 +127,13 @@ export function refusalStatus(refusal: Pick<Refusal, 'code'>): RefusalStatus {
 
 export function refusalKey(refusal: Pick<Refusal, 'code'>): string {
   return REFUSALS[refusal.code].key
+}
+
+/** One refusal of several problems (several fields of one form), the first one first; none for no problems. */
+export function refusalFrom(problems: readonly Omit<Refusal, 'more'>[]): Refusal | null {
+  const [first, ...more] = problems
+  if (!first) return null
+  return more.length > 0 ? { ...first, more } : first
 }
 
 /** Every problem of a refusal, the first one first. */

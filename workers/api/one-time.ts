@@ -4,7 +4,7 @@ import type { Context } from 'hono'
 import { contactInfoSchema } from '#app/domain/booking/contact-form.ts'
 import { OneTimeEventSchema } from '#app/domain/one-time/rules.ts'
 import { BOOKING_LIMITS, clientKey } from '#app/server/booking/limits.server.ts'
-import { actionErrorTexts } from '#app/server/meetings/errors.server.ts'
+import { refusalTexts } from '#app/server/refusal.server.ts'
 import {
   FreeTimeConflict,
   answerOneTime,
@@ -76,7 +76,7 @@ export const oneTimeApi = new Hono<ApiEnv>()
           {
             isOk: false,
             data: { overlaps: error.overlaps, busyEmails: error.busyEmails },
-            apiErrors: actionErrorTexts(error, c.get('t')).map((text) => ({ text })),
+            apiErrors: refusalTexts(error.refusal, c.get('t')).map((text) => ({ text })),
           },
           409,
         )

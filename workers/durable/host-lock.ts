@@ -7,7 +7,6 @@ import type { BookInput, HostCommand } from '#app/server/booking/host-lock-clien
 import { getDb } from '#app/server/db.server.ts'
 import { type Bindings, parseEnv } from '#app/server/env.server.ts'
 import { runMeetingCommand } from '#app/server/meetings/commands.server.ts'
-import { ActionError, refusalOfActionError } from '#app/server/meetings/errors.server.ts'
 import { createOneTimeEvent } from '#app/server/one-time/create.server.ts'
 import { type BookOneTimeInput, bookOneTimeSeat, seatHold } from '#app/server/one-time/public.server.ts'
 import { Refused } from '#app/server/refusal.server.ts'
@@ -77,8 +76,8 @@ export class HostLock extends DurableObject<Bindings> {
       try {
         return await this.execute(command, now)
       } catch (error) {
+        // The meeting commands still throw their refusal (a `Refused`): it is answered as a value here.
         if (error instanceof Refused) return { ok: false, refusal: error.refusal }
-        if (error instanceof ActionError) return { ok: false, refusal: refusalOfActionError(error) }
         throw error
       }
     })

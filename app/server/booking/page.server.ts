@@ -30,7 +30,7 @@ import { countingD1, serverTimingOf } from '../d1-counter.server.ts'
 import { getDb } from '../db.server.ts'
 import { type Bindings, parseEnv } from '../env.server.ts'
 import { drainOutbox } from '../outbox/outbox.server.ts'
-import { AccountError } from '../accounts/errors.server.ts'
+import { Refused } from '../refusal.server.ts'
 import { accountDeps } from '../accounts/deps.server.ts'
 import { resendSignupCode, signup } from '../accounts/identity.server.ts'
 import { signInAndRedirect } from '../accounts/route.server.ts'
@@ -564,7 +564,7 @@ async function signupAfterBooking(
   const fields = ['login', 'firstName', 'lastName', 'code']
   const values = Object.fromEntries(fields.map((k) => [k, String(form.get(k) ?? '')]))
   const refused = (error: unknown) => {
-    if (!(error instanceof AccountError)) throw error
+    if (!(error instanceof Refused)) throw error
     const fieldErrors: Record<string, string> = {}
     const messages: string[] = []
     for (const problem of error.problems) {

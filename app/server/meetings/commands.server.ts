@@ -24,7 +24,8 @@ import {
   setAdjutants,
   setHeld,
 } from './actions.server.ts'
-import { actionErrorOf, notFound } from './errors.server.ts'
+import { Refused } from '#app/server/refusal.server.ts'
+import { notFound } from './errors.server.ts'
 import { findByManageToken, requireChangeable } from './manage.server.ts'
 import { findOwnParticipation } from './meetings.server.ts'
 import { RescheduleOverlap, rescheduleMeeting } from './reschedule.server.ts'
@@ -123,12 +124,12 @@ async function run(db: Db, env: AppEnv, command: MeetingCommand, holds: readonly
   }
 }
 
-/** The host's object runs the command; a refusal becomes the `ActionError` pages and the API render. */
+/** The host's object runs the command; a refusal is thrown as the `Refused` pages and the API render. */
 export async function meetingCommand<T = unknown>(bindings: Bindings, command: MeetingCommand): Promise<T> {
   const outcome = await runCommand(bindings, command)
   if (outcome.ok) return outcome.value as T
   if (outcome.refusal.conflict) throw new RescheduleOverlap(outcome.refusal.conflict)
-  throw actionErrorOf(outcome.refusal)
+  throw new Refused(outcome.refusal)
 }
 
 /** The participant's own command: the host is the organizer of the viewer's booking (404 for anyone else's). */

@@ -26,7 +26,9 @@ import { organizerNotices, participantNotices } from '#app/server/notify/notific
 import { hostLock } from '#app/server/booking/host-lock-client.server.ts'
 import { type OverlapItem, freeTimeCheck } from '#app/server/one-time/create.server.ts'
 import { organizerOf } from './actions.server.ts'
-import { ActionError, actionErrorOf, notFound } from './errors.server.ts'
+import { ActionError, notFound } from './errors.server.ts'
+import { refusal } from '#app/domain/refusal.ts'
+import { Refused } from '#app/server/refusal.server.ts'
 import { conflictRefusal } from '#app/domain/commands/one-off.ts'
 import { type MeetingRow, findOwnedMeeting } from './meetings.server.ts'
 import { requireOutsideNotice } from './notice.server.ts'
@@ -219,11 +221,9 @@ export async function rescheduleMeeting(
 }
 
 /** The one-off move found the time taken: 409 with what is in the way (SPEC §4 "Book anyway?"). */
-export class RescheduleOverlap extends ActionError {
-  declare readonly conflict: RescheduleConflict
-  constructor(conflict: RescheduleConflict) {
-    const refused = conflictRefusal(conflict)
-    super(409, refused ? actionErrorOf(refused).problems : [], conflict)
+export class RescheduleOverlap extends Refused {
+  constructor(readonly conflict: RescheduleConflict) {
+    super(conflictRefusal(conflict) ?? refusal('timeOverlap'))
   }
 }
 

@@ -12,18 +12,17 @@ import { hostLock, runCommand } from '#app/server/booking/host-lock-client.serve
 import type { Db } from '#app/server/db.server.ts'
 import type { Bindings } from '#app/server/env.server.ts'
 import { conflictRefusal } from '#app/domain/commands/one-off.ts'
-import type { Refusal, TimeConflict } from '#app/domain/refusal.ts'
-import { ActionError, actionErrorOf } from '#app/server/meetings/errors.server.ts'
+import { type Refusal, type TimeConflict, refusal } from '#app/domain/refusal.ts'
+import { ActionError } from '#app/server/meetings/errors.server.ts'
+import { Refused } from '#app/server/refusal.server.ts'
 import { meetingParticipants, meetings, type users } from '#db/schema.ts'
 import { hostsBusy } from './create.server.ts'
 import { type OneTimeRow, findOneTime } from './public.server.ts'
 
 /** The time is taken (SPEC §4): the organizer may still go on with `ignoreFreeTimeCheck`. */
-export class FreeTimeConflict extends ActionError {
-  declare readonly conflict: TimeConflict
-  constructor(conflict: TimeConflict) {
-    const refused = conflictRefusal(conflict)
-    super(409, refused ? actionErrorOf(refused).problems : [], conflict)
+export class FreeTimeConflict extends Refused {
+  constructor(readonly conflict: TimeConflict) {
+    super(conflictRefusal(conflict) ?? refusal('timeOverlap'))
   }
 
   get overlaps() {
@@ -35,10 +34,10 @@ export class FreeTimeConflict extends ActionError {
   }
 }
 
-/** The host's object answered a refusal: the `ActionError` pages and the API render (a conflict keeps its finds). */
-function refused(refusal: Refusal): never {
-  if (refusal.conflict) throw new FreeTimeConflict(refusal.conflict)
-  throw actionErrorOf(refusal)
+/** The host's object answered a refusal: thrown for pages and the API (a time conflict keeps what it found). */
+function refused(answer: Refusal): never {
+  if (answer.conflict) throw new FreeTimeConflict(answer.conflict)
+  throw new Refused(answer)
 }
 
 /** SPEC §7 `GET /companyEvent/organizer/isOkCreate`: may this plan create one-off meetings (SPEC §6)? */
