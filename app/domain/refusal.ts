@@ -104,6 +104,17 @@ export type Refusal = {
   params?: RefusalParams
   /** Further problems of the same request (several fields of one form); each is rendered like the first. */
   more?: Omit<Refusal, 'more'>[]
+  /**
+   * What a refused time found in its way, for the "Book anyway?" / "Move anyway?" question (SPEC §4): the overlapping
+   * meetings and the busy invitees. Only on `timeOverlap` and `inviteesBusy`.
+   */
+  conflict?: TimeConflict
+}
+
+/** Meetings (or holds) overlapping a time, and invitees busy then. */
+export type TimeConflict = {
+  overlaps: { id: string; name: string; start: string; end: string }[]
+  busyEmails: string[]
 }
 
 export function refusal(code: RefusalCode, field?: string, params?: RefusalParams): Refusal {

@@ -13,7 +13,6 @@ import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { issueText } from '#app/i18n/zod-errors.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { parseEnv } from '#app/server/env.server.ts'
 import { refusalProblems, refusalStatus } from '#app/domain/refusal.ts'
 import { problemText, refusalOf } from '#app/server/refusal.server.ts'
 import { answerOneTime, holdOneTimeSeat } from '#app/server/one-time/one-time.server.ts'
@@ -87,20 +86,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     )
   }
   try {
-    const result = await answerOneTime(
-      env,
-      getDb(env.DB),
-      parseEnv(env),
-      {
-        id: row.meeting.id,
-        token,
-        contact: parsed.data,
-        language,
-        timeZone: row.meeting.timeZone,
-        holdId: String(form.get('holdId') ?? '') || null,
-      },
-      Date.now(),
-    )
+    const result = await answerOneTime(env, getDb(env.DB), {
+      id: row.meeting.id,
+      token,
+      contact: parsed.data,
+      language,
+      timeZone: row.meeting.timeZone,
+      holdId: String(form.get('holdId') ?? '') || null,
+    })
     return data<Answer>({ ok: true, confirmed: result.confirmed, ics: result.ics })
   } catch (error) {
     const refusal = refusalOf(error)
