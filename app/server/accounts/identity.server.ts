@@ -309,22 +309,32 @@ async function accountNamed(deps: AccountDeps, text: string): Promise<User | nul
 }
 
 /**
- * Sign-in by login or email and password (SPEC §2), limited by failed attempts per IP and per account. Unknown login and
- * wrong password give the same answer; an unconfirmed account is told to confirm its email. The per-account limit
- * counts the account, not the typed text, so its login and its email share one budget; unknown text is counted by
- * itself, so the limit answers alike for known and unknown names.
+ * Sign-in by login or email and password (SPEC §2), limited by failed attempts per IP, per account and per account
+ * and address. Unknown login and wrong password give the same answer; an unconfirmed account is told to confirm its
+ * email. The per-account limit counts the account, not the typed text, so its login and its email share one budget;
+ * unknown text is counted by itself, so the limit answers alike for known and unknown names. An account over its
+ * limit stays open to addresses with no failed attempt on it, so strangers cannot lock its owner out; an address
+ * that failed on it waits until the account's window passes, and one that used up its own budget waits an hour
+ * (docs/decisions/0086-sign-in-limits.md).
  */
 export async function signin(deps: AccountDeps, input: z.infer<typeof SigninSchema>): Promise<User> {
   await checkLimit(deps.limits, ACCOUNT_LIMITS.signinIp, deps.ip, deps.now)
   const user = await accountNamed(deps, input.login)
   const accountKey = user ? `user:${user.id}` : `unknown:${input.login}`
-  await checkLimit(deps.limits, ACCOUNT_LIMITS.signinAccount, accountKey, deps.now)
+  const pairKey = `${accountKey}|${deps.ip}`
+  const [account, pair] = await Promise.all([
+    deps.limits.peek(ACCOUNT_LIMITS.signinAccount, accountKey, deps.now),
+    deps.limits.peek(ACCOUNT_LIMITS.signinAccountIp, pairKey, deps.now),
+  ])
+  const refused = !pair.allowed ? pair : !account.allowed && pair.used > 0 ? account : null
+  if (refused) throw new AccountError(429, [{ key: 'api:tooManyRequests' }], refused.retryAfterSeconds)
   dummyHash ??= hashPassword('not-a-password')
   const matches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash))
   if (!user?.passwordHash || !matches) {
     await Promise.all([
       deps.limits.hit(ACCOUNT_LIMITS.signinIp, deps.ip, deps.now),
       deps.limits.hit(ACCOUNT_LIMITS.signinAccount, accountKey, deps.now),
+      deps.limits.hit(ACCOUNT_LIMITS.signinAccountIp, pairKey, deps.now),
     ])
     throw new AccountError(400, [{ key: 'accounts:signin.invalid' }])
   }
