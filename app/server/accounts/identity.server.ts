@@ -11,6 +11,7 @@ import { type AccountSecretKind, accountSecrets, refreshTokens, sessions, users 
 import { hashPassword, verifyPassword } from '../auth/password.server.ts'
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import { enqueueMessage } from '../outbox/outbox.server.ts'
+import { isUniqueViolation } from '../unique-violation.server.ts'
 import type { AccountDeps } from './deps.server.ts'
 import { restoreEmail, signupEmail } from './emails.server.ts'
 import { AccountError } from './errors.server.ts'
@@ -131,7 +132,7 @@ export async function signup(
     ])
   } catch (error) {
     // Two sign-ups raced for the same login or email: the unique index let one through.
-    if (String(error).includes('UNIQUE')) throw new AccountError(400, [{ key: 'accounts:login.taken', field: 'login' }])
+    if (isUniqueViolation(error)) throw new AccountError(400, [{ key: 'accounts:login.taken', field: 'login' }])
     throw error
   }
   deps.deliver([secrets.messageId])

@@ -27,6 +27,7 @@ import { addDays, startOfZonedDay } from '#app/domain/time/index.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { ActionError } from '#app/server/meetings/errors.server.ts'
+import { isUniqueViolation } from '#app/server/unique-violation.server.ts'
 import { composeEmail, hello } from '#app/server/meetings/mail.server.ts'
 import { enqueueMessage } from '#app/server/outbox/outbox.server.ts'
 import { contacts, eventTypes, meetingParticipants, meetings, type users } from '#db/schema.ts'
@@ -159,18 +160,27 @@ export async function contactEventTypes(db: Db, ownerId: string) {
     .orderBy(asc(eventTypes.name))
 }
 
-/** Adds a contact by hand; an email the owner already has is refused (never duplicated by email). */
+/**
+ * Adds a contact by hand; an email the owner already has is refused (never duplicated by email). Two concurrent adds
+ * of one email both pass the check: the unique index (owner, email) refuses the second, with the same answer.
+ */
 export async function addContact(db: Db, ownerId: string, input: NewContact, now: number): Promise<{ id: string }> {
+  const taken = () => new ActionError(400, [{ field: 'email', key: 'contacts:errors.emailTaken' }])
   const [existing] = await db
     .select({ id: contacts.id })
     .from(contacts)
     .where(and(eq(contacts.ownerId, ownerId), eq(contacts.email, input.email)))
     .limit(1)
-  if (existing) throw new ActionError(400, [{ field: 'email', key: 'contacts:errors.emailTaken' }])
+  if (existing) throw taken()
   const id = newId(now)
-  await db
-    .insert(contacts)
-    .values({ id, ownerId, ...input, lastName: input.lastName ?? '', createdAt: now, updatedAt: now })
+  try {
+    await db
+      .insert(contacts)
+      .values({ id, ownerId, ...input, lastName: input.lastName ?? '', createdAt: now, updatedAt: now })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken()
+    throw error
+  }
   return { id }
 }
 

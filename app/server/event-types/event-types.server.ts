@@ -13,6 +13,7 @@ import { dmyToIso, isoToDmy } from '#app/domain/time/index.ts'
 import { eventTypes, schedules } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
 import { RuleError, type RuleIssue, found, tariffLimit } from '../rule-error.server.ts'
+import { isUniqueViolation } from '../unique-violation.server.ts'
 import type { Owner } from '../schedules/schedules.server.ts'
 
 type EventTypeRow = typeof eventTypes.$inferSelect
@@ -64,6 +65,7 @@ export type EventTypeView = ReturnType<typeof toView>
 function toRow(input: EventTypeInput) {
   return {
     name: input.name,
+    nameKey: eventNameKey(input.name),
     link: input.link,
     description: input.description,
     color: input.color,
@@ -217,7 +219,7 @@ async function uniqueRace<T>(write: Promise<T>, recheck: () => Promise<void>): P
   try {
     return await write
   } catch (error) {
-    if (String((error as Error)?.message ?? error).includes('UNIQUE')) await recheck()
+    if (isUniqueViolation(error)) await recheck()
     throw error
   }
 }
@@ -269,12 +271,13 @@ export async function copyEventType(db: Db, owner: Owner, id: string): Promise<{
         ...row,
         id: copyId,
         name: copyName(row.name, index),
+        nameKey: eventNameKey(copyName(row.name, index)),
         link: copyLink(row.link, index),
         createdAt: Date.now(),
       })
       return { id: copyId }
     } catch (error) {
-      if (attempt >= 3 || !String((error as Error)?.message ?? error).includes('UNIQUE')) throw error
+      if (attempt >= 3 || !isUniqueViolation(error)) throw error
     }
   }
 }

@@ -2,6 +2,7 @@ import { SELF } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { getDb } from '#app/server/db.server.ts'
 import { newId } from '#app/domain/ids.ts'
+import { eventNameKey } from '#app/domain/event-types/link.ts'
 import { eventTypes, schedules } from '#db/schema.ts'
 import { createTestUser } from './users.ts'
 
@@ -32,7 +33,7 @@ export async function createBookableHost(
     scheduleId,
     ...eventType,
   }
-  await db.insert(eventTypes).values(row)
+  await db.insert(eventTypes).values({ ...row, nameKey: eventNameKey(row.name) })
   return { host, eventType: row, scheduleId }
 }
 

@@ -1,0 +1,145 @@
+/**
+ * Issue 19, abuse and edge cases: what a black-box probe found, each fixed with a test that failed before the fix.
+ */
+import { env } from 'cloudflare:workers'
+import { and, eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { getDb } from '#app/server/db.server.ts'
+import { contacts, eventTypes } from '#db/schema.ts'
+import { eventNameKey } from '#app/domain/event-types/link.ts'
+import { eventTypeSchema } from '#app/domain/event-types/schema.ts'
+import type { IsoDate } from '#app/domain/time/index.ts'
+import { addContact } from '#app/server/contacts/contacts.server.ts'
+import { createEventType } from '#app/server/event-types/event-types.server.ts'
+import { ActionError } from '#app/server/meetings/errors.server.ts'
+import { RuleError } from '#app/server/rule-error.server.ts'
+import { apiSpecialist } from './helpers/api.ts'
+import { unique } from './helpers/accounts.ts'
+import { pageClient, sessionCookieFor } from './helpers/users.ts'
+
+const db = () => getDb(env.DB)
+
+function newContact(email: string) {
+  return {
+    firstName: 'Ира',
+    lastName: null,
+    email,
+    phone: null,
+    messengerType: null,
+    messengerValue: null,
+    customField: null,
+  }
+}
+
+function eventTypeBase(scheduleId: string) {
+  return {
+    color: '#2f80ed',
+    eventTypePlaceType: 'Online',
+    meetingPoint: 'https://telemost.yandex.ru/j/1',
+    durationInMinutes: 30,
+    stepValue: 30,
+    remindersInMinutes: [60],
+    scheduleId,
+  }
+}
+const texts = (answer: { body: { apiErrors: { text: string }[] } }) => answer.body.apiErrors.map((error) => error.text)
+
+describe('concurrent duplicates answer the translated 400 of the check, never 500', () => {
+  it('three simultaneous POST /contacts with one email: one 201 and two 400s', async () => {
+    const { user, call } = await apiSpecialist('Standard')
+    const email = `${unique('dup')}@example.com`
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => call('POST', '/contacts', { firstName: 'Ира', email }, { 'Accept-Language': 'en' })),
+    )
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400, 400])
+    for (const answer of answers.filter((answer) => answer.status === 400))
+      expect(texts(answer)).toEqual(['email: A contact with this email already exists'])
+    const rows = await db()
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.ownerId, user.id), eq(contacts.email, email)))
+    expect(rows).toHaveLength(1)
+  })
+
+  it('simultaneous adds of one contact (pages and API share addContact): one added, the rest the same 400', async () => {
+    const { user } = await apiSpecialist('Standard')
+    const email = `${unique('dup')}@example.com`
+    const now = Date.now()
+    const outcomes = await Promise.allSettled([0, 1, 2].map(() => addContact(db(), user.id, newContact(email), now)))
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
+    for (const outcome of outcomes.filter((outcome) => outcome.status === 'rejected')) {
+      expect(outcome.reason).toBeInstanceOf(ActionError)
+      expect(outcome.reason).toMatchObject({
+        status: 400,
+        problems: [{ field: 'email', key: 'contacts:errors.emailTaken' }],
+      })
+    }
+    const rows = await db()
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.ownerId, user.id), eq(contacts.email, email)))
+    expect(rows).toHaveLength(1)
+  })
+
+  it('the contacts page refuses a repeated email with the translated text, not a 500', async () => {
+    const { user } = await apiSpecialist('Standard')
+    const page = pageClient(await sessionCookieFor(user.id))
+    const email = `${unique('dup')}@example.com`
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => page.post('/contacts', { intent: 'add', firstName: 'Ира', lastName: '', email })),
+    )
+    expect(answers.map((answer) => answer.status).filter((status) => status >= 500)).toEqual([])
+    const rows = await db()
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.ownerId, user.id), eq(contacts.email, email)))
+    expect(rows).toHaveLength(1)
+  })
+
+  it('three simultaneous POST /eventTypes with one name: one 201 and two 400s', async () => {
+    const { user, call } = await apiSpecialist('Pro')
+    const [schedule] = (await call('GET', '/schedule')).body.data
+    const body = (i: number) => ({
+      name: 'Консультация',
+      link: `consult-${i}`,
+      ...eventTypeBase(schedule.id),
+    })
+    const answers = await Promise.all([0, 1, 2].map((i) => call('POST', '/eventTypes', body(i))))
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400, 400])
+    const sequential = await call('POST', '/eventTypes', body(9))
+    for (const answer of answers.filter((answer) => answer.status === 400))
+      expect(texts(answer)).toEqual(texts(sequential))
+    expect(texts(sequential)).toEqual(['name: Тип события с таким названием уже есть'])
+    expect(await db().select().from(eventTypes).where(eq(eventTypes.ownerId, user.id))).toHaveLength(1)
+  })
+
+  it('simultaneous saves of one name (pages and API share createEventType): one saved, the rest the same 400', async () => {
+    const { user, call } = await apiSpecialist('Pro')
+    const [schedule] = (await call('GET', '/schedule')).body.data
+    const owner = { id: user.id, tariff: 'Pro' as const, timeZone: 'Europe/Moscow' }
+    const schema = eventTypeSchema({ today: '2026-01-01' as IsoDate })
+    // Names differing only in case, Cyrillic included, are one name; each save has its own link.
+    const names = ['Разбор портфолио', 'РАЗБОР ПОРТФОЛИО', 'разбор Портфолио']
+    const inputs = names.map((name, i) => schema.parse({ name, link: `review-${i}`, ...eventTypeBase(schedule.id) }))
+    const outcomes = await Promise.allSettled(inputs.map((input) => createEventType(db(), owner, input)))
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
+    for (const outcome of outcomes.filter((outcome) => outcome.status === 'rejected')) {
+      expect(outcome.reason).toBeInstanceOf(RuleError)
+      expect(outcome.reason).toMatchObject({
+        status: 400,
+        issues: [{ path: 'name', key: 'eventTypes:errors.nameTaken' }],
+      })
+    }
+    expect(await db().select().from(eventTypes).where(eq(eventTypes.ownerId, user.id))).toHaveLength(1)
+  })
+
+  it('the database itself refuses a second name that differs only in case', async () => {
+    const { call } = await apiSpecialist('Pro')
+    const [schedule] = (await call('GET', '/schedule')).body.data
+    const created = await call('POST', '/eventTypes', { name: 'Ёлка', link: 'yolka', ...eventTypeBase(schedule.id) })
+    expect(created.status).toBe(201)
+    const [row] = await db().select().from(eventTypes).where(eq(eventTypes.id, created.body.data.id))
+    const copy = { ...row, id: `${row.id}x`, name: 'ЁЛКА', link: 'yolka-2', nameKey: eventNameKey('ЁЛКА') }
+    await expect(db().insert(eventTypes).values(copy)).rejects.toThrow()
+  })
+})
