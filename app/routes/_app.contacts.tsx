@@ -1,3 +1,4 @@
+import { queryInt } from '#app/domain/query-number.ts'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -56,7 +57,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const field = ['firstName', 'lastName', 'email', 'from'].includes(named) ? named : 'to'
     filterErrors[field] = [...(filterErrors[field] ?? []), issueText({ ...issue, path: [] }, t)]
   }
-  const offset = Math.max(0, Number.parseInt(url.searchParams.get('offset') ?? '0', 10) || 0)
+  // An offset that is not a safe whole number (`9223372036854775807`) shows the first page, as the API would refuse it.
+  const offset = queryInt(url.searchParams.get('offset'), { min: 0, max: Number.MAX_SAFE_INTEGER }) ?? 0
   const [list, eventTypes] = await Promise.all([
     listContacts(db, user, filter, { limit: CONTACTS_PAGE_SIZE, offset }, Date.now()),
     contactEventTypes(db, user.id),

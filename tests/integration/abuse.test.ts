@@ -143,3 +143,37 @@ describe('concurrent duplicates answer the translated 400 of the check, never 50
     await expect(db().insert(eventTypes).values(copy)).rejects.toThrow()
   })
 })
+
+describe('pages validate the numbers of their query like the API does', () => {
+  const huge = ['9223372036854775807', '-9223372036854775809', '1e400', '99999999999999999999999', 'NaN', '0x10', '-1']
+
+  it('no signed-in page answers 500 to an out-of-range number: it shows the first page', async () => {
+    const { user } = await apiSpecialist('Pro')
+    const page = pageClient(await sessionCookieFor(user.id))
+    const paths = huge.flatMap((n) => [
+      `/contacts?offset=${n}`,
+      `/eventTypes?page=${n}`,
+      `/notification-center?limit=${n}`,
+      `/meetings?limit=${n}`,
+      `/meetings?view=list&filter=upcoming&limit=${n}`,
+      `/meetings?view=calendar&year=${n}&month=${n}`,
+      `/meetings?view=calendar&year=2026&month=${n}`,
+      `/schedules?page=${n}`,
+    ])
+    const failed: string[] = []
+    for (const path of paths) {
+      const answer = await page.get(path)
+      if (answer.status >= 500) failed.push(`${path} ${answer.status}`)
+    }
+    expect(failed).toEqual([])
+  }, 120_000)
+
+  it('an out-of-range offset on the contacts page lists the first page', async () => {
+    const { user } = await apiSpecialist('Standard')
+    const email = `${unique('first')}@example.com`
+    await addContact(db(), user.id, newContact(email), Date.now())
+    const answer = await pageClient(await sessionCookieFor(user.id)).get('/contacts?offset=9223372036854775807')
+    expect(answer.status).toBe(200)
+    expect(await answer.text()).toContain(email)
+  })
+})
