@@ -1,4 +1,3 @@
-import { queryInt } from '#app/domain/query-number.ts'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -20,6 +19,7 @@ import {
   NewContactSchema,
   emptyKind,
 } from '#app/domain/contacts/rules.ts'
+import { queryInt } from '#app/domain/query-number.ts'
 import { instantToZoned, isoToDmy } from '#app/domain/time/index.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { issueText } from '#app/i18n/zod-errors.ts'
@@ -35,6 +35,7 @@ import {
   setArchived,
 } from '#app/server/contacts/contacts.server.ts'
 import { getDb } from '#app/server/db.server.ts'
+import { parseEnv } from '#app/server/env.server.ts'
 import { type ActionAnswer, pageAction, parseForm } from '#app/server/meetings/page-errors.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
@@ -110,7 +111,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           db,
           user,
           parseForm(t, ContactInvitationSchema, { contactIds: ids, eventTypeId: form.get('eventTypeId') || null }),
-          new URL(request.url).origin,
+          parseEnv(context.cloudflare.env).APP_URL,
           now,
           t,
         )

@@ -1,6 +1,7 @@
 /**
  * Issue 19, abuse and edge cases: what a black-box probe found, each fixed with a test that failed before the fix.
  */
+import { SELF } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
@@ -14,8 +15,8 @@ import { createEventType } from '#app/server/event-types/event-types.server.ts'
 import { ActionError } from '#app/server/meetings/errors.server.ts'
 import { RuleError } from '#app/server/rule-error.server.ts'
 import { apiSpecialist } from './helpers/api.ts'
-import { unique } from './helpers/accounts.ts'
-import { pageClient, sessionCookieFor } from './helpers/users.ts'
+import { lastEmailTo, unique } from './helpers/accounts.ts'
+import { bearerFor, pageClient, sessionCookieFor } from './helpers/users.ts'
 
 const db = () => getDb(env.DB)
 
@@ -175,5 +176,46 @@ describe('pages validate the numbers of their query like the API does', () => {
     const answer = await pageClient(await sessionCookieFor(user.id)).get('/contacts?offset=9223372036854775807')
     expect(answer.status).toBe(200)
     expect(await answer.text()).toContain(email)
+  })
+})
+
+describe('links in emails come from APP_URL, never the request Host', () => {
+  async function invitedContact() {
+    const { user, call } = await apiSpecialist('Pro')
+    const address = `${unique('invite')}@example.com`
+    const { id } = await addContact(db(), user.id, newContact(address), Date.now())
+    return { user, call, address, id, cookie: await sessionCookieFor(user.id), auth: await bearerFor(user.id) }
+  }
+
+  it('the API invitation (Host: evil.example) links to APP_URL', async () => {
+    const { user, address, id, auth } = await invitedContact()
+    const answer = await SELF.fetch('http://evil.example/api/v2/contacts/invitation', {
+      method: 'POST',
+      headers: { Authorization: auth, 'Content-Type': 'application/json', Host: 'evil.example' },
+      body: JSON.stringify({ contactIds: [id] }),
+    })
+    expect(answer.status).toBe(200)
+    const email = await lastEmailTo(address)
+    expect(email?.text).toContain(`http://localhost:8787/user/${user.login}`)
+    expect(`${email?.text}${email?.html}`).not.toContain('evil.example')
+  })
+
+  it('the page invitation (Host: evil.example) links to APP_URL', async () => {
+    const { user, address, id, cookie } = await invitedContact()
+    const answer = await SELF.fetch('http://evil.example/contacts', {
+      method: 'POST',
+      headers: {
+        Cookie: cookie,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: 'http://evil.example',
+        Host: 'evil.example',
+      },
+      body: new URLSearchParams({ intent: 'invite', contactIds: id }),
+      redirect: 'manual',
+    })
+    expect(answer.status).toBeLessThan(400)
+    const email = await lastEmailTo(address)
+    expect(email?.text).toContain(`http://localhost:8787/user/${user.login}`)
+    expect(`${email?.text}${email?.html}`).not.toContain('evil.example')
   })
 })

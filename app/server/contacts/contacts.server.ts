@@ -339,17 +339,20 @@ export async function messageContacts(
   )
 }
 
-/** Invites the selected contacts to book: the event type's link, or the specialist's public page. */
+/**
+ * Invites the selected contacts to book: the event type's link, or the specialist's public page. The links start
+ * with `appUrl`, the configured APP_URL, never the request's Host (a forged Host would send clients elsewhere).
+ */
 export async function inviteContacts(
   db: Db,
   owner: Owner,
   input: { contactIds: string[]; eventTypeId?: string | null },
-  origin: string,
+  appUrl: string,
   now: number,
   t: TFunction,
 ) {
   requireEmailPlan(owner)
-  let url = `${origin}/user/${owner.login}`
+  let url = new URL(`/user/${owner.login}`, appUrl).toString()
   let eventName: string | null = null
   if (input.eventTypeId) {
     const [eventType] = await db
@@ -360,7 +363,7 @@ export async function inviteContacts(
       )
       .limit(1)
     if (!eventType) throw new ActionError(404, [{ key: 'api:notFound' }])
-    url = `${origin}/${owner.login}/${eventType.link}`
+    url = new URL(`/${owner.login}/${eventType.link}`, appUrl).toString()
     eventName = eventType.name
   }
   return await sendToContacts(db, owner, input.contactIds, now, t, (contact, mt) =>
