@@ -4,12 +4,13 @@ import * as remixBuild from '#build/server'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { appleFormPost, isAppleFormPost } from '#app/server/accounts/oauth-route.server.ts'
+import { SESSION_COOKIE } from '#app/server/auth/session.server.ts'
 import type { Bindings } from '#app/server/env.server.ts'
 import { api } from './api/index.ts'
 import { runScheduled } from './cron/dispatcher.ts'
 import { withFormBodyCheck } from './form-body.ts'
 import type { LoadContext } from './load-context.ts'
-import { isCrossSiteFormPost, isFramable, newNonce, withSecurityHeaders } from './security-headers.ts'
+import { isCrossSiteFormPost, isFramable, isPersonal, newNonce, withSecurityHeaders } from './security-headers.ts'
 
 export { HostLock } from './durable/host-lock.ts'
 export { RateLimiter } from './durable/rate-limiter.ts'
@@ -43,7 +44,10 @@ export default {
       response = await handleRemix(request, context)
     }
     const framable = !url.pathname.startsWith('/api/') && isFramable(build.routes, url.pathname)
-    return withSecurityHeaders(response, framable, nonce)
+    return withSecurityHeaders(response, framable, nonce, {
+      production: env.ENVIRONMENT === 'production',
+      personal: isPersonal(request, url, SESSION_COOKIE),
+    })
   },
 
   async scheduled(controller, env, _ctx) {

@@ -219,3 +219,22 @@ describe('links in emails come from APP_URL, never the request Host', () => {
     expect(`${email?.text}${email?.html}`).not.toContain('evil.example')
   })
 })
+
+describe('Cache-Control on personal answers', () => {
+  it('signed-in pages and API answers are private, no-store; an anonymous landing page is not marked', async () => {
+    const { user } = await apiSpecialist('Pro')
+    const page = pageClient(await sessionCookieFor(user.id))
+    for (const path of ['/contacts', '/meetings', '/profile']) {
+      const answer = await page.get(path)
+      expect(answer.status, path).toBe(200)
+      expect(answer.headers.get('Cache-Control'), path).toBe('private, no-store')
+    }
+    const profile = await SELF.fetch('http://localhost/api/v2/profile', {
+      headers: { Authorization: await bearerFor(user.id) },
+    })
+    expect(profile.status).toBe(200)
+    expect(profile.headers.get('Cache-Control')).toBe('private, no-store')
+    const landing = await SELF.fetch('http://localhost/')
+    expect(landing.headers.get('Cache-Control')).toBeNull()
+  })
+})
