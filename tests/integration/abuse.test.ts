@@ -16,7 +16,8 @@ import { ActionError } from '#app/server/meetings/errors.server.ts'
 import { RuleError } from '#app/server/rule-error.server.ts'
 import { apiSpecialist } from './helpers/api.ts'
 import { lastEmailTo, unique } from './helpers/accounts.ts'
-import { bearerFor, pageClient, sessionCookieFor } from './helpers/users.ts'
+import { DAY, HOUR, createMeeting } from './helpers/meetings.ts'
+import { bearerFor, createTestUser, pageClient, sessionCookieFor } from './helpers/users.ts'
 
 const db = () => getDb(env.DB)
 
@@ -236,5 +237,51 @@ describe('Cache-Control on personal answers', () => {
     expect(profile.headers.get('Cache-Control')).toBe('private, no-store')
     const landing = await SELF.fetch('http://localhost/')
     expect(landing.headers.get('Cache-Control')).toBeNull()
+  })
+})
+
+describe("busy-time probing: only the caller's own calendar and the caller's own contacts", () => {
+  it("another account's meetings are never revealed through isCross, cross or isFree", async () => {
+    const prober = await apiSpecialist('Pro')
+    const victim = await createTestUser({ email: `${unique('victim')}@example.com` })
+    const start = Math.ceil((Date.now() + 5 * DAY) / HOUR) * HOUR
+    await createMeeting(victim.id, { startAt: start, people: [] })
+    const from = encodeURIComponent(new Date(start).toISOString())
+    const to = encodeURIComponent(new Date(start + HOUR).toISOString())
+    const asked = encodeURIComponent(victim.email)
+    const probe = async () => ({
+      cross: (await prober.call('GET', `/userEvents/cross?from=${from}&to=${to}&emails=${asked}`)).body.data,
+      isCross: (await prober.call('GET', `/userEvents/isCross?from=${from}&to=${to}&emails=${asked}`)).body.data,
+      isFree: (await prober.call('GET', `/companyEvent/organizer/isFree?email=${asked}&from=${from}&to=${to}`)).body
+        .data,
+    })
+    const stranger = {
+      cross: { isCross: false, overlaps: [], busyEmails: [] },
+      isCross: { isCross: false },
+      isFree: { isFree: true },
+    }
+    expect(await probe()).toEqual(stranger)
+    // Adding the email as a contact by hand reveals nothing either.
+    await addContact(db(), prober.user.id, newContact(victim.email), Date.now())
+    expect(await probe()).toEqual(stranger)
+  })
+
+  it('a contact who met the caller is busy while hosting their own meeting (the one-off form asks "Add anyway?")', async () => {
+    const organizer = await apiSpecialist('Pro')
+    const host = await createTestUser({ email: `${unique('host')}@example.com` })
+    // The host was once the organizer's client: a real contact.
+    await createMeeting(organizer.user.id, {
+      startAt: Date.now() - 3 * DAY,
+      people: [{ email: host.email, firstName: 'Хост' }],
+    })
+    const start = Math.ceil((Date.now() + 5 * DAY) / HOUR) * HOUR
+    await createMeeting(host.id, { startAt: start, people: [] })
+    const from = encodeURIComponent(new Date(start).toISOString())
+    const to = encodeURIComponent(new Date(start + HOUR).toISOString())
+    const asked = encodeURIComponent(host.email)
+    const free = await organizer.call('GET', `/companyEvent/organizer/isFree?email=${asked}&from=${from}&to=${to}`)
+    expect(free.body.data).toEqual({ isFree: false })
+    const cross = await organizer.call('GET', `/userEvents/cross?from=${from}&to=${to}&emails=${asked}`)
+    expect(cross.body.data).toMatchObject({ isCross: true, busyEmails: [host.email] })
   })
 })
