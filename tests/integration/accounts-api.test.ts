@@ -196,13 +196,56 @@ describe('sign-up: bad input and attacks', () => {
     })
     expect(sameLogin.status).toBe(400)
     expect(sameLogin.body.apiErrors).toEqual([{ text: 'login: Этот логин уже занят' }])
+    // A taken email is not said (issue 19): the answer is a new sign-up's, and nothing changes.
     const sameEmail = await api('POST', '/identity/signup/email', {
-      body: signupBody({ email: existing.email.toUpperCase() }),
+      body: signupBody({ email: existing.email.toUpperCase(), firstName: 'Ольга' }),
     })
-    expect(sameEmail.body.apiErrors).toEqual([{ text: 'email: Этот email уже зарегистрирован' }])
+    expect(sameEmail.status).toBe(201)
     const [row] = await db().select().from(users).where(eq(users.email, existing.email))
     expect(row.firstName).toBe('Анна')
   })
+
+  it('answers a sign-up with a registered email exactly like a new one, and tells the owner by email', async () => {
+    const existing = await signupAndConfirm()
+    await db().update(users).set({ culture: 'en' }).where(eq(users.email, existing.email))
+    const before = await emailsTo(existing.email)
+    const taken = await api<{ id: string }>('POST', '/identity/signup/email', {
+      body: signupBody({ email: existing.email }),
+      language: 'en',
+    })
+    const fresh = await api<{ id: string }>('POST', '/identity/signup/email', { body: signupBody(), language: 'en' })
+    expect(taken.status).toBe(fresh.status)
+    expect(taken.status).toBe(201)
+    expect(Object.keys(taken.body.data)).toEqual(Object.keys(fresh.body.data))
+    expect(taken.body.apiErrors).toEqual([])
+    // No registration was made under that id; the account is untouched.
+    expect(await db().select().from(users).where(eq(users.id, taken.body.data.id))).toEqual([])
+    expect(await db().select().from(users).where(eq(users.email, existing.email))).toHaveLength(1)
+    // The owner hears of it, in their language, with no code in it.
+    const sent = await emailsTo(existing.email)
+    expect(sent).toHaveLength(before.length + 1)
+    const email = await lastEmailTo(existing.email)
+    expect(email?.subject).toBe('Someone tried to sign up with your email')
+    expect(email?.text).toContain('http://localhost:8787/restore')
+    expect(email?.text).not.toMatch(/\b\d{6}\b/)
+    // In Russian too.
+    await db().update(users).set({ culture: 'ru' }).where(eq(users.email, existing.email))
+    await api('POST', '/identity/signup/email', { body: signupBody({ email: existing.email }) })
+    expect((await lastEmailTo(existing.email))?.subject).toBe('Попытка регистрации с вашим email')
+  })
+
+  it('limits the uniqueness checks hard per address', async () => {
+    const ip = newIp()
+    const statuses: number[] = []
+    for (let i = 0; i < 21; i++) {
+      const path = i % 2 === 0 ? `/unique/email/${unique()}%40example.com` : `/unique/login/${unique()}`
+      statuses.push((await api('GET', path, { ip })).status)
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200))
+    expect(statuses[20]).toBe(429)
+    const other = await api('GET', `/unique/login/${unique()}`, { ip: newIp() })
+    expect(other.status).toBe(200)
+  }, 60_000)
 
   it('refuses a login that is another account’s email, and an email that is another account’s login', async () => {
     const victim = await signupAndConfirm()
@@ -429,7 +472,7 @@ describe('sign-in, refresh and logout', () => {
       )
     expect(statuses.filter((status) => status === 429)).toEqual([429])
     expect(statuses[60]).toBe(429)
-  }, 60_000)
+  }, 120_000)
 
   it('rotates refresh tokens, and a reused one revokes its whole family', async () => {
     const account = await signupAndConfirm()

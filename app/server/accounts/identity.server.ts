@@ -13,7 +13,7 @@ import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import { enqueueMessage } from '../outbox/outbox.server.ts'
 import { isUniqueViolation } from '../unique-violation.server.ts'
 import type { AccountDeps } from './deps.server.ts'
-import { restoreEmail, signupEmail } from './emails.server.ts'
+import { restoreEmail, signupAttemptEmail, signupEmail } from './emails.server.ts'
 import { AccountError } from './errors.server.ts'
 import { ACCOUNT_LIMITS, checkLimit, enforceLimit } from './limits.server.ts'
 
@@ -104,12 +104,13 @@ export async function signup(
     )
   const replaced = existing.find((user) => user.email === input.email && user.emailVerifiedAt === null)
   const others = existing.filter((user) => user.id !== replaced?.id)
-  const problems = []
+  // Logins are public (the specialist's page), so a taken login is said; a taken email is not (issue 19).
   if (others.some((user) => user.login === input.login || user.email === input.login))
-    problems.push({ field: 'login', key: 'accounts:login.taken' })
-  if (others.some((user) => user.email === input.email || user.login === input.email))
-    problems.push({ field: 'email', key: 'accounts:email.taken' })
-  if (problems.length > 0) throw new AccountError(400, problems)
+    throw new AccountError(400, [{ field: 'login', key: 'accounts:login.taken' }])
+  const owner = others.find((user) => user.email === input.email)
+  if (owner) return signupWithTakenEmail(deps, owner, input)
+  if (others.some((user) => user.login === input.email))
+    throw new AccountError(400, [{ field: 'email', key: 'accounts:email.taken' }])
 
   const user = {
     id: newId(deps.now),
@@ -137,6 +138,31 @@ export async function signup(
   }
   deps.deliver([secrets.messageId])
   return { id: user.id, email: user.email }
+}
+
+/**
+ * Sign-up with the email of an existing account answers exactly like a new sign-up (the same 201 and shape, after
+ * the same password hashing), so it tells nobody whether the email is registered; the account's owner gets an email
+ * saying someone tried, with the restore link's page (as restore already answers alike for known and unknown emails).
+ * Nothing is stored: the answered id names no registration (withdrawing it is 404, a code for it is "incorrect").
+ */
+async function signupWithTakenEmail(
+  deps: AccountDeps,
+  owner: User,
+  input: z.infer<typeof SignupSchema>,
+): Promise<{ id: string; email: string }> {
+  await hashPassword(input.password)
+  const notify = await deps.limits.hit(ACCOUNT_LIMITS.signupAttemptEmail, owner.id, deps.now)
+  if (!notify.allowed) return { id: newId(deps.now), email: input.email }
+  const content = signupAttemptEmail(userT(owner), {
+    firstName: owner.firstName,
+    loginLink: `${deps.env.APP_URL}/login`,
+    restoreLink: `${deps.env.APP_URL}/restore`,
+  })
+  const message = enqueueMessage(deps.db, { channel: 'email', recipient: owner.email, ...content }, deps.now)
+  await message.query
+  deps.deliver([message.id])
+  return { id: newId(deps.now), email: input.email }
 }
 
 /** `DELETE /identity/signup/email?id=` (SPEC §7): withdraws an unconfirmed registration; a confirmed one is 404. */

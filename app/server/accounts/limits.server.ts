@@ -20,6 +20,10 @@ export const ACCOUNT_LIMITS = {
   signinAccountIp: { name: 'signin-account-ip', limit: 10, windowMs: 60 * MINUTE },
   signinIp: { name: 'signin-ip', limit: 60, windowMs: 15 * MINUTE },
   signupIp: { name: 'signup-ip', limit: 20, windowMs: 60 * MINUTE },
+  /** "Someone tried to sign up with your email" emails per account: over it, sign-up still answers alike, silently. */
+  signupAttemptEmail: { name: 'signup-attempt-email', limit: 3, windowMs: 60 * MINUTE },
+  /** `GET /unique/email|login/*`: they say whether an email is registered, so they are limited hard per address. */
+  uniqueIp: { name: 'unique-ip', limit: 20, windowMs: 60 * MINUTE },
   codeIp: { name: 'code-ip', limit: 30, windowMs: 15 * MINUTE },
   resendEmail: { name: 'resend-email', limit: 6, windowMs: 60 * MINUTE },
   restoreIp: { name: 'restore-ip', limit: 20, windowMs: 60 * MINUTE },
