@@ -34,6 +34,11 @@ export const users = sqliteTable(
     tariff: text('tariff', { enum: TARIFFS }).notNull().default('Basic'),
     tariffValidUntil: integer('tariff_valid_until'),
     isConsentMailing: integer('is_consent_mailing', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * Every access token carries the generation it was issued in; a password change, a reset or an API logout
+     * raises it, so every earlier access token ends at once (the API reads this row anyway; ADR 0088).
+     */
+    tokenGeneration: integer('token_generation').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -494,13 +494,25 @@ describe('sign-in, refresh and logout', () => {
     expect(rows.every((row) => row.revokedAt !== null)).toBe(true)
   })
 
-  it('logout revokes the refresh token', async () => {
+  it('logout revokes the refresh token and ends every access token at once', async () => {
     const account = await signupAndConfirm()
+    const other = await api<{ token: string; refreshToken: string }>('POST', '/identity/signin/email', {
+      body: { login: account.login, password: STRONG_PASSWORD },
+    })
+    expect((await api('GET', '/profile', { auth: `Bearer ${account.token}` })).status).toBe(200)
     const out = await api('POST', '/identity/logout', { body: { refreshToken: account.refreshToken } })
     expect(out.status).toBe(200)
     expect(out.body).toEqual({ isOk: true, data: null, apiErrors: [] })
     const refresh = await api('POST', '/identity/refresh/token', { body: { refreshToken: account.refreshToken } })
     expect(refresh.status).toBe(401)
+    // The logged-out access token ends now, not in 15 minutes; so does another device's, which refreshes.
+    for (const token of [account.token, other.body.data.token])
+      expect((await api('GET', '/profile', { auth: `Bearer ${token}` })).status).toBe(401)
+    const renewed = await api<{ token: string }>('POST', '/identity/refresh/token', {
+      body: { refreshToken: other.body.data.refreshToken },
+    })
+    expect(renewed.status).toBe(200)
+    expect((await api('GET', '/profile', { auth: `Bearer ${renewed.body.data.token}` })).status).toBe(200)
   })
 
   it('answers 401 without a token or with a forged one', async () => {
@@ -543,6 +555,10 @@ describe('restore', () => {
     expect(newPassword.status).toBe(200)
     const refresh = await api('POST', '/identity/refresh/token', { body: { refreshToken: account.refreshToken } })
     expect(refresh.status).toBe(401)
+    // The access token issued before the reset ends at once; the one of the new sign-in works.
+    expect((await api('GET', '/profile', { auth: `Bearer ${account.token}` })).status).toBe(401)
+    const fresh = newPassword.body.data as { token: string }
+    expect((await api('GET', '/profile', { auth: `Bearer ${fresh.token}` })).status).toBe(200)
   })
 
   it('refuses an expired reset link', async () => {
@@ -654,6 +670,9 @@ describe('profile', () => {
     expect(await db().select().from(sessions).where(eq(sessions.userId, account.id))).toEqual([])
     const page = await SELF.fetch('http://localhost/profile', { headers: { Cookie: webSession }, redirect: 'manual' })
     expect(page.status).toBe(302)
+    // Every access token issued before the change ends at once, the caller's old one too.
+    for (const token of [account.token, second.body.data.token])
+      expect((await api('GET', '/profile', { auth: `Bearer ${token}` })).status).toBe(401)
     // The caller goes on with its new pair.
     expect((await api('GET', '/profile', { auth: `Bearer ${changed.body.data.token}` })).status).toBe(200)
     const refreshed = await api('POST', '/identity/refresh/token', {

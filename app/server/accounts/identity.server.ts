@@ -11,6 +11,7 @@ import { type AccountSecretKind, accountSecrets, refreshTokens, sessions, users 
 import { hashPassword, verifyPassword } from '../auth/password.server.ts'
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import { enqueueMessage } from '../outbox/outbox.server.ts'
+import { nextTokenGeneration } from './api-tokens.server.ts'
 import { isUniqueViolation } from '../unique-violation.server.ts'
 import type { AccountDeps } from './deps.server.ts'
 import { restoreEmail, signupAttemptEmail, signupEmail } from './emails.server.ts'
@@ -419,7 +420,11 @@ export async function resetPassword(deps: AccountDeps, input: z.infer<typeof Res
   await runBatch(deps, [
     deps.db
       .update(users)
-      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${deps.now})` })
+      .set({
+        passwordHash,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${deps.now})`,
+        ...nextTokenGeneration,
+      })
       .where(eq(users.id, secret.userId)),
     deps.db.delete(sessions).where(eq(sessions.userId, secret.userId)),
     deps.db

@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from '../auth/password.server.ts'
 import type { Db } from '../db.server.ts'
 import { passwordChangedNotice } from '../notify/notifications.server.ts'
 import { AccountError } from './errors.server.ts'
+import { nextTokenGeneration } from './api-tokens.server.ts'
 
 type User = typeof users.$inferSelect
 
@@ -81,7 +82,7 @@ export async function changePassword(
   await db.batch([
     db
       .update(users)
-      .set({ passwordHash: await hashPassword(input.password) })
+      .set({ passwordHash: await hashPassword(input.password), ...nextTokenGeneration })
       .where(eq(users.id, user.id)),
     db.delete(sessions).where(and(eq(sessions.userId, user.id), keep ? ne(sessions.tokenHash, keep) : undefined)),
     db
