@@ -36,15 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(db, request)
   const language = await getLanguage(request)
   const env = context.cloudflare.env
-  const result = await createPageAction(
-    env,
-    parseEnv(env),
-    db,
-    user,
-    await request.formData(),
-    language,
-    getT(language),
-  )
+  const result = await createPageAction(env, db, user, await request.formData(), language, getT(language))
   if ('id' in result) return redirect(`${PATH}?created=${encodeURIComponent(result.id)}`)
   return data(result.answer, { status: result.status })
 }

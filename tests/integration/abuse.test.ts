@@ -12,8 +12,7 @@ import { eventTypeSchema } from '#app/domain/event-types/schema.ts'
 import type { IsoDate } from '#app/domain/time/index.ts'
 import { addContact } from '#app/server/contacts/contacts.server.ts'
 import { createEventType } from '#app/server/event-types/event-types.server.ts'
-import { ActionError } from '#app/server/meetings/errors.server.ts'
-import { RuleError } from '#app/server/rule-error.server.ts'
+import { Refused } from '#app/server/refusal.server.ts'
 import { apiSpecialist } from './helpers/api.ts'
 import { lastEmailTo, unique } from './helpers/accounts.ts'
 import { DAY, HOUR, createMeeting } from './helpers/meetings.ts'
@@ -70,11 +69,9 @@ describe('concurrent duplicates answer the translated 400 of the check, never 50
     const outcomes = await Promise.allSettled([0, 1, 2].map(() => addContact(db(), user.id, newContact(email), now)))
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
     for (const outcome of outcomes.filter((outcome) => outcome.status === 'rejected')) {
-      expect(outcome.reason).toBeInstanceOf(ActionError)
-      expect(outcome.reason).toMatchObject({
-        status: 400,
-        problems: [{ field: 'email', key: 'contacts:errors.emailTaken' }],
-      })
+      expect(outcome.reason).toBeInstanceOf(Refused)
+      expect(outcome.reason.status).toBe(400)
+      expect(outcome.reason.refusal).toEqual({ code: 'contactEmailTaken', field: 'email' })
     }
     const rows = await db()
       .select()
@@ -126,11 +123,9 @@ describe('concurrent duplicates answer the translated 400 of the check, never 50
     const outcomes = await Promise.allSettled(inputs.map((input) => createEventType(db(), owner, input)))
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
     for (const outcome of outcomes.filter((outcome) => outcome.status === 'rejected')) {
-      expect(outcome.reason).toBeInstanceOf(RuleError)
-      expect(outcome.reason).toMatchObject({
-        status: 400,
-        issues: [{ path: 'name', key: 'eventTypes:errors.nameTaken' }],
-      })
+      expect(outcome.reason).toBeInstanceOf(Refused)
+      expect(outcome.reason.status).toBe(400)
+      expect(outcome.reason.refusal).toEqual({ code: 'eventTypeNameTaken', field: 'name' })
     }
     expect(await db().select().from(eventTypes).where(eq(eventTypes.ownerId, user.id))).toHaveLength(1)
   })

@@ -254,16 +254,20 @@ describe('ghost holds', () => {
     const stub = env.HOST_LOCK.get(env.HOST_LOCK.idFromName(host.id))
     const now = Date.now()
     const slot = { start: Date.parse(slots[4].start), end: Date.parse(slots[4].end) }
-    const first = await stub.hold({ ownerId: host.id, eventTypeId: eventType.id, clientId: 'x', slots: [slot] }, now)
+    const hold = (clientId: string) => ({
+      kind: 'hold' as const,
+      ownerId: host.id,
+      eventTypeId: eventType.id,
+      clientId,
+      slots: [slot],
+    })
+    const first = await stub.run(hold('x'), now)
     expect(first.ok).toBe(true)
-    const blocked = await stub.hold(
-      { ownerId: host.id, eventTypeId: eventType.id, clientId: 'y', slots: [slot] },
-      now + 1000,
-    )
-    expect(blocked).toEqual({ ok: false, reason: 'slotTaken' })
+    const blocked = await stub.run(hold('y'), now + 1000)
+    expect(blocked).toEqual({ ok: false, refusal: { code: 'slotTaken' } })
     const later = now + HOLD_TTL_MS + 1
     expect(await stub.activeHolds(later)).toHaveLength(0)
-    const second = await stub.hold({ ownerId: host.id, eventTypeId: eventType.id, clientId: 'y', slots: [slot] }, later)
+    const second = await stub.run(hold('y'), later)
     expect(second.ok).toBe(true)
     expect(await runDurableObjectAlarm(stub)).toBe(true)
   })

@@ -15,7 +15,8 @@ import { nextTokenGeneration } from './api-tokens.server.ts'
 import { isUniqueViolation } from '../unique-violation.server.ts'
 import type { AccountDeps } from './deps.server.ts'
 import { restoreEmail, signupAttemptEmail, signupEmail } from './emails.server.ts'
-import { AccountError } from './errors.server.ts'
+import { Refused, refuse } from '../refusal.server.ts'
+import { refusal } from '#app/domain/refusal.ts'
 import { ACCOUNT_LIMITS, checkLimit, enforceLimit } from './limits.server.ts'
 
 const MINUTE = 60_000
@@ -106,12 +107,10 @@ export async function signup(
   const replaced = existing.find((user) => user.email === input.email && user.emailVerifiedAt === null)
   const others = existing.filter((user) => user.id !== replaced?.id)
   // Logins are public (the specialist's page), so a taken login is said; a taken email is not (issue 19).
-  if (others.some((user) => user.login === input.login || user.email === input.login))
-    throw new AccountError(400, [{ field: 'login', key: 'accounts:login.taken' }])
+  if (others.some((user) => user.login === input.login || user.email === input.login)) refuse('loginTaken', 'login')
   const owner = others.find((user) => user.email === input.email)
   if (owner) return signupWithTakenEmail(deps, owner, input)
-  if (others.some((user) => user.login === input.email))
-    throw new AccountError(400, [{ field: 'email', key: 'accounts:email.taken' }])
+  if (others.some((user) => user.login === input.email)) refuse('emailTaken', 'email')
 
   const user = {
     id: newId(deps.now),
@@ -134,7 +133,7 @@ export async function signup(
     ])
   } catch (error) {
     // Two sign-ups raced for the same login or email: the unique index let one through.
-    if (isUniqueViolation(error)) throw new AccountError(400, [{ key: 'accounts:login.taken', field: 'login' }])
+    if (isUniqueViolation(error)) refuse('loginTaken', 'login')
     throw error
   }
   deps.deliver([secrets.messageId])
@@ -172,7 +171,7 @@ export async function cancelSignup(deps: AccountDeps, id: string): Promise<void>
     .delete(users)
     .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)))
     .returning({ id: users.id })
-  if (deleted.length === 0) throw new AccountError(404, [{ key: 'api:notFound' }])
+  if (deleted.length === 0) refuse('notFound')
 }
 
 /**
@@ -186,7 +185,7 @@ export async function invalidateSignupCode(deps: AccountDeps, id: string): Promi
     .from(users)
     .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)))
     .limit(1)
-  if (!user) throw new AccountError(404, [{ key: 'api:notFound' }])
+  if (!user) refuse('notFound')
   await deps.db
     .update(accountSecrets)
     .set({ expiresAt: deps.now })
@@ -206,7 +205,7 @@ export async function invalidateSignupCode(deps: AccountDeps, id: string): Promi
 export async function confirmSignupCode(deps: AccountDeps, input: { email: string; code: string }): Promise<User> {
   await enforceLimit(deps.limits, ACCOUNT_LIMITS.codeIp, deps.ip, deps.now)
   const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1)
-  const incorrect = new AccountError(400, [{ field: 'code', key: 'accounts:code.incorrect' }])
+  const incorrect = new Refused(refusal('codeIncorrect', 'code'))
   if (!user || user.emailVerifiedAt !== null) throw incorrect
   const [secret] = await deps.db
     .update(accountSecrets)
@@ -220,11 +219,10 @@ export async function confirmSignupCode(deps: AccountDeps, input: { email: strin
       ),
     )
     .returning()
-  if (!secret) throw new AccountError(400, [{ field: 'code', key: 'accounts:code.tooManyAttempts' }])
-  if (secret.expiresAt <= deps.now) throw new AccountError(400, [{ field: 'code', key: 'accounts:code.expired' }])
+  if (!secret) refuse('codeTooManyAttempts', 'code')
+  if (secret.expiresAt <= deps.now) refuse('codeExpired', 'code')
   if (secret.secretHash !== (await codeHash(user.id, input.code))) {
-    if (secret.attempts >= CODE_MAX_ATTEMPTS)
-      throw new AccountError(400, [{ field: 'code', key: 'accounts:code.tooManyAttempts' }])
+    if (secret.attempts >= CODE_MAX_ATTEMPTS) refuse('codeTooManyAttempts', 'code')
     throw incorrect
   }
   return markConfirmed(deps, user)
@@ -264,7 +262,7 @@ async function resendFor(deps: AccountDeps, user: User) {
     .orderBy(desc(accountSecrets.createdAt))
     .limit(1)
   const seconds = last ? resendSecondsLeft(last.createdAt, deps.now, CODE_RESEND_SECONDS) : 0
-  if (seconds > 0) throw new AccountError(429, [{ key: 'accounts:code.resendWait', params: { seconds } }], seconds)
+  if (seconds > 0) refuse('codeResendWait', undefined, { seconds })
   const secrets = await signupSecrets(deps, user)
   await runBatch(deps, secrets.queries)
   deps.deliver([secrets.messageId])
@@ -304,8 +302,7 @@ export async function emailLinkState(deps: AccountDeps, token: string): Promise<
 /** Confirms the email by its link; an outdated link is refused with SPEC §8's "outdated confirmation link". */
 export async function confirmEmailLink(deps: AccountDeps, token: string): Promise<User> {
   const row = await findEmailLink(deps, token)
-  if (!row || row.user.emailVerifiedAt !== null || row.secret.expiresAt <= deps.now)
-    throw new AccountError(400, [{ key: 'accounts:emailConfirm.outdated' }])
+  if (!row || row.user.emailVerifiedAt !== null || row.secret.expiresAt <= deps.now) refuse('emailConfirmOutdated')
   return markConfirmed(deps, row.user)
 }
 
@@ -355,7 +352,7 @@ export async function signin(deps: AccountDeps, input: z.infer<typeof SigninSche
     deps.limits.peek(ACCOUNT_LIMITS.signinAccountIp, pairKey, deps.now),
   ])
   const refused = !pair.allowed ? pair : !account.allowed && pair.used > 0 ? account : null
-  if (refused) throw new AccountError(429, [{ key: 'api:tooManyRequests' }], refused.retryAfterSeconds)
+  if (refused) refuse('tooManyRequests', undefined, { seconds: refused.retryAfterSeconds })
   dummyHash ??= hashPassword('not-a-password')
   const matches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash))
   if (!user?.passwordHash || !matches) {
@@ -364,10 +361,9 @@ export async function signin(deps: AccountDeps, input: z.infer<typeof SigninSche
       deps.limits.hit(ACCOUNT_LIMITS.signinAccount, accountKey, deps.now),
       deps.limits.hit(ACCOUNT_LIMITS.signinAccountIp, pairKey, deps.now),
     ])
-    throw new AccountError(400, [{ key: 'accounts:signin.invalid' }])
+    refuse('signinInvalid')
   }
-  if (user.emailVerifiedAt === null)
-    throw new AccountError(403, [{ key: 'accounts:signin.unconfirmed', params: { email: user.email } }])
+  if (user.emailVerifiedAt === null) refuse('signinUnconfirmed', undefined, { email: user.email })
   return user
 }
 
@@ -415,7 +411,7 @@ export async function resetPassword(deps: AccountDeps, input: z.infer<typeof Res
       ),
     )
     .returning()
-  if (!secret) throw new AccountError(400, [{ field: 'token', key: 'accounts:restore.invalidToken' }])
+  if (!secret) refuse('restoreInvalidToken', 'token')
   const passwordHash = await hashPassword(input.password)
   await runBatch(deps, [
     deps.db
