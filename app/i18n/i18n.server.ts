@@ -43,10 +43,10 @@ export const i18nServer = new RemixI18Next({
  */
 export const BROWSER_LANGUAGE_HEADER = 'X-FastSlot-Browser-Language'
 
-/** Whether the visitor chose a language (`?lang=` or the cookie). */
+/** Whether the visitor chose a language (`?lang=` or the cookie; remix-i18next reads which). */
 export async function hasChosenLanguage(request: Request): Promise<boolean> {
-  if (isLanguage(new URL(request.url).searchParams.get('lang'))) return true
-  return isLanguage(await languageCookie.parse(request.headers.get('Cookie')))
+  if (new URL(request.url).searchParams.has('lang')) return true
+  return (await languageCookie.parse(request.headers.get('Cookie'))) !== null
 }
 
 /** A public booking page's request without a chosen language, marked with the browser's (see above). */
