@@ -4,23 +4,10 @@
  * (Tokyo)". A range that ends on another day names both days. Never a raw IANA id.
  */
 import { zoneName } from '../time-zones/zone-names.ts'
-import { type IsoDate, isoWeekday } from './date.ts'
-import { isoToDmy } from './format.ts'
+import { formatDay } from './day.ts'
 import { instantToZoned } from './wall.ts'
 
-const WEEKDAYS: Record<'ru' | 'en', readonly string[]> = {
-  ru: ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс'],
-  en: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
-}
-
-function weekdays(language: string): readonly string[] {
-  return language === 'ru' ? WEEKDAYS.ru : WEEKDAYS.en
-}
-
-/** `YYYY-MM-DD` -> "чт, 27.11.2026". */
-export function formatDay(date: IsoDate, language: string): string {
-  return `${weekdays(language)[isoWeekday(date) - 1]}, ${isoToDmy(date)}`
-}
+export { formatDay }
 
 /** The zone's readable name ("Токио"); re-exported so callers need only this module. */
 export { zoneName }
