@@ -1,6 +1,7 @@
 import { createRequestHandler } from '@remix-run/cloudflare'
 // The Remix server build: `npm run build` makes it before wrangler bundles this entry.
 import * as remixBuild from '#build/server'
+import { APP_VERSION_HEADER } from '#app/components/ui/app-version.ts'
 import { BROWSER_LANGUAGE_HEADER, getLanguage, withBrowserLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { appleFormPost, isAppleFormPost } from '#app/server/accounts/oauth-route.server.ts'
@@ -67,7 +68,10 @@ export default {
       if (page.headers.has(BROWSER_LANGUAGE_HEADER)) response = withVary(response, 'Accept-Language')
     }
     const framable = !url.pathname.startsWith('/api/') && isFramable(build.routes, url.pathname)
-    return withSecurityHeaders(response, framable, nonce)
+    const secured = withSecurityHeaders(response, framable, nonce)
+    // The build this answer comes from: a page of an older build asks to reload (app-version.ts, ADR 0085).
+    secured.headers.set(APP_VERSION_HEADER, remixBuild.assets.version)
+    return secured
   },
 
   async scheduled(controller, env, _ctx) {

@@ -18,13 +18,79 @@ export const REFUSALS = {
   // Generic
   notFound: { status: 404, key: 'api:notFound' },
   tariffLimit: { status: 403, key: 'api:tariffLimit' },
+  unauthorized: { status: 401, key: 'api:unauthorized' },
+  /** `params.seconds`: how long to wait (the API's `Retry-After`). */
+  tooManyRequests: { status: 429, key: 'api:tooManyRequests' },
+  // Accounts
+  loginTaken: { status: 400, key: 'accounts:login.taken' },
+  emailTaken: { status: 400, key: 'accounts:email.taken' },
+  codeIncorrect: { status: 400, key: 'accounts:code.incorrect' },
+  codeExpired: { status: 400, key: 'accounts:code.expired' },
+  codeTooManyAttempts: { status: 400, key: 'accounts:code.tooManyAttempts' },
+  /** `params.seconds`: until a new code may be sent (also the API's `Retry-After`). */
+  codeResendWait: { status: 429, key: 'accounts:code.resendWait' },
+  emailConfirmOutdated: { status: 400, key: 'accounts:emailConfirm.outdated' },
+  signinInvalid: { status: 400, key: 'accounts:signin.invalid' },
+  signinUnconfirmed: { status: 403, key: 'accounts:signin.unconfirmed' },
+  restoreInvalidToken: { status: 400, key: 'accounts:restore.invalidToken' },
+  passwordWrongOld: { status: 400, key: 'accounts:password.wrongOld' },
+  avatarRequired: { status: 400, key: 'accounts:avatar.required' },
+  avatarTooLarge: { status: 400, key: 'accounts:avatar.tooLarge' },
+  avatarFormat: { status: 400, key: 'accounts:avatar.format' },
+  oauthFailed: { status: 400, key: 'accounts:oauth.failed' },
+  oauthState: { status: 400, key: 'accounts:oauth.state' },
+  oauthUnverifiedEmail: { status: 400, key: 'accounts:oauth.unverifiedEmail' },
+  oauthNotLinked: { status: 404, key: 'accounts:oauth.notLinked' },
+  oauthLastWayIn: { status: 400, key: 'accounts:oauth.lastWayIn' },
+  apiSigninInvalid: { status: 400, key: 'accounts:apiSignin.invalid' },
+  apiSigninRedirectUrl: { status: 400, key: 'accounts:apiSignin.redirectUrl' },
+  apiSigninChallenge: { status: 400, key: 'accounts:apiSignin.challenge' },
+  // Event types and schedules
+  eventTypeNotFound: { status: 404, key: 'eventTypes:errors.notFound' },
+  eventTypeScheduleNotFound: { status: 400, key: 'eventTypes:errors.scheduleNotFound' },
+  eventTypeNameTaken: { status: 400, key: 'eventTypes:errors.nameTaken' },
+  eventTypeLinkTaken: { status: 400, key: 'eventTypes:errors.linkTaken' },
+  scheduleNotFound: { status: 404, key: 'schedules:errors.notFound' },
+  scheduleDeleteDefault: { status: 400, key: 'schedules:errors.deleteDefault' },
+  /** `params.count`: the event types using the schedule. */
+  scheduleInUse: { status: 400, key: 'schedules:errors.inUse' },
+  // Contacts
+  contactEmailTaken: { status: 400, key: 'contacts:errors.emailTaken' },
   // Public booking and holds
+  bookingNotFound: { status: 400, key: 'booking:errors.bookingNotFound' },
   eventNotFound: { status: 404, key: 'booking:errors.eventNotFound' },
   slotTaken: { status: 409, key: 'booking:errors.slotTaken' },
   tooManyHolds: { status: 429, key: 'booking:errors.tooManyHolds' },
   holdNotFound: { status: 409, key: 'booking:errors.holdNotFound' },
   alreadyBooked: { status: 409, key: 'booking:errors.alreadyBooked' },
   idempotencyReused: { status: 422, key: 'booking:errors.idempotencyReused' },
+  // Host commands (workers/durable/host-lock.ts `run`): one-off meetings and meeting commands
+  oneOffNotFound: { status: 404, key: 'oneoff:errors.notFound' },
+  oneOffClosed: { status: 400, key: 'oneoff:errors.closed' },
+  oneOffAlreadyBooked: { status: 409, key: 'oneoff:errors.alreadyBooked' },
+  noSeats: { status: 409, key: 'oneoff:errors.noSeats' },
+  invitationCanceled: { status: 400, key: 'oneoff:errors.invitationCanceled' },
+  contactNoEmail: { status: 400, key: 'oneoff:errors.contactNoEmail' },
+  tooManyInvitees: { status: 400, key: 'oneoff:errors.tooManyInvitees' },
+  timeOverlap: { status: 409, key: 'oneoff:errors.overlap' },
+  inviteesBusy: { status: 409, key: 'oneoff:errors.busyInvitees' },
+  dateNotInPast: { status: 400, key: 'oneoff:errors.notInPast' },
+  datesOverlap: { status: 400, key: 'oneoff:errors.datesOverlap' },
+  oneOffTooLong: { status: 400, key: 'oneoff:errors.tooLong' },
+  invalidDate: { status: 400, key: 'validation:invalidDate' },
+  endAfterStart: { status: 400, key: 'validation:endAfterStart' },
+  required: { status: 400, key: 'validation:required' },
+  meetingCanceled: { status: 400, key: 'meetings:errors.canceled' },
+  meetingNotUpcoming: { status: 400, key: 'meetings:errors.notUpcoming' },
+  meetingNotCompleted: { status: 400, key: 'meetings:errors.notCompleted' },
+  alreadyInvited: { status: 400, key: 'meetings:errors.alreadyInvited' },
+  sameMeeting: { status: 400, key: 'meetings:errors.sameMeeting' },
+  noticeTooShort: { status: 400, key: 'meetings:errors.noticeTooShort' },
+  groupMove: { status: 400, key: 'meetings:errors.groupMove' },
+  oneOffMove: { status: 400, key: 'meetings:errors.oneOffMove' },
+  moveNotInFuture: { status: 400, key: 'meetings:errors.notInFuture' },
+  meetingTooLong: { status: 400, key: 'meetings:errors.tooLong' },
+  meetingSlotTaken: { status: 409, key: 'meetings:errors.slotTaken' },
 } as const satisfies Record<string, { status: RefusalStatus; key: string }>
 
 export type RefusalCode = keyof typeof REFUSALS
@@ -38,6 +104,17 @@ export type Refusal = {
   params?: RefusalParams
   /** Further problems of the same request (several fields of one form); each is rendered like the first. */
   more?: Omit<Refusal, 'more'>[]
+  /**
+   * What a refused time found in its way, for the "Book anyway?" / "Move anyway?" question (SPEC §4): the overlapping
+   * meetings and the busy invitees. Only on `timeOverlap` and `inviteesBusy`.
+   */
+  conflict?: TimeConflict
+}
+
+/** Meetings (or holds) overlapping a time, and invitees busy then. */
+export type TimeConflict = {
+  overlaps: { id: string; name: string; start: string; end: string }[]
+  busyEmails: string[]
 }
 
 export function refusal(code: RefusalCode, field?: string, params?: RefusalParams): Refusal {
@@ -52,6 +129,13 @@ export function refusalKey(refusal: Pick<Refusal, 'code'>): string {
   return REFUSALS[refusal.code].key
 }
 
+/** One refusal of several problems (several fields of one form), the first one first; none for no problems. */
+export function refusalFrom(problems: readonly Omit<Refusal, 'more'>[]): Refusal | null {
+  const [first, ...more] = problems
+  if (!first) return null
+  return more.length > 0 ? { ...first, more } : first
+}
+
 /** Every problem of a refusal, the first one first. */
 export function refusalProblems(refusal: Refusal): Omit<Refusal, 'more'>[] {
   const { more, ...first } = refusal
@@ -63,4 +147,10 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal 
 
 export function isRefusalCode(code: string): code is RefusalCode {
   return Object.hasOwn(REFUSALS, code)
+}
+
+/** The code whose translation key this is (problems written with keys before the one refusal); null if none. */
+export function refusalCodeOfKey(key: string): RefusalCode | null {
+  for (const [code, entry] of Object.entries(REFUSALS)) if (entry.key === key) return code as RefusalCode
+  return null
 }

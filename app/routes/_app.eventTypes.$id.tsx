@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -20,7 +20,7 @@ import { parseEnv } from '#app/server/env.server.ts'
 import { getEventType } from '#app/server/event-types/event-types.server.ts'
 import { runListAction } from '#app/server/event-types/list-actions.server.ts'
 import { saveEventTypeForm } from '#app/server/event-types/page-actions.server.ts'
-import { RuleError } from '#app/server/rule-error.server.ts'
+import { orNotFoundPage } from '#app/server/refusal.server.ts'
 import { listSchedules } from '#app/server/schedules/schedules.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
@@ -29,10 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)
   const user = await requireUser(db, request)
   const t = getT(await getLanguage(request))
-  const eventType = await getEventType(db, user.id, String(params.id)).catch((error) => {
-    if (error instanceof RuleError && error.status === 404) throw new Response('Not found', { status: 404 })
-    throw error
-  })
+  const eventType = await orNotFoundPage(getEventType(db, user.id, String(params.id)))
   const appUrl = parseEnv(context.cloudflare.env).APP_URL
   const schedules = await listSchedules(db, user.id)
   return {
@@ -56,16 +53,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = String(form.get('intent') ?? 'save')
   if (intent === 'save') {
     const result = await saveEventTypeForm(db, user, form, t, id)
-    return {
-      saved: result.errors === null,
-      toast: result.errors ? null : t('eventTypes:edit.saved'),
-      errors: result.errors,
-    }
+    return data(
+      {
+        saved: result.errors === null,
+        toast: result.errors ? null : t('eventTypes:edit.saved'),
+        errors: result.errors,
+      },
+      { status: result.status },
+    )
   }
   form.set('id', id)
   if (intent === 'delete') form.set('redirectTo', 'list')
-  const result = await runListAction(db, user, form, t)
-  return { saved: false, ...result }
+  const { status, ...result } = await runListAction(db, user, form, t)
+  return data({ saved: false, ...result }, { status })
 }
 
 /** `/eventTypes/{id}`: every form section of SPEC §2, the actions and the share panel. */

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -42,7 +42,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)
   const user = await requireUser(db, request)
-  return runListAction(db, user, await request.formData(), getT(await getLanguage(request)))
+  const { status, ...result } = await runListAction(
+    db,
+    user,
+    await request.formData(),
+    getT(await getLanguage(request)),
+  )
+  return data(result, { status })
 }
 
 /** The list's action with its search and page kept, so the list stays where it was after an action. */

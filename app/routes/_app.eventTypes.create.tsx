@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/cloudflare'
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = getT(await getLanguage(request))
   const result = await saveEventTypeForm(db, user, await request.formData(), t)
   if (result.id) return redirect(`/eventTypes/${result.id}?created=1`)
-  return result
+  return data(result, { status: result.status })
 }
 
 const STEPS: { key: string; sections: FormSection[] }[] = [

@@ -27,7 +27,7 @@ import { findOwnedMeeting, listOrganizerMeetings, organizerView } from '#app/ser
 import { type ActionAnswer, pageAction, parseForm } from '#app/server/meetings/page-errors.server.ts'
 import { pickerSlots } from '#app/server/meetings/reschedule.server.ts'
 import { instantToZoned, readTypedDate, readTypedTime, zonedToInstant } from '#app/domain/time/index.ts'
-import { ActionError } from '#app/server/meetings/errors.server.ts'
+import { orNotFoundPage, refuse } from '#app/server/refusal.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -44,10 +44,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(db, request)
   const t = getT(await getLanguage(request))
   const now = Date.now()
-  const found = await findOwnedMeeting(db, user.id, params.id ?? '').catch((error) => {
-    if (error instanceof ActionError) throw new Response(null, { status: 404 })
-    throw error
-  })
+  const found = await orNotFoundPage(findOwnedMeeting(db, user.id, params.id ?? ''))
   const view = organizerView(found.meeting, found.participants, user.timeZone, now)
   // Targets for moving participants: the organizer's other upcoming meetings.
   const targets = (
@@ -107,27 +104,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       switch (intent) {
         case 'reschedule': {
           const start = Date.parse(String(form.get('start') ?? ''))
-          if (Number.isNaN(start)) throw new ActionError(400, [{ field: 'start', key: 'validation:required' }])
+          if (Number.isNaN(start)) refuse('required', 'start')
           return command({ kind: 'reschedule', meetingId: id, start })
         }
         case 'rescheduleOneOff': {
           // A one-off meeting: any date and from/to, read in the organizer's zone (as the page shows times).
-          const parsed = OneOffTimeSchema.safeParse({
-            date: String(form.get('date') ?? ''),
-            from: String(form.get('from') ?? ''),
-            to: String(form.get('to') ?? ''),
-          })
-          if (!parsed.success) {
-            // Named by the fields' own labels ("Новая дата: Некорректная дата"), as the page shows them.
-            throw new ActionError(
-              400,
-              parsed.error.issues.map((issue) => ({
-                field: t(`meetings:reschedule.${String(issue.path[0] ?? 'date')}`),
-                key: issue.message,
-              })),
-            )
-          }
-          const input = parsed.data
+          // Named by the fields' own labels ("Новая дата: Некорректная дата"), as the page shows them.
+          const input = parseForm(
+            t,
+            OneOffTimeSchema,
+            {
+              date: String(form.get('date') ?? ''),
+              from: String(form.get('from') ?? ''),
+              to: String(form.get('to') ?? ''),
+            },
+            (path) => t(`meetings:reschedule.${String(path[0] ?? 'date')}`),
+          )
           const start = zonedToInstant(user.timeZone, input.date, input.from)
           const end = zonedToInstant(user.timeZone, input.date, input.to)
           return command({

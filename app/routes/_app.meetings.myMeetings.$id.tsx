@@ -14,7 +14,7 @@ import { requireUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
 import { meetingCommand, ownerOfParticipation } from '#app/server/meetings/commands.server.ts'
-import { ActionError } from '#app/server/meetings/errors.server.ts'
+import { orNotFoundPage, refuse } from '#app/server/refusal.server.ts'
 import { findOwnParticipation, findOwnedMeeting, participantMeetingView } from '#app/server/meetings/meetings.server.ts'
 import { changeNoticeMinutes, isInsideNotice } from '#app/server/meetings/notice.server.ts'
 import { pickerSlots } from '#app/server/meetings/reschedule.server.ts'
@@ -27,11 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(db, request)
   const t = getT(await getLanguage(request))
   const now = Date.now()
-  const notFound = (error: unknown) => {
-    if (error instanceof ActionError) throw new Response(null, { status: 404 })
-    throw error
-  }
-  const row = await findOwnParticipation(db, user, params.id ?? '').catch(notFound)
+  const row = await orNotFoundPage(findOwnParticipation(db, user, params.id ?? ''))
   const meeting = await participantMeetingView(db, user, row.participant.id, now)
   // SPEC §6 member rights: cancel and move, outside the specialist's minimum notice (same rule as the emailed link).
   const insideNotice = isInsideNotice(row.meeting, await changeNoticeMinutes(db, row.meeting), now)
@@ -82,7 +78,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (intent === 'cancel') return meetingCommand(env, { kind: 'cancelOwn', ownerId, viewer, participantId })
     if (intent === 'reschedule') {
       const start = Date.parse(String(form.get('start') ?? ''))
-      if (Number.isNaN(start)) throw new ActionError(400, [{ field: 'start', key: 'validation:required' }])
+      if (Number.isNaN(start)) refuse('required', 'start')
       return meetingCommand(env, { kind: 'rescheduleOwn', ownerId, viewer, participantId, start })
     }
     if (intent === 'visitors') {

@@ -29,7 +29,9 @@ import {
   setAvatar,
   updateProfile,
 } from '#app/server/accounts/profile.server.ts'
-import { attempt, pageDeps, replyWithErrors, statusOf } from '#app/server/accounts/route.server.ts'
+import { pageDeps, replyWithErrors } from '#app/server/accounts/route.server.ts'
+import { refusalKey, refusalStatus } from '#app/domain/refusal.ts'
+import { attempt } from '#app/server/refusal.server.ts'
 import { destroyWebSession, requireUser, sessionTokenHash } from '#app/server/auth/session.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
@@ -77,8 +79,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     )
     if (!done.ok)
       return data(
-        { intent, result: replyWithErrors(submission, t, done.error, { hideFields }) },
-        { status: statusOf(done.error) },
+        { intent, result: replyWithErrors(submission, t, done.refusal, { hideFields }) },
+        { status: refusalStatus(done.refusal) },
       )
     return { intent, result: submission.reply({ resetForm: true }) }
   }
@@ -86,7 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const file = formData.get('avatar')
     const done = file instanceof File ? await attempt(() => setAvatar(deps.db, deps.avatars, user, file)) : null
     if (!done?.ok) {
-      const key = done && !done.ok ? done.error.problems[0].key : 'accounts:avatar.required'
+      const key = done && !done.ok ? refusalKey(done.refusal) : 'accounts:avatar.required'
       return data({ intent, result: null, avatarError: t(key) as string }, { status: 400 })
     }
     return { intent, result: null, avatarError: null }

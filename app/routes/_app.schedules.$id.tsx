@@ -9,26 +9,16 @@ import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { type PageErrors, rulePageErrors, zodPageErrors } from '#app/server/page-errors.server.ts'
-import { RuleError } from '#app/server/rule-error.server.ts'
+import { type PageErrors, orNotFoundPage, pageData, refusalOf } from '#app/server/refusal.server.ts'
 import { copySchedule, deleteSchedule, getSchedule, updateSchedule } from '#app/server/schedules/schedules.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
-
-async function loadOrNotFound<T>(load: Promise<T>): Promise<T> {
-  try {
-    return await load
-  } catch (error) {
-    if (error instanceof RuleError && error.status === 404) throw new Response('Not found', { status: 404 })
-    throw error
-  }
-}
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)
   const user = await requireUser(db, request)
   const language = await getLanguage(request)
-  const schedule = await loadOrNotFound(getSchedule(db, user.id, String(params.id)))
+  const schedule = await orNotFoundPage(getSchedule(db, user.id, String(params.id)))
   const now = Date.now()
   return {
     title: `${schedule.name} — ${getT(language)('schedules:list.title')}`,
@@ -69,11 +59,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     const saved = await getSchedule(db, user.id, id)
     const parsed = scheduleSchema({ now: Date.now(), saved: saved.adjustments }).safeParse(payload)
-    if (!parsed.success) return { saved: false, errors: zodPageErrors(parsed.error.issues, t) } satisfies ActionResult
+    if (!parsed.success) return pageData(parsed.error.issues, t, (errors): ActionResult => ({ saved: false, errors }))
     await updateSchedule(db, user, id, parsed.data)
     return { saved: true, errors: null } satisfies ActionResult
   } catch (error) {
-    return { saved: false, errors: rulePageErrors(error, t) } satisfies ActionResult
+    return pageData(refusalOf(error), t, (errors): ActionResult => ({ saved: false, errors }))
   }
 }
 

@@ -10,7 +10,7 @@ import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { rulePageErrors } from '#app/server/page-errors.server.ts'
+import { pageData, refusalOf } from '#app/server/refusal.server.ts'
 import {
   DEFAULT_WEEKLY,
   copySchedule,
@@ -62,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return { done: 'deleted' as const, errors: null }
     }
   } catch (error) {
-    return { done: null, errors: rulePageErrors(error, t) }
+    return pageData(refusalOf(error), t, (errors) => ({ done: null, errors }))
   }
   throw new Response(null, { status: 400 })
 }

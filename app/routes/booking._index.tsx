@@ -13,8 +13,8 @@ import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { issueText } from '#app/i18n/zod-errors.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { parseEnv } from '#app/server/env.server.ts'
-import { ActionError } from '#app/server/meetings/errors.server.ts'
+import { refusalProblems, refusalStatus } from '#app/domain/refusal.ts'
+import { problemText, refusalOf } from '#app/server/refusal.server.ts'
 import { answerOneTime, holdOneTimeSeat } from '#app/server/one-time/one-time.server.ts'
 import { findOneTime, publicView } from '#app/server/one-time/public.server.ts'
 
@@ -63,11 +63,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const hold = await holdOneTimeSeat(env, getDb(env.DB), row.meeting.id, String(form.get('clientId') ?? ''))
       return data<HoldAnswer>({ holdId: hold.id, error: null })
     } catch (error) {
-      if (error instanceof ActionError) {
-        const text = error.problems.map((p) => t(p.key, p.params ?? {}) as string).join(' ')
-        return data<HoldAnswer>({ holdId: null, error: text }, { status: error.status })
-      }
-      throw error
+      const refusal = refusalOf(error)
+      const text = refusalProblems(refusal)
+        .map((problem) => problemText(problem, t))
+        .join(' ')
+      return data<HoldAnswer>({ holdId: null, error: text }, { status: refusalStatus(refusal) })
     }
   }
   const values = Object.fromEntries(FIELDS.map((key) => [key, String(form.get(key) ?? '')])) as Values
@@ -86,27 +86,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     )
   }
   try {
-    const result = await answerOneTime(
-      env,
-      getDb(env.DB),
-      parseEnv(env),
-      {
-        id: row.meeting.id,
-        token,
-        contact: parsed.data,
-        language,
-        timeZone: row.meeting.timeZone,
-        holdId: String(form.get('holdId') ?? '') || null,
-      },
-      Date.now(),
-    )
+    const result = await answerOneTime(env, getDb(env.DB), {
+      id: row.meeting.id,
+      token,
+      contact: parsed.data,
+      language,
+      timeZone: row.meeting.timeZone,
+      holdId: String(form.get('holdId') ?? '') || null,
+    })
     return data<Answer>({ ok: true, confirmed: result.confirmed, ics: result.ics })
   } catch (error) {
-    if (error instanceof ActionError) {
-      const errors = error.problems.map((p) => t(p.key, p.params ?? {}) as string)
-      return data<Answer>({ ok: false, values, errors, fieldErrors: {} }, { status: error.status })
-    }
-    throw error
+    const refusal = refusalOf(error)
+    const errors = refusalProblems(refusal).map((problem) => problemText(problem, t))
+    return data<Answer>({ ok: false, values, errors, fieldErrors: {} }, { status: refusalStatus(refusal) })
   }
 }
 

@@ -10,7 +10,7 @@ import { getT } from '#app/i18n/translate.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { getLanguage, languageCookie } from '#app/i18n/i18n.server.ts'
 import { meetingCommand } from '#app/server/meetings/commands.server.ts'
-import { ActionError } from '#app/server/meetings/errors.server.ts'
+import { orNotFoundPage, refuse } from '#app/server/refusal.server.ts'
 import { findByManageToken, manageState } from '#app/server/meetings/manage.server.ts'
 import { findOwnedMeeting } from '#app/server/meetings/meetings.server.ts'
 import { type ActionAnswer, pageAction } from '#app/server/meetings/page-errors.server.ts'
@@ -22,10 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ]
 
 async function load(db: ReturnType<typeof getDb>, token: string) {
-  return findByManageToken(db, token).catch((error) => {
-    if (error instanceof ActionError) throw new Response(null, { status: 404 })
-    throw error
-  })
+  return orNotFoundPage(findByManageToken(db, token))
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -92,7 +89,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (intent === 'cancel') return meetingCommand(env, { kind: 'cancelByToken', ownerId, token })
     if (intent === 'reschedule') {
       const start = Date.parse(String(form.get('start') ?? ''))
-      if (Number.isNaN(start)) throw new ActionError(400, [{ field: 'start', key: 'validation:required' }])
+      if (Number.isNaN(start)) refuse('required', 'start')
       return meetingCommand(env, { kind: 'rescheduleByToken', ownerId, token, start })
     }
     throw new Response(null, { status: 400 })

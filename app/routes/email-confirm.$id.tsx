@@ -11,7 +11,9 @@ import { AuthLayout } from '#app/components/accounts/auth-layout.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import { confirmEmailLink, emailLinkState, resendForEmailLink } from '#app/server/accounts/identity.server.ts'
-import { attempt, pageDeps, signInAndRedirect } from '#app/server/accounts/route.server.ts'
+import { pageDeps, signInAndRedirect } from '#app/server/accounts/route.server.ts'
+import { refusalStatus } from '#app/domain/refusal.ts'
+import { attempt, problemText } from '#app/server/refusal.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -31,8 +33,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData()
   if (formData.get('intent') === 'resend') {
     const result = await attempt(() => resendForEmailLink(deps, token))
-    if (!result.ok)
-      return data({ error: t(result.error.problems[0].key, result.error.problems[0].params ?? {}) }, { status: 429 })
+    if (!result.ok) return data({ error: problemText(result.refusal, t) }, { status: refusalStatus(result.refusal) })
     if (!result.value) return data({ error: t('accounts:emailConfirm.outdated') }, { status: 400 })
     throw redirect(`/signupDone?email=${encodeURIComponent(result.value)}`)
   }

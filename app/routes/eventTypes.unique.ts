@@ -6,7 +6,7 @@ import { issueText } from '#app/i18n/zod-errors.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { getEventTypeRow, isLinkFree, isNameFree } from '#app/server/event-types/event-types.server.ts'
-import { RuleError } from '#app/server/rule-error.server.ts'
+import { orNotFoundPage } from '#app/server/refusal.server.ts'
 
 /**
  * `/eventTypes/unique?field=name|link&value=&id=`: the page's debounced uniqueness check (SPEC §4), the same
@@ -20,11 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const field = url.searchParams.get('field') === 'link' ? 'link' : 'name'
   const exceptId = url.searchParams.get('id') || undefined
   // The event type being edited must be the specialist's own (the API's `notcurrent` answers 404 the same way).
-  if (exceptId)
-    await getEventTypeRow(db, user.id, exceptId).catch((error) => {
-      if (error instanceof RuleError && error.status === 404) throw new Response('Not found', { status: 404 })
-      throw error
-    })
+  if (exceptId) await orNotFoundPage(getEventTypeRow(db, user.id, exceptId))
   const parsed = (field === 'link' ? EventLinkSchema : EventNameSchema).safeParse(url.searchParams.get('value') ?? '')
   if (!parsed.success)
     return Response.json({ isOk: false, comments: parsed.error.issues.map((issue) => issueText(issue, t)) })

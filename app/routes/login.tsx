@@ -16,7 +16,9 @@ import { Button } from '#app/components/ui/button.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import { SigninSchema } from '#app/domain/accounts/rules.ts'
 import { signin } from '#app/server/accounts/identity.server.ts'
-import { attempt, pageDeps, replyWithErrors, signInAndRedirect, statusOf } from '#app/server/accounts/route.server.ts'
+import { pageDeps, replyWithErrors, signInAndRedirect } from '#app/server/accounts/route.server.ts'
+import { refusalStatus } from '#app/domain/refusal.ts'
+import { attempt } from '#app/server/refusal.server.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { safeRedirectPath } from '#app/utils/safe-redirect.ts'
 
@@ -39,13 +41,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await attempt(() => signin(deps, submission.value))
   if (!result.ok) {
     // The password was right: the account's own email may be shown to finish the sign-up.
-    const email = result.error.status === 403 ? result.error.problems[0].params?.email : null
+    const email = result.refusal.code === 'signinUnconfirmed' ? result.refusal.params?.email : null
     return data(
       {
-        ...replyWithErrors(submission, t, result.error, { hideFields }),
+        ...replyWithErrors(submission, t, result.refusal, { hideFields }),
         unconfirmed: typeof email === 'string' ? email : null,
       },
-      { status: statusOf(result.error) },
+      { status: refusalStatus(result.refusal) },
     )
   }
   // Only same-origin paths: an open redirect through `redirectTo` is refused (SPEC issue 4 "attacks").

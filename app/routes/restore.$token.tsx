@@ -9,7 +9,9 @@ import { Button } from '#app/components/ui/button.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import { NewPasswordFormSchema } from '#app/domain/accounts/rules.ts'
 import { resetPassword, restoreTokenIsValid } from '#app/server/accounts/identity.server.ts'
-import { attempt, pageDeps, replyWithErrors, signInAndRedirect, statusOf } from '#app/server/accounts/route.server.ts'
+import { pageDeps, replyWithErrors, signInAndRedirect } from '#app/server/accounts/route.server.ts'
+import { refusalStatus } from '#app/domain/refusal.ts'
+import { attempt } from '#app/server/refusal.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -28,7 +30,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     resetPassword(deps, { token: params.token ?? '', password: submission.value.password }),
   )
   if (!result.ok)
-    return data(replyWithErrors(submission, t, result.error, { hideFields }), { status: statusOf(result.error) })
+    return data(replyWithErrors(submission, t, result.refusal, { hideFields }), {
+      status: refusalStatus(result.refusal),
+    })
   return signInAndRedirect(deps, result.value, '/')
 }
 

@@ -9,7 +9,9 @@ import { Button } from '#app/components/ui/button.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import { RestoreRequestSchema } from '#app/domain/accounts/rules.ts'
 import { requestRestore } from '#app/server/accounts/identity.server.ts'
-import { attempt, pageDeps, replyWithErrors, statusOf } from '#app/server/accounts/route.server.ts'
+import { pageDeps, replyWithErrors } from '#app/server/accounts/route.server.ts'
+import { refusalStatus } from '#app/domain/refusal.ts'
+import { attempt } from '#app/server/refusal.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -24,7 +26,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data({ ...replyWithErrors(submission, t), sent: false }, { status: 400 })
   const result = await attempt(() => requestRestore(deps, submission.value))
   if (!result.ok)
-    return data({ ...replyWithErrors(submission, t, result.error), sent: false }, { status: statusOf(result.error) })
+    return data(
+      { ...replyWithErrors(submission, t, result.refusal), sent: false },
+      { status: refusalStatus(result.refusal) },
+    )
   // The same answer whether or not the email is known.
   return { ...submission.reply(), sent: true }
 }

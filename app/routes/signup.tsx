@@ -20,7 +20,9 @@ import { SignupFormSchema } from '#app/domain/accounts/rules.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { signup } from '#app/server/accounts/identity.server.ts'
-import { attempt, pageDeps, replyWithErrors, statusOf } from '#app/server/accounts/route.server.ts'
+import { pageDeps, replyWithErrors } from '#app/server/accounts/route.server.ts'
+import { refusalStatus } from '#app/domain/refusal.ts'
+import { attempt } from '#app/server/refusal.server.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 
@@ -42,8 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     signup(deps, submission.value, { isConsentMailing: submission.value.isConsentMailing ?? false }),
   )
   if (!result.ok)
-    return data(replyWithErrors(submission, t, result.error, { hideFields }), {
-      status: statusOf(result.error),
+    return data(replyWithErrors(submission, t, result.refusal, { hideFields }), {
+      status: refusalStatus(result.refusal),
     })
   throw redirect(`/signupDone?email=${encodeURIComponent(result.value.email)}`)
 }

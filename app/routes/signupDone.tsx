@@ -16,7 +16,9 @@ import { FormErrors } from '#app/components/ui/field.tsx'
 import { useCountdown } from '#app/components/ui/use-countdown.ts'
 import { ConfirmCodeSchema, EmailSchema } from '#app/domain/accounts/rules.ts'
 import { confirmSignupCode, resendSignupCode, secondsUntilResend } from '#app/server/accounts/identity.server.ts'
-import { attempt, pageDeps, replyWithErrors, signInAndRedirect, statusOf } from '#app/server/accounts/route.server.ts'
+import { pageDeps, replyWithErrors, signInAndRedirect } from '#app/server/accounts/route.server.ts'
+import { refusalStatus } from '#app/domain/refusal.ts'
+import { attempt } from '#app/server/refusal.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -38,13 +40,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: ConfirmCodeSchema.pick({ email: true }) })
     if (submission.status !== 'success') return data(replyWithErrors(submission, t), { status: 400 })
     const result = await attempt(() => resendSignupCode(deps, submission.value))
-    if (!result.ok) return data(replyWithErrors(submission, t, result.error), { status: statusOf(result.error) })
+    if (!result.ok)
+      return data(replyWithErrors(submission, t, result.refusal), { status: refusalStatus(result.refusal) })
     return data({ ...submission.reply({ resetForm: true }), resent: true })
   }
   const submission = parseWithZod(formData, { schema: ConfirmCodeSchema })
   if (submission.status !== 'success') return data(replyWithErrors(submission, t), { status: 400 })
   const result = await attempt(() => confirmSignupCode(deps, submission.value))
-  if (!result.ok) return data(replyWithErrors(submission, t, result.error), { status: statusOf(result.error) })
+  if (!result.ok) return data(replyWithErrors(submission, t, result.refusal), { status: refusalStatus(result.refusal) })
   return signInAndRedirect(deps, result.value, '/')
 }
 

@@ -4,7 +4,7 @@ import { env } from 'cloudflare:workers'
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { accountDeps } from '#app/server/accounts/deps.server.ts'
-import type { AccountError } from '#app/server/accounts/errors.server.ts'
+import type { Refused } from '#app/server/refusal.server.ts'
 import { finishOAuth, providerConfig, resolveOAuthUser, startOAuth } from '#app/server/accounts/oauth.server.ts'
 import { oauthStart } from '#app/server/accounts/oauth-route.server.ts'
 import { sha256 } from '#app/server/auth/tokens.server.ts'
@@ -90,21 +90,21 @@ describe('OAuth callback', () => {
     const { state } = await startOAuth(d, 'google', config, '/')
     const other = await startOAuth(d, 'google', config, '/')
     const forged = (input: { state: string; cookieState: string }) =>
-      finishOAuth(d, 'google', config, { code: 'c', ...input }).catch((error: AccountError) => error.problems[0].key)
-    expect(await forged({ state, cookieState: other.state })).toBe('accounts:oauth.state')
-    expect(await forged({ state: 'made-up', cookieState: 'made-up' })).toBe('accounts:oauth.state')
+      finishOAuth(d, 'google', config, { code: 'c', ...input }).catch((error: Refused) => error.refusal.code)
+    expect(await forged({ state, cookieState: other.state })).toBe('oauthState')
+    expect(await forged({ state: 'made-up', cookieState: 'made-up' })).toBe('oauthState')
     stubTokenEndpoint({ sub: 'g-1', email: `${unique()}@example.com`, email_verified: true })
     await finishOAuth(d, 'google', config, { code: 'c', state, cookieState: state })
-    expect(await forged({ state, cookieState: state })).toBe('accounts:oauth.state')
+    expect(await forged({ state, cookieState: state })).toBe('oauthState')
   })
 
   it('refuses a state started for another provider', async () => {
     const d = deps()
     const { state } = await startOAuth(d, 'yandex', config, '/')
     const key = await finishOAuth(d, 'google', config, { code: 'c', state, cookieState: state }).catch(
-      (error: AccountError) => error.problems[0].key,
+      (error: Refused) => error.refusal.code,
     )
-    expect(key).toBe('accounts:oauth.state')
+    expect(key).toBe('oauthState')
   })
 
   it('reads the person from the ID token and sends the way back', async () => {
@@ -154,9 +154,9 @@ describe('which account a provider sign-in enters', () => {
     const account = await signupAndConfirm()
     for (const email of [account.email, `${unique()}@example.com`]) {
       const refused = await resolveOAuthUser(deps(), 'microsoft', identity(email, { emailVerified: false })).catch(
-        (error: AccountError) => error.problems[0].key,
+        (error: Refused) => error.refusal.code,
       )
-      expect(refused).toBe('accounts:oauth.unverifiedEmail')
+      expect(refused).toBe('oauthUnverifiedEmail')
     }
     expect(await deps().db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, account.id))).toEqual([])
   })

@@ -9,6 +9,10 @@ import type { Tariff } from '#db/schema.ts'
 import { apiSpecialist } from './helpers/api.ts'
 import { sessionCookieFor } from './helpers/users.ts'
 
+function isDataWithStatus(answer: unknown): answer is { data: unknown; init: { status?: number } | null } {
+  return (answer as { type?: string } | null)?.type === 'DataWithResponseInit'
+}
+
 type AnyAction = typeof editAction | typeof listAction | typeof createAction
 
 async function pageSpecialist(tariff: Tariff = 'Pro') {
@@ -20,9 +24,11 @@ async function pageSpecialist(tariff: Tariff = 'Pro') {
     const body = new FormData()
     for (const [name, value] of fields) body.append(name, value)
     const request = new Request(`http://localhost${path}`, { method: 'POST', body, headers: { Cookie: cookie } })
-    return run({ request, params, context: { cloudflare: { env } } as unknown as AppLoadContext }).catch(
+    const answer = await run({ request, params, context: { cloudflare: { env } } as unknown as AppLoadContext }).catch(
       (thrown: unknown) => thrown,
     )
+    // `data(value, { status })` answers: the value, as the page receives it (statuses: refusal-status.test.ts).
+    return isDataWithStatus(answer) ? answer.data : answer
   }
   const [schedule] = (await specialist.call('GET', '/schedule')).body.data
   return { ...specialist, page, act, schedule }
@@ -97,8 +103,8 @@ describe('event type pages', () => {
       id: null,
       errors: {
         fieldErrors: {
-          durationInMinutes: 'Не больше 1380',
-          recordIsOpenPeriodEnd: 'Дата окончания не может быть раньше начала',
+          durationInMinutes: ['Не больше 1380'],
+          recordIsOpenPeriodEnd: ['Дата окончания не может быть раньше начала'],
         },
       },
     })

@@ -8,6 +8,10 @@ import type { Tariff } from '#db/schema.ts'
 import { apiSpecialist } from './helpers/api.ts'
 import { sessionCookieFor } from './helpers/users.ts'
 
+function isDataWithStatus(answer: unknown): answer is { data: unknown; init: { status?: number } | null } {
+  return (answer as { type?: string } | null)?.type === 'DataWithResponseInit'
+}
+
 async function pageSpecialist(tariff: Tariff = 'Pro') {
   const specialist = await apiSpecialist(tariff, 'v3')
   const cookie = await sessionCookieFor(specialist.user.id)
@@ -33,9 +37,11 @@ async function pageSpecialist(tariff: Tariff = 'Pro') {
     const body = new FormData()
     for (const [name, value] of Object.entries(fields)) body.set(name, value)
     const request = new Request(`http://localhost${path}`, { method: 'POST', body, headers: { Cookie: cookie } })
-    return run({ request, params, context: { cloudflare: { env } } as unknown as AppLoadContext }).catch(
+    const answer = await run({ request, params, context: { cloudflare: { env } } as unknown as AppLoadContext }).catch(
       (thrown: unknown) => thrown,
     )
+    // `data(value, { status })` answers: the value, as the page receives it (statuses: refusal-status.test.ts).
+    return isDataWithStatus(answer) ? answer.data : answer
   }
   return { ...specialist, page, post, act }
 }
@@ -82,7 +88,7 @@ describe('schedule pages', () => {
     expect(bad).toEqual({
       saved: false,
       errors: {
-        fieldErrors: { 'weekly.0.intervals.1.start': 'Интервалы пересекаются' },
+        fieldErrors: { 'weekly.0.intervals.1.start': ['Интервалы пересекаются'] },
         formErrors: [],
         tariffLimit: false,
       },
@@ -110,7 +116,7 @@ describe('schedule pages', () => {
     expect(past).toEqual({
       saved: false,
       errors: {
-        fieldErrors: { 'adjustments.0.date': 'Дата не может быть в прошлом' },
+        fieldErrors: { 'adjustments.0.date': ['Дата не может быть в прошлом'] },
         formErrors: [],
         tariffLimit: false,
       },

@@ -15,7 +15,7 @@ import {
 } from '#app/domain/accounts/rules.ts'
 import { issueTokenPair, revokeRefreshToken, rotateRefreshToken } from '#app/server/accounts/api-tokens.server.ts'
 import { accountDeps } from '#app/server/accounts/deps.server.ts'
-import { AccountError, problemText } from '#app/server/accounts/errors.server.ts'
+import { refuse } from '#app/server/refusal.server.ts'
 import {
   CODE_CHALLENGE,
   CODE_VERIFIER,
@@ -54,7 +54,7 @@ import { sessionSecret } from '#app/server/env.server.ts'
 import { Hono } from 'hono'
 import { requireAuth } from './auth.ts'
 import type { ApiEnv } from './context.ts'
-import { ApiError, errorResponse, ok, parseWith, readJson } from './envelope.ts'
+import { ApiError, ok, parseWith, readJson } from './envelope.ts'
 
 const deps = (c: Context<ApiEnv>) => accountDeps(c.env, c.executionCtx, c.req.raw, c.get('language'))
 const secret = (c: Context<ApiEnv>) => sessionSecret(c.get('config'))
@@ -124,11 +124,11 @@ export const accounts = new Hono<ApiEnv>()
     const config = providerConfig(provider, c.env, d.env)
     if (!config) throw new ApiError(503, [c.get('t')('accounts:oauth.notConfigured')])
     const redirectTo = apiRedirectTarget(c.req.query('redirectUrl'), d.env.APP_URL, c.env.OAUTH_API_REDIRECT_URLS)
-    if (!redirectTo) throw new AccountError(400, [{ field: 'redirectUrl', key: 'accounts:apiSignin.redirectUrl' }])
+    if (!redirectTo) refuse('apiSigninRedirectUrl', 'redirectUrl')
     const codeChallenge = c.req.query('codeChallenge')
     const method = c.req.query('codeChallengeMethod')
     if ((codeChallenge !== undefined && !CODE_CHALLENGE.test(codeChallenge)) || (method && method !== 'S256'))
-      throw new AccountError(400, [{ field: 'codeChallenge', key: 'accounts:apiSignin.challenge' }])
+      refuse('apiSigninChallenge', 'codeChallenge')
     const { url, state } = await startOAuth(d, provider, config, redirectTo, {
       mode: 'api',
       codeChallenge: codeChallenge ?? null,
@@ -204,7 +204,7 @@ export const accounts = new Hono<ApiEnv>()
   .put('/profile/avatar', requireAuth, async (c) => {
     const form = await c.req.formData().catch(() => null)
     const file = form?.get('file') ?? form?.get('avatar')
-    if (!(file instanceof File)) throw new AccountError(400, [{ field: 'avatar', key: 'accounts:avatar.required' }])
+    if (!(file instanceof File)) refuse('avatarRequired', 'avatar')
     const key = await setAvatar(c.get('db'), c.env.AVATARS, c.get('user'), file)
     return ok(c, { imageUrl: `${origin(c)}/avatars/${key}` })
   })
@@ -230,20 +230,3 @@ export const accounts = new Hono<ApiEnv>()
     await setTimeZone(c.get('db'), c.get('user').id, zone.ianaTimeZoneId)
     return ok(c, null)
   })
-
-// Account errors become the envelope here; anything else goes on to the API's own error handler.
-accounts.onError((error, c) => {
-  if (!(error instanceof AccountError)) throw error
-  const t = c.get('t')
-  const headers: Record<string, string> = error.retryAfterSeconds
-    ? { 'Retry-After': String(error.retryAfterSeconds) }
-    : {}
-  return errorResponse(
-    c,
-    new ApiError(
-      error.status,
-      error.problems.map((p) => problemText(p, t)),
-      headers,
-    ),
-  )
-})

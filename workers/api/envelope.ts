@@ -1,7 +1,9 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
+import { type Refusal, refusalProblems, refusalStatus } from '#app/domain/refusal.ts'
 import { issueText } from '#app/i18n/zod-errors.ts'
+import { refusalTexts } from '#app/server/refusal.server.ts'
 import type { ApiEnv } from './context.ts'
 
 /** SPEC §3 "Response envelope"; API-CONTRACT.md "Envelope and errors". */
@@ -28,6 +30,17 @@ export function errorResponse(c: Context<ApiEnv>, error: ApiError) {
     { isOk: false, data: null, apiErrors: error.texts.map((text) => ({ text })) },
     error.status,
   )
+}
+
+/**
+ * The API's answer to a refusal: the table's status (the same a page answers), one translated text per problem
+ * naming its field, and for a 429 the wait as `Retry-After` (`params.seconds`).
+ */
+export function refusalResponse(c: Context<ApiEnv>, refusal: Refusal) {
+  const seconds = refusalProblems(refusal).find((problem) => problem.params?.seconds !== undefined)?.params?.seconds
+  const status = refusalStatus(refusal)
+  const headers: Record<string, string> = status === 429 && seconds ? { 'Retry-After': String(seconds) } : {}
+  return errorResponse(c, new ApiError(status, refusalTexts(refusal, c.get('t')), headers))
 }
 
 /** Reads and validates a JSON body: malformed JSON and each schema issue answer 400, translated. */

@@ -6,7 +6,6 @@ import { getT } from '#app/i18n/translate.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { parseViewerTimeZone } from '#app/domain/time-zones/time-zones.ts'
-import { ActionError, actionErrorTexts } from '#app/server/meetings/errors.server.ts'
 import type { ApiEnv } from './context.ts'
 import { accounts } from './accounts.ts'
 import { contactsApi } from './contacts.ts'
@@ -17,8 +16,8 @@ import { ghostBooking, publicBooking } from './public-booking.ts'
 import { notify } from './notify.ts'
 import { meetingsApi } from './meetings.ts'
 import { oneTimeApi, oneTimeGhostApi, oneTimeMessageApi } from './one-time.ts'
-import { ApiError, errorResponse } from './envelope.ts'
-import { RuleError } from '#app/server/rule-error.server.ts'
+import { ApiError, errorResponse, refusalResponse } from './envelope.ts'
+import { Refused } from '#app/server/refusal.server.ts'
 
 /** Routers of the JSON API (SPEC §7), answered under every version prefix (API-CONTRACT.md). */
 const routes = new Hono<ApiEnv>()
@@ -78,14 +77,7 @@ api.notFound((c) => {
 api.onError((error, c) => {
   const t = c.get('t') ?? getT('ru')
   if (error instanceof ApiError) return errorResponse(c, error)
-  if (error instanceof RuleError) {
-    const texts = error.issues.map((issue) => {
-      const text = t(issue.key, issue.params)
-      return issue.path ? `${issue.path}: ${text}` : text
-    })
-    return errorResponse(c, new ApiError(error.status, texts))
-  }
-  if (error instanceof ActionError) return errorResponse(c, new ApiError(error.status, actionErrorTexts(error, t)))
+  if (error instanceof Refused) return refusalResponse(c, error.refusal)
   if (error instanceof HTTPException) {
     const key =
       error.status === 404 ? 'api:notFound' : error.status === 405 ? 'api:methodNotAllowed' : 'api:serverError'

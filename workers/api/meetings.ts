@@ -23,7 +23,7 @@ import { homeStatistics } from '#app/server/meetings/statistics.server.ts'
 import { requireAuth } from './auth.ts'
 import type { ApiEnv } from './context.ts'
 import { ApiError, ok, parseWith, readJson } from './envelope.ts'
-import { actionErrorTexts } from '#app/server/meetings/errors.server.ts'
+import { refusalTexts } from '#app/server/refusal.server.ts'
 
 /** An instant as ISO 8601 (API-CONTRACT.md), read to epoch ms. */
 const InstantSchema = z
@@ -160,7 +160,7 @@ export const meetingsApi = new Hono<ApiEnv>()
             {
               isOk: false,
               data: error.conflict,
-              apiErrors: actionErrorTexts(error, c.get('t')).map((text) => ({ text })),
+              apiErrors: refusalTexts(error.refusal, c.get('t')).map((text) => ({ text })),
             },
             409,
           )

@@ -4,7 +4,7 @@ import type { Context } from 'hono'
 import { contactInfoSchema } from '#app/domain/booking/contact-form.ts'
 import { OneTimeEventSchema } from '#app/domain/one-time/rules.ts'
 import { BOOKING_LIMITS, clientKey } from '#app/server/booking/limits.server.ts'
-import { actionErrorTexts } from '#app/server/meetings/errors.server.ts'
+import { refusalTexts } from '#app/server/refusal.server.ts'
 import {
   FreeTimeConflict,
   answerOneTime,
@@ -63,7 +63,7 @@ export const oneTimeApi = new Hono<ApiEnv>()
     const event = await readJson(c, OneTimeEventSchema)
     const user = c.get('user')
     try {
-      const created = await createOneTime(c.env, c.get('config'), user, event, {
+      const created = await createOneTime(c.env, user, event, {
         ignoreFreeTimeCheck: flag(c.req.query('ignoreFreeTimeCheck')),
         language: c.get('language'),
         fallbackTimeZone: c.get('viewerTimeZone'),
@@ -76,7 +76,7 @@ export const oneTimeApi = new Hono<ApiEnv>()
           {
             isOk: false,
             data: { overlaps: error.overlaps, busyEmails: error.busyEmails },
-            apiErrors: actionErrorTexts(error, c.get('t')).map((text) => ({ text })),
+            apiErrors: refusalTexts(error.refusal, c.get('t')).map((text) => ({ text })),
           },
           409,
         )
@@ -118,20 +118,14 @@ export const oneTimeApi = new Hono<ApiEnv>()
     const row = await findOneTime(db, raw.companyEventId)
     if (!row) throw new ApiError(404, [c.get('t')('oneoff:errors.notFound')])
     const contact = parseWith(c, z.object({ contactInfo: contactInfoSchema(row.settings) }), raw).contactInfo
-    const result = await answerOneTime(
-      c.env,
-      db,
-      c.get('config'),
-      {
-        id: row.meeting.id,
-        token: raw.inviteToken ?? null,
-        contact,
-        language: c.get('language'),
-        timeZone: c.get('viewerTimeZone') ?? row.meeting.timeZone,
-        holdId: raw.gostBookingsIds[0]?.id ?? null,
-      },
-      Date.now(),
-    )
+    const result = await answerOneTime(c.env, db, {
+      id: row.meeting.id,
+      token: raw.inviteToken ?? null,
+      contact,
+      language: c.get('language'),
+      timeZone: c.get('viewerTimeZone') ?? row.meeting.timeZone,
+      holdId: raw.gostBookingsIds[0]?.id ?? null,
+    })
     return ok(c, result, result.confirmed ? 200 : 201)
   })
 

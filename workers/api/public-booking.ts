@@ -14,12 +14,8 @@ import { holdHost, isValidMonth, isoDateFromParts, viewerDay, viewerMonth } from
 import { BOOKING_LIMITS, clientKey } from '#app/server/booking/limits.server.ts'
 import { drainOutbox } from '#app/server/outbox/outbox.server.ts'
 import { getRateLimits } from '#app/server/rate-limit.server.ts'
-import {
-  type BookOutcome,
-  MAX_SLOTS_PER_REQUEST,
-  hostLock,
-  type HoldResult,
-} from '#app/server/booking/host-lock-client.server.ts'
+import { MAX_SLOTS_PER_REQUEST, hostLock, runCommand } from '#app/server/booking/host-lock-client.server.ts'
+import { type Refusal, refusalKey, refusalStatus } from '#app/domain/refusal.ts'
 import type { ApiEnv } from './context.ts'
 import { ApiError, ok, parseWith, readJson } from './envelope.ts'
 
@@ -96,22 +92,9 @@ function slotsFromStarts(context: PublicEventContext, starts: { start: string }[
   })
 }
 
-function holdError(c: C, result: Exclude<HoldResult, { ok: true }> | Exclude<BookOutcome, { ok: true }>): never {
-  const t = c.get('t')
-  switch (result.reason) {
-    case 'notFound':
-      throw new ApiError(404, [t('booking:errors.eventNotFound')])
-    case 'tooManyHolds':
-      throw new ApiError(429, [t('booking:errors.tooManyHolds')])
-    case 'holdNotFound':
-      throw new ApiError(409, [t('booking:errors.holdNotFound')])
-    case 'alreadyBooked':
-      throw new ApiError(409, [t('booking:errors.alreadyBooked')])
-    case 'idempotencyReused':
-      throw new ApiError(422, [t('booking:errors.idempotencyReused')])
-    default:
-      throw new ApiError(409, [t('booking:errors.slotTaken')])
-  }
+/** The one refusal of a hold or booking: its status and text from the one table (app/domain/refusal.ts). */
+function refused(c: C, refusal: Refusal): never {
+  throw new ApiError(refusalStatus(refusal), [c.get('t')(refusalKey(refusal))])
 }
 
 /** SPEC §7 "Public" and API-CONTRACT.md "Public booking". */
@@ -189,7 +172,8 @@ export const publicBooking = new Hono<ApiEnv>()
         }),
       raw,
     )
-    const result = await hostLock(c.env, context.host.id).book({
+    const result = await runCommand(c.env, {
+      kind: 'book',
       ownerId: context.host.id,
       eventTypeId: context.eventType.id,
       holdIds: body.gostBookingsIds.map((g) => g.id),
@@ -198,18 +182,18 @@ export const publicBooking = new Hono<ApiEnv>()
       language: c.get('language'),
       timeZone: viewerZone(c, context),
       idempotencyKey,
-      appUrl: c.get('config').APP_URL,
     })
-    if (!result.ok) holdError(c, result)
-    if (result.outboxIds.length > 0) {
+    if (!result.ok) refused(c, result.refusal)
+    const booked = result.value
+    if (booked.outboxIds.length > 0) {
       c.executionCtx.waitUntil(
-        drainOutbox(c.get('db'), c.get('config'), Date.now(), { ids: result.outboxIds }).catch(() => {}),
+        drainOutbox(c.get('db'), c.get('config'), Date.now(), { ids: booked.outboxIds }).catch(() => {}),
       )
     }
     return ok(
       c,
-      { bookingId: result.bookingId, meetingIds: result.meetingIds, ics: result.ics },
-      result.replayed ? 200 : 201,
+      { bookingId: booked.bookingId, meetingIds: booked.meetingIds, ics: booked.ics },
+      booked.replayed ? 200 : 201,
     )
   })
 
@@ -230,16 +214,17 @@ export const ghostBooking = new Hono<ApiEnv>()
       }),
       raw,
     )
-    const result = await hostLock(c.env, context.host.id).hold({
+    const result = await runCommand(c.env, {
+      kind: 'hold',
       ownerId: context.host.id,
       eventTypeId: context.eventType.id,
       clientId: body.clientId,
       slots: slotsFromStarts(context, body.slots),
     })
-    if (!result.ok) holdError(c, result)
+    if (!result.ok) refused(c, result.refusal)
     return ok(
       c,
-      result.holds.map((h) => holdView(h, viewerZone(c, context))),
+      result.value.map((h) => holdView(h, viewerZone(c, context))),
       201,
     )
   })
@@ -264,7 +249,7 @@ export const ghostBooking = new Hono<ApiEnv>()
   .delete('/:id', async (c) => {
     const id = c.req.param('id')
     const host = holdHost(id)
-    const released = host ? await hostLock(c.env, host).release(id) : false
-    if (!released) throw new ApiError(404, [c.get('t')('booking:errors.holdNotFound')])
+    const released = host ? await runCommand(c.env, { kind: 'release', ownerId: host, holdId: id }) : null
+    if (!released?.ok || !released.value) throw new ApiError(404, [c.get('t')('booking:errors.holdNotFound')])
     return ok(c, null)
   })

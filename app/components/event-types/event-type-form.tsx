@@ -29,7 +29,8 @@ type Props = {
   onChange: (values: EventTypeFormValues) => void
   /** The saved values: toggling cost or redirect on fills from them (SPEC §4). */
   saved: EventTypeFormValues
-  errors: Record<string, string>
+  /** The server's texts per field (the first is shown). */
+  errors: Record<string, string[]>
   schedules: { id: string; name: string }[]
   tariff: Tariff
   eventTypeId?: string
@@ -56,7 +57,7 @@ export function EventTypeForm(props: Props) {
   const [stale, setStale] = useState({ errors: props.errors, paths: [] as string[] })
   const staleErrors = stale.errors === props.errors ? stale.paths : []
   const hydrated = useHydrated()
-  const error = (path: string) => (staleErrors.includes(path) ? undefined : props.errors[path])
+  const error = (path: string) => (staleErrors.includes(path) ? undefined : props.errors[path]?.[0])
   const set = (patch: Partial<EventTypeFormValues>) => onChange({ ...values, ...patch })
   const nameCheck = useUniqueCheck('name', values.name, eventTypeId)
   const linkCheck = useUniqueCheck('link', values.link, eventTypeId)

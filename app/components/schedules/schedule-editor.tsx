@@ -34,7 +34,7 @@ type Props = {
   now: number
   result: {
     saved: boolean
-    errors: { fieldErrors: Record<string, string>; formErrors: string[]; tariffLimit: boolean } | null
+    errors: { fieldErrors: Record<string, string[]>; formErrors: string[]; tariffLimit: boolean } | null
   } | null
 }
 
@@ -89,7 +89,10 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, now, res
     return errors
   }, [payload, rules, t])
   const invalid = Object.keys(typedErrors).length > 0
-  const fieldErrors = invalid ? typedErrors : submitted === payload ? (result?.errors?.fieldErrors ?? {}) : {}
+  const serverErrors = submitted === payload ? (result?.errors?.fieldErrors ?? {}) : {}
+  const fieldErrors = invalid
+    ? typedErrors
+    : Object.fromEntries(Object.entries(serverErrors).map(([path, texts]) => [path, texts[0]]))
   const hoursInvalid = Object.keys(typedErrors).some((path) => /^(weekly|adjustments)\.|^timeZone$/.test(path))
 
   // The preview shows only a valid schedule: invalid intervals are no working hours.

@@ -9,7 +9,8 @@ import { type OAuthProvider, apiSigninCodes, oauthAccounts, users } from '#db/sc
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import type { Db } from '../db.server.ts'
 import type { AccountDeps } from './deps.server.ts'
-import { AccountError } from './errors.server.ts'
+import { Refused, refuse } from '../refusal.server.ts'
+import { refusal } from '#app/domain/refusal.ts'
 import { hasUnsafeUrlCharacter, safeRedirectPath } from '#app/utils/safe-redirect.ts'
 
 /** The one-time code lives 2 minutes: long enough for an app to wake up, short enough to be useless in a log. */
@@ -95,7 +96,7 @@ export async function exchangeApiSigninCode(
   deps: Pick<AccountDeps, 'db' | 'now'>,
   input: { code: string; codeVerifier?: string },
 ): Promise<string> {
-  const invalid = new AccountError(400, [{ field: 'code', key: 'accounts:apiSignin.invalid' }])
+  const invalid = new Refused(refusal('apiSigninInvalid', 'code'))
   const [row] = await deps.db
     .delete(apiSigninCodes)
     .where(and(eq(apiSigninCodes.codeHash, await sha256(input.code)), gt(apiSigninCodes.expiresAt, deps.now)))
@@ -117,7 +118,7 @@ export async function unlinkProvider(db: Db, userId: string, provider: OAuthProv
     .from(oauthAccounts)
     .where(and(eq(oauthAccounts.userId, userId), eq(oauthAccounts.provider, provider)))
     .limit(1)
-  if (!linked) throw new AccountError(404, [{ key: 'accounts:oauth.notLinked' }])
+  if (!linked) refuse('oauthNotLinked')
   const deleted = await db
     .delete(oauthAccounts)
     .where(
@@ -129,5 +130,5 @@ export async function unlinkProvider(db: Db, userId: string, provider: OAuthProv
       ),
     )
     .returning({ id: oauthAccounts.id })
-  if (deleted.length === 0) throw new AccountError(400, [{ key: 'accounts:oauth.lastWayIn' }])
+  if (deleted.length === 0) refuse('oauthLastWayIn')
 }

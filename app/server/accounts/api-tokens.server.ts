@@ -3,7 +3,7 @@ import { refreshTokens } from '#db/schema.ts'
 import { newId } from '#app/domain/ids.ts'
 import type { Db } from '../db.server.ts'
 import { randomToken, sha256, signAccessToken } from '../auth/tokens.server.ts'
-import { AccountError } from './errors.server.ts'
+import { refuse } from '../refusal.server.ts'
 
 /** Refresh tokens of the JSON API live 30 days; each use replaces it (ARCHITECTURE.md "Sessions and the API"). */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000
@@ -51,7 +51,7 @@ export async function rotateRefreshToken(db: Db, secret: string, refreshToken: s
   if (claimed) return issueTokenPair(db, secret, claimed.userId, now, claimed.familyId)
   const [known] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1)
   if (known) await revokeFamily(db, known.familyId, now)
-  throw new AccountError(401, [{ key: 'api:unauthorized' }])
+  refuse('unauthorized')
 }
 
 async function revokeFamily(db: Db, familyId: string, now: number) {

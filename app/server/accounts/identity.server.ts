@@ -13,7 +13,8 @@ import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import { enqueueMessage } from '../outbox/outbox.server.ts'
 import type { AccountDeps } from './deps.server.ts'
 import { restoreEmail, signupEmail } from './emails.server.ts'
-import { AccountError } from './errors.server.ts'
+import { Refused, refuse } from '../refusal.server.ts'
+import { refusal, refusalFrom } from '#app/domain/refusal.ts'
 import { ACCOUNT_LIMITS, checkLimit, enforceLimit } from './limits.server.ts'
 
 const MINUTE = 60_000
@@ -103,12 +104,15 @@ export async function signup(
     )
   const replaced = existing.find((user) => user.email === input.email && user.emailVerifiedAt === null)
   const others = existing.filter((user) => user.id !== replaced?.id)
-  const problems = []
-  if (others.some((user) => user.login === input.login || user.email === input.login))
-    problems.push({ field: 'login', key: 'accounts:login.taken' })
-  if (others.some((user) => user.email === input.email || user.login === input.email))
-    problems.push({ field: 'email', key: 'accounts:email.taken' })
-  if (problems.length > 0) throw new AccountError(400, problems)
+  const taken = refusalFrom([
+    ...(others.some((user) => user.login === input.login || user.email === input.login)
+      ? [refusal('loginTaken', 'login')]
+      : []),
+    ...(others.some((user) => user.email === input.email || user.login === input.email)
+      ? [refusal('emailTaken', 'email')]
+      : []),
+  ])
+  if (taken) throw new Refused(taken)
 
   const user = {
     id: newId(deps.now),
@@ -131,7 +135,7 @@ export async function signup(
     ])
   } catch (error) {
     // Two sign-ups raced for the same login or email: the unique index let one through.
-    if (String(error).includes('UNIQUE')) throw new AccountError(400, [{ key: 'accounts:login.taken', field: 'login' }])
+    if (String(error).includes('UNIQUE')) refuse('loginTaken', 'login')
     throw error
   }
   deps.deliver([secrets.messageId])
@@ -144,7 +148,7 @@ export async function cancelSignup(deps: AccountDeps, id: string): Promise<void>
     .delete(users)
     .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)))
     .returning({ id: users.id })
-  if (deleted.length === 0) throw new AccountError(404, [{ key: 'api:notFound' }])
+  if (deleted.length === 0) refuse('notFound')
 }
 
 /**
@@ -158,7 +162,7 @@ export async function invalidateSignupCode(deps: AccountDeps, id: string): Promi
     .from(users)
     .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)))
     .limit(1)
-  if (!user) throw new AccountError(404, [{ key: 'api:notFound' }])
+  if (!user) refuse('notFound')
   await deps.db
     .update(accountSecrets)
     .set({ expiresAt: deps.now })
@@ -178,7 +182,7 @@ export async function invalidateSignupCode(deps: AccountDeps, id: string): Promi
 export async function confirmSignupCode(deps: AccountDeps, input: { email: string; code: string }): Promise<User> {
   await enforceLimit(deps.limits, ACCOUNT_LIMITS.codeIp, deps.ip, deps.now)
   const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1)
-  const incorrect = new AccountError(400, [{ field: 'code', key: 'accounts:code.incorrect' }])
+  const incorrect = new Refused(refusal('codeIncorrect', 'code'))
   if (!user || user.emailVerifiedAt !== null) throw incorrect
   const [secret] = await deps.db
     .update(accountSecrets)
@@ -192,11 +196,10 @@ export async function confirmSignupCode(deps: AccountDeps, input: { email: strin
       ),
     )
     .returning()
-  if (!secret) throw new AccountError(400, [{ field: 'code', key: 'accounts:code.tooManyAttempts' }])
-  if (secret.expiresAt <= deps.now) throw new AccountError(400, [{ field: 'code', key: 'accounts:code.expired' }])
+  if (!secret) refuse('codeTooManyAttempts', 'code')
+  if (secret.expiresAt <= deps.now) refuse('codeExpired', 'code')
   if (secret.secretHash !== (await codeHash(user.id, input.code))) {
-    if (secret.attempts >= CODE_MAX_ATTEMPTS)
-      throw new AccountError(400, [{ field: 'code', key: 'accounts:code.tooManyAttempts' }])
+    if (secret.attempts >= CODE_MAX_ATTEMPTS) refuse('codeTooManyAttempts', 'code')
     throw incorrect
   }
   return markConfirmed(deps, user)
@@ -236,7 +239,7 @@ async function resendFor(deps: AccountDeps, user: User) {
     .orderBy(desc(accountSecrets.createdAt))
     .limit(1)
   const seconds = last ? resendSecondsLeft(last.createdAt, deps.now, CODE_RESEND_SECONDS) : 0
-  if (seconds > 0) throw new AccountError(429, [{ key: 'accounts:code.resendWait', params: { seconds } }], seconds)
+  if (seconds > 0) refuse('codeResendWait', undefined, { seconds })
   const secrets = await signupSecrets(deps, user)
   await runBatch(deps, secrets.queries)
   deps.deliver([secrets.messageId])
@@ -276,8 +279,7 @@ export async function emailLinkState(deps: AccountDeps, token: string): Promise<
 /** Confirms the email by its link; an outdated link is refused with SPEC §8's "outdated confirmation link". */
 export async function confirmEmailLink(deps: AccountDeps, token: string): Promise<User> {
   const row = await findEmailLink(deps, token)
-  if (!row || row.user.emailVerifiedAt !== null || row.secret.expiresAt <= deps.now)
-    throw new AccountError(400, [{ key: 'accounts:emailConfirm.outdated' }])
+  if (!row || row.user.emailVerifiedAt !== null || row.secret.expiresAt <= deps.now) refuse('emailConfirmOutdated')
   return markConfirmed(deps, row.user)
 }
 
@@ -326,10 +328,9 @@ export async function signin(deps: AccountDeps, input: z.infer<typeof SigninSche
       deps.limits.hit(ACCOUNT_LIMITS.signinIp, deps.ip, deps.now),
       deps.limits.hit(ACCOUNT_LIMITS.signinAccount, accountKey, deps.now),
     ])
-    throw new AccountError(400, [{ key: 'accounts:signin.invalid' }])
+    refuse('signinInvalid')
   }
-  if (user.emailVerifiedAt === null)
-    throw new AccountError(403, [{ key: 'accounts:signin.unconfirmed', params: { email: user.email } }])
+  if (user.emailVerifiedAt === null) refuse('signinUnconfirmed', undefined, { email: user.email })
   return user
 }
 
@@ -377,7 +378,7 @@ export async function resetPassword(deps: AccountDeps, input: z.infer<typeof Res
       ),
     )
     .returning()
-  if (!secret) throw new AccountError(400, [{ field: 'token', key: 'accounts:restore.invalidToken' }])
+  if (!secret) refuse('restoreInvalidToken', 'token')
   const passwordHash = await hashPassword(input.password)
   await runBatch(deps, [
     deps.db

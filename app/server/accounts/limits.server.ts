@@ -1,5 +1,5 @@
 import type { RateLimitRule, RateLimits } from '../rate-limit.server.ts'
-import { AccountError } from './errors.server.ts'
+import { refuse } from '../refusal.server.ts'
 
 const MINUTE = 60_000
 
@@ -26,11 +26,11 @@ export const ACCOUNT_LIMITS = {
 /** Counts one attempt; over the limit it throws 429 with the SPEC §8 text. */
 export async function enforceLimit(limits: RateLimits, rule: RateLimitRule, key: string, now: number) {
   const decision = await limits.hit(rule, key, now)
-  if (!decision.allowed) throw new AccountError(429, [{ key: 'api:tooManyRequests' }], decision.retryAfterSeconds)
+  if (!decision.allowed) refuse('tooManyRequests', undefined, { seconds: decision.retryAfterSeconds })
 }
 
 /** Refuses with 429 while the limit is used up, without counting this attempt (see `countFailure`). */
 export async function checkLimit(limits: RateLimits, rule: RateLimitRule, key: string, now: number) {
   const decision = await limits.peek(rule, key, now)
-  if (!decision.allowed) throw new AccountError(429, [{ key: 'api:tooManyRequests' }], decision.retryAfterSeconds)
+  if (!decision.allowed) refuse('tooManyRequests', undefined, { seconds: decision.retryAfterSeconds })
 }

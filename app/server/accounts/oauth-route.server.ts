@@ -13,7 +13,9 @@ import {
   resolveOAuthUser,
   startOAuth,
 } from './oauth.server.ts'
-import { attempt, pageDeps, signInAndRedirect } from './route.server.ts'
+import { pageDeps, signInAndRedirect } from './route.server.ts'
+import { refusalKey, refusalStatus } from '#app/domain/refusal.ts'
+import { attempt, problemText } from '../refusal.server.ts'
 
 /**
  * The browser's half of the state. Most providers come back by a GET redirect, which carries a SameSite=Lax
@@ -48,7 +50,7 @@ export async function oauthStart({ request, context }: LoaderFunctionArgs) {
   if (!config) return data({ error: t('accounts:oauth.notConfigured') }, { status: 503 })
   const redirectTo = safeRedirectPath(url.searchParams.get('redirectTo'))
   const result = await attempt(() => startOAuth(deps, provider, config, redirectTo))
-  if (!result.ok) return data({ error: t(result.error.problems[0].key) }, { status: 429 })
+  if (!result.ok) return data({ error: problemText(result.refusal, t) }, { status: refusalStatus(result.refusal) })
   return redirect(result.value.url, {
     headers: { 'Set-Cookie': stateCookie(provider, result.value.state, OAUTH_STATE_TTL_MS / 1000) },
   })
@@ -76,7 +78,7 @@ async function finishCallback(
     })
     return { user: await resolveOAuthUser(deps, provider, finished.identity), finished }
   })
-  if (!result.ok) return { ok: false, status: 400, key: result.error.problems[0].key, clear }
+  if (!result.ok) return { ok: false, status: refusalStatus(result.refusal), key: refusalKey(result.refusal), clear }
   const { user, finished } = result.value
   if (finished.mode === 'api') {
     // A JSON API client's sign-in: no session here; the way back carries a one-time code for `POST /apiKey/signin`.

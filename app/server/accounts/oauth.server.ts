@@ -18,7 +18,8 @@ import {
   nonceFor,
   verifyIdToken,
 } from './apple.server.ts'
-import { AccountError } from './errors.server.ts'
+import { Refused, refuse } from '../refusal.server.ts'
+import { refusal } from '#app/domain/refusal.ts'
 import { ACCOUNT_LIMITS, enforceLimit } from './limits.server.ts'
 
 /** The one-time state lives 10 minutes, in the database and in a cookie of the browser that started. */
@@ -173,7 +174,7 @@ async function identityFrom(
 ): Promise<ProviderIdentity> {
   if (provider === 'yandex') {
     const response = await fetch(config.userinfo!, { headers: { Authorization: `OAuth ${accessToken}` } })
-    if (!response.ok) throw new AccountError(400, [{ key: 'accounts:oauth.failed' }])
+    if (!response.ok) refuse('oauthFailed')
     const info = (await response.json()) as Record<string, unknown>
     const email = text(info.default_email) || text(info.email)
     return {
@@ -185,7 +186,7 @@ async function identityFrom(
       lastName: text(info.last_name) || text(info.family_name),
     }
   }
-  if (!idToken) throw new AccountError(400, [{ key: 'accounts:oauth.failed' }])
+  if (!idToken) refuse('oauthFailed')
   // The ID token came straight from the token endpoint over TLS (OpenID Connect Core 3.1.3.7).
   const claims = decodeIdToken(idToken) as Record<string, unknown>
   const verified =
@@ -216,7 +217,7 @@ export async function finishOAuth(
   config: ProviderConfig,
   input: { code: string | null; state: string | null; cookieState: string | null; user?: string | null },
 ): Promise<{ identity: ProviderIdentity } & OAuthFinish> {
-  const forged = new AccountError(400, [{ key: 'accounts:oauth.state' }])
+  const forged = new Refused(refusal('oauthState'))
   if (!input.state || !input.code) throw forged
   const stateHash = await sha256(input.state)
   const [pending] = await deps.db.select().from(oauthStates).where(eq(oauthStates.stateHash, stateHash)).limit(1)
@@ -245,11 +246,11 @@ export async function finishOAuth(
     )
   } catch (error) {
     console.warn('OAuth code exchange failed', provider, String(error))
-    throw new AccountError(400, [{ key: 'accounts:oauth.failed' }])
+    refuse('oauthFailed')
   }
   const idToken = 'id_token' in tokens.data ? tokens.idToken() : null
   const identity = await identityFrom(provider, config, tokens.accessToken(), idToken)
-  if (!identity.providerUserId) throw new AccountError(400, [{ key: 'accounts:oauth.failed' }])
+  if (!identity.providerUserId) refuse('oauthFailed')
   return { identity, ...finish }
 }
 
@@ -277,7 +278,7 @@ async function appleIdentity(
   codeVerifier: string,
   user: string | null | undefined,
 ): Promise<ProviderIdentity> {
-  const failed = new AccountError(400, [{ key: 'accounts:oauth.failed' }])
+  const failed = new Refused(refusal('oauthFailed'))
   const body = new URLSearchParams({
     grant_type: 'authorization_code',
     code,
@@ -356,8 +357,7 @@ export async function resolveOAuthUser(deps: AccountDeps, provider: OAuthProvide
     .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, identity.providerUserId)))
     .limit(1)
   if (linked) return linked.user
-  if (!identity.email || !identity.emailVerified)
-    throw new AccountError(400, [{ key: 'accounts:oauth.unverifiedEmail' }])
+  if (!identity.email || !identity.emailVerified) refuse('oauthUnverifiedEmail')
   const email = identity.email.trim().toLowerCase()
   const link = (userId: string) =>
     deps.db.insert(oauthAccounts).values({

@@ -13,7 +13,8 @@ import { refreshTokens, sessions, users } from '#db/schema.ts'
 import { hashPassword, verifyPassword } from '../auth/password.server.ts'
 import type { Db } from '../db.server.ts'
 import { passwordChangedNotice } from '../notify/notifications.server.ts'
-import { AccountError } from './errors.server.ts'
+import { refusalCodeOfKey } from '#app/domain/refusal.ts'
+import { refuse } from '../refusal.server.ts'
 
 type User = typeof users.$inferSelect
 
@@ -75,7 +76,7 @@ export async function changePassword(
   options: { keepSessionHash?: string | null; now?: number } = {},
 ) {
   if (!user.passwordHash || !(await verifyPassword(input.oldPassword, user.passwordHash)))
-    throw new AccountError(400, [{ field: 'oldPassword', key: 'accounts:password.wrongOld' }])
+    refuse('passwordWrongOld', 'oldPassword')
   const now = options.now ?? Date.now()
   const keep = options.keepSessionHash
   await db.batch([
@@ -99,7 +100,7 @@ export async function changePassword(
 export async function setAvatar(db: Db, bucket: R2Bucket, user: User, file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer())
   const problem = avatarProblem(file, bytes.slice(0, 16))
-  if (problem) throw new AccountError(400, [{ field: 'avatar', key: problem }])
+  if (problem) refuse(refusalCodeOfKey(problem) ?? 'avatarFormat', 'avatar')
   const kind = sniffImage(bytes)!
   const key = `${user.id}/${newId()}.${kind}`
   await bucket.put(key, bytes, { httpMetadata: { contentType: AVATAR_CONTENT_TYPES[kind] } })

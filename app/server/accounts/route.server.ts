@@ -5,7 +5,8 @@ import { getT } from '#app/i18n/translate.server.ts'
 import type { users } from '#db/schema.ts'
 import { createWebSession } from '../auth/session.server.ts'
 import { accountDeps } from './deps.server.ts'
-import { AccountError } from './errors.server.ts'
+import type { Refusal } from '#app/domain/refusal.ts'
+import { pageErrors } from '../refusal.server.ts'
 
 /** What an account page's loader or action needs: the use-case deps and the request's language. */
 export async function pageDeps(request: Request, context: AppLoadContext) {
@@ -15,13 +16,13 @@ export async function pageDeps(request: Request, context: AppLoadContext) {
 }
 
 /**
- * Translated errors for conform: zod's messages are i18n keys, account problems carry their own
- * parameters; both become texts the page shows as they are.
+ * Translated errors for conform: zod's messages are i18n keys; a refusal is rendered as every page renders one
+ * (`pageErrors`: next to its field, or a form error; a 404 refusal is the 404 page).
  */
 export function replyWithErrors(
   submission: Submission<unknown>,
   t: ReturnType<typeof getT>,
-  error?: AccountError,
+  refused?: Refusal,
   options: { hideFields?: string[] } = {},
 ) {
   const fieldErrors: Record<string, string[]> = {}
@@ -33,28 +34,13 @@ export function replyWithErrors(
       else fieldErrors[name] = texts
     }
   }
-  for (const problem of error?.problems ?? []) {
-    const text = t(problem.key, problem.params ?? {}) as string
-    if (problem.field) fieldErrors[problem.field] = [...(fieldErrors[problem.field] ?? []), text]
-    else formErrors.push(text)
+  if (refused) {
+    const errors = pageErrors(refused, t)
+    for (const [name, texts] of Object.entries(errors.fieldErrors))
+      fieldErrors[name] = [...(fieldErrors[name] ?? []), ...texts]
+    formErrors.push(...errors.formErrors)
   }
   return submission.reply({ fieldErrors, formErrors, hideFields: options.hideFields })
-}
-
-export function statusOf(error: AccountError) {
-  return error.status === 429 ? 429 : 400
-}
-
-/** Runs an account operation; an AccountError comes back as a value, anything else is rethrown. */
-export async function attempt<T>(
-  work: () => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; error: AccountError }> {
-  try {
-    return { ok: true, value: await work() }
-  } catch (error) {
-    if (error instanceof AccountError) return { ok: false, error }
-    throw error
-  }
 }
 
 /** Signs the user in on the web: a session cookie, the interface in the profile's language, then away. */

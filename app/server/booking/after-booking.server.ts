@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm'
 import { normalizeLogin } from '#app/domain/accounts/rules.ts'
 import { meetingParticipants, users } from '#db/schema.ts'
 import type { AccountDeps } from '../accounts/deps.server.ts'
-import { AccountError } from '../accounts/errors.server.ts'
+import { refuse } from '../refusal.server.ts'
 import { confirmSignupCode, isLoginFree, secondsUntilResend } from '../accounts/identity.server.ts'
 import type { Db } from '../db.server.ts'
 
@@ -85,7 +85,7 @@ export async function confirmAfterBooking(
         eq(meetingParticipants.status, 'booked'),
       ),
     )
-  if (rows.length === 0) throw new AccountError(400, [{ field: 'bookingId', key: 'booking:errors.bookingNotFound' }])
+  if (rows.length === 0) refuse('bookingNotFound', 'bookingId')
   const user = await confirmSignupCode(deps, { email: input.email, code: input.code })
   await deps.db
     .update(users)

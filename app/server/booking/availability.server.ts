@@ -8,14 +8,19 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import {
   type EventTypeRules,
-  type ExistingBooking,
   type MinuteInterval,
   type Schedule,
   type Slot,
   computeSlots,
   minimumNoticeFromSpec,
 } from '#app/domain/availability/index.ts'
-import { type IsoDate, MS_PER_DAY, addDays, parseHm, startOfZonedDay } from '#app/domain/time/index.ts'
+import {
+  type EventCalendar,
+  type HoldInterval,
+  type LiveMeeting,
+  engineBookings,
+} from '#app/domain/commands/calendar.ts'
+import { type IsoDate, MS_PER_DAY, addDays, instantToZoned, parseHm, startOfZonedDay } from '#app/domain/time/index.ts'
 import { eventTypes, meetings, scheduleAdjustments, schedules, users } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
 
@@ -28,16 +33,8 @@ export type ScheduleRow = typeof schedules.$inferSelect
 
 export type PublicEventContext = { host: HostRow; eventType: EventTypeRow; schedule: ScheduleRow }
 
-/** A hold of the host's Durable Object, as the engine sees it. */
-export type HoldInterval = { id: string; eventTypeId: string; start: number; end: number }
-
-export type LiveMeeting = {
-  id: string
-  eventTypeId: string | null
-  startAt: number
-  endAt: number
-  seatsTaken: number
-}
+/** A hold of the host's Durable Object, and a live meeting, as the engine sees them (app/domain/commands). */
+export type { HoldInterval, LiveMeeting }
 
 const hostColumns = {
   id: users.id,
@@ -194,30 +191,29 @@ function datesAround(range: { from: IsoDate; to: IsoDate }): IsoDate[] {
   return dates
 }
 
+/** Engine bookings of the host's live meetings and the holds given (app/domain/commands/calendar.ts). */
+export const bookingsFor = engineBookings
+
 /**
- * Engine bookings: every live meeting of the host (a meeting of this event type takes its booked seats, any
- * other blocks its time) and every ghost hold except the viewer's own.
+ * The snapshot a booking or hold of this event type is decided on: its engine rules and schedule, and the host's
+ * live meetings around the slots' dates (one D1 round trip; none for no slots).
  */
-export function bookingsFor(
-  eventTypeId: string,
-  live: readonly LiveMeeting[],
-  holds: readonly HoldInterval[],
-): ExistingBooking[] {
-  const result: ExistingBooking[] = []
-  for (const meeting of live) {
-    const sameEventType = meeting.eventTypeId === eventTypeId
-    if (sameEventType && meeting.seatsTaken === 0) continue
-    result.push({
-      start: meeting.startAt,
-      end: meeting.endAt,
-      sameEventType,
-      seatsTaken: sameEventType ? meeting.seatsTaken : 1,
-    })
+export async function eventCalendar(
+  db: Db,
+  context: PublicEventContext,
+  slots: readonly { start: number }[],
+): Promise<EventCalendar> {
+  const dates = slots.map((s) => instantToZoned(context.schedule.timeZone, s.start).date).sort()
+  const calendar =
+    dates.length > 0
+      ? await loadCalendar(db, context, { from: dates[0], to: dates[dates.length - 1] })
+      : { adjustments: [], meetings: [] }
+  return {
+    eventTypeId: context.eventType.id,
+    schedule: scheduleOf(context.schedule, calendar.adjustments),
+    rules: rulesOf(context.eventType),
+    live: calendar.meetings,
   }
-  for (const hold of holds) {
-    result.push({ start: hold.start, end: hold.end, sameEventType: hold.eventTypeId === eventTypeId, seatsTaken: 1 })
-  }
-  return result
 }
 
 export function freeSlots(

@@ -1,53 +1,30 @@
 /**
- * Confirming a booking: re-check each slot with the engine and write everything that belongs to it in one D1
- * batch (meetings, participants, the contact, both emails with the ICS, reminder jobs). Runs only inside the
- * host's Durable Object (workers/durable/host-lock.ts), one request at a time per host.
+ * Confirming a booking (ARCHITECTURE.md "One write path"): the host's Durable Object (workers/durable/host-lock.ts)
+ * loads the snapshot (the event type's calendar around the slots, the client's contact), the pure `decideBook`
+ * (app/domain/commands/booking.ts) re-checks each slot with the engine, and the one applier
+ * (app/server/commands/apply.server.ts) writes everything that belongs to it in one D1 batch (meetings,
+ * participants, the contact, both emails with the ICS, reminder rows, notices, the host event log).
+ * Runs only inside the host's Durable Object, one request at a time per host.
  */
 import { and, eq, gte, lt } from 'drizzle-orm'
-import type { ExistingBooking, Slot } from '#app/domain/availability/index.ts'
-import { computeSlots } from '#app/domain/availability/index.ts'
 import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
 import { buildIcs, fullName, type IcsMeeting, type IcsMeetingSource, icsMeetingOf } from '#app/domain/booking/ics.ts'
-import { reminderDueTimes } from '#app/domain/reminders/plan.ts'
-import { manageLink } from '#app/domain/reminders/links.ts'
-import { newId } from '#app/domain/ids.ts'
-import { instantToZoned } from '#app/domain/time/index.ts'
-import type { Language } from '#app/i18n/config.ts'
-import { getT } from '#app/i18n/translate.server.ts'
-import { contacts, meetingParticipants, meetings, participantLinks, reminders } from '#db/schema.ts'
-import { randomToken, sha256 } from '../auth/tokens.server.ts'
+import { type BookCommand, type Hold, decideBook } from '#app/domain/commands/booking.ts'
+import type { HoldInterval } from '#app/domain/commands/calendar.ts'
+import type { MeetingDraft } from '#app/domain/commands/events.ts'
+import { type Outcome, refusal } from '#app/domain/refusal.ts'
+import { contacts, meetingParticipants, meetings } from '#db/schema.ts'
+import { sha256 } from '../auth/tokens.server.ts'
+import { apply } from '../commands/apply.server.ts'
 import type { Db } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'
-import { upsertContactStatement } from '../contacts/contacts.server.ts'
-import { participantLinkRow } from '../notify/links.server.ts'
-import { organizerNotices } from '../notify/notifications.server.ts'
-import { enqueueMessage } from '../outbox/outbox.server.ts'
-import {
-  type HoldInterval,
-  type LiveMeeting,
-  type PublicEventContext,
-  bookingsFor,
-  loadCalendar,
-  rulesOf,
-  scheduleOf,
-} from './availability.server.ts'
-import { bookingEmails } from './emails.server.ts'
-
-export type BookingRequest = {
-  slots: { start: number; end: number }[]
-  contact: ContactInfo
-  language: Language
-  /** The client's time zone (emails show the time there). */
-  timeZone: string
-  idempotency: Idempotency | null
-}
+import { type PublicEventContext, eventCalendar } from './availability.server.ts'
 
 /** An Idempotency-Key and the fingerprint of the request it came with (requestFingerprint). */
 export type Idempotency = { key: string; fingerprint: string }
 
-export type BookingResult =
-  | { ok: true; bookingId: string; meetingIds: string[]; ics: string; outboxIds: string[]; replayed: boolean }
-  | { ok: false; reason: 'slotTaken' | 'alreadyBooked' | 'idempotencyReused' }
+/** A confirmed booking: what the page and the API answer (a replay of an earlier submission says so). */
+export type Booked = { bookingId: string; meetingIds: string[]; ics: string; outboxIds: string[]; replayed: boolean }
 
 /**
  * What an Idempotency-Key is bound to: the event type, the holds or slots asked for and the contact details, so a
@@ -75,7 +52,7 @@ export function requestFingerprint(request: {
  * The stored form of a key: `<key>#<fingerprint>` in `meeting_participants.idempotency_key`, so the booking and
  * its key's binding are written in the same batch (the fingerprint is hex: the last `#` separates them).
  */
-function storedKey(idempotency: Idempotency) {
+export function storedKey(idempotency: Idempotency) {
   return `${idempotency.key}#${idempotency.fingerprint}`
 }
 
@@ -89,7 +66,7 @@ export async function findReplay(
   idempotency: Idempotency,
   context: PublicEventContext,
   now: number,
-): Promise<Extract<BookingResult, { ok: true }> | { ok: false; reason: 'idempotencyReused' } | null> {
+): Promise<Outcome<Booked> | null> {
   // Every stored `<key>#...`: the range of values that start with `<key>#` ('$' follows '#').
   const found = await db
     .select({ participant: meetingParticipants, meeting: meetings })
@@ -109,18 +86,20 @@ export async function findReplay(
   })
   if (sameKey.length === 0) return null
   const rows = sameKey.filter((r) => r.participant.idempotencyKey === storedKey(idempotency))
-  if (rows.length === 0) return { ok: false, reason: 'idempotencyReused' }
+  if (rows.length === 0) return { ok: false, refusal: refusal('idempotencyReused') }
   const ics = buildIcs(
     rows.map(({ meeting, participant }) => icsMeeting(context, meeting, [participant])),
     now,
   )
   return {
-    ok: true as const,
-    bookingId: rows[0].participant.bookingId,
-    meetingIds: rows.map((r) => r.meeting.id),
-    ics,
-    outboxIds: [],
-    replayed: true,
+    ok: true,
+    value: {
+      bookingId: rows[0].participant.bookingId,
+      meetingIds: rows.map((r) => r.meeting.id),
+      ics,
+      outboxIds: [],
+      replayed: true,
+    },
   }
 }
 
@@ -136,230 +115,80 @@ function icsMeeting(
   )
 }
 
-/** Is the exact slot free for one more seat, given everything already on the calendar? */
-export function slotIsFree(
-  context: PublicEventContext,
-  calendar: Awaited<ReturnType<typeof loadCalendar>>,
-  bookings: ExistingBooking[],
-  slot: { start: number; end: number },
-  now: number,
-): Slot | null {
-  const date = instantToZoned(context.schedule.timeZone, slot.start).date
-  const free = computeSlots({
-    now,
-    range: { from: date, to: date },
-    schedule: scheduleOf(context.schedule, calendar.adjustments),
-    eventType: rulesOf(context.eventType),
-    bookings,
-    busy: [],
-  })
-  return free.find((s) => s.start === slot.start && s.end === slot.end) ?? null
+/** The columns a new meeting of this event type copies. */
+export function meetingDraftOf(context: PublicEventContext): MeetingDraft {
+  const { eventType } = context
+  return {
+    eventTypeId: eventType.id,
+    name: eventType.name,
+    description: eventType.description,
+    color: eventType.color,
+    placeType: eventType.placeType,
+    meetingPoint: eventType.meetingPoint,
+    whoCallType: eventType.whoCallType,
+    participantType: eventType.participantType,
+    minSeats: eventType.minSeats,
+    totalSeats: eventType.totalSeats,
+    timeZone: context.schedule.timeZone,
+  }
 }
 
+/**
+ * Books the command's held (`holds.named`) and named slots: snapshot, decide, apply. The caller (the host's object)
+ * has already answered a replay of the same Idempotency-Key.
+ */
 export async function confirmBooking(
   db: Db,
-  context: PublicEventContext,
-  otherHolds: readonly HoldInterval[],
-  request: BookingRequest,
-  appUrl: string,
-  now: number,
-  /** Seals each participant's self-service token for later reminders (app/server/notify/links.server.ts). */
-  linkSecret: string,
-  /** For the organizer's notices (notification center, Telegram, push) written in the same batch. */
   env: AppEnv,
-): Promise<BookingResult> {
-  const { eventType, host } = context
-  if (request.idempotency) {
-    const replay = await findReplay(db, host.id, request.idempotency, context, now)
-    if (replay) return replay
-  }
-  const slots = [...request.slots].sort((a, b) => a.start - b.start)
-  const dates = slots.map((s) => instantToZoned(context.schedule.timeZone, s.start).date).sort()
-  const calendar = await loadCalendar(db, context, { from: dates[0], to: dates[dates.length - 1] })
-  const [existingContact] = await db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.ownerId, host.id), eq(contacts.email, request.contact.email)))
-    .limit(1)
-
-  // Re-check each slot with the engine; slots accepted earlier in this request count as bookings too.
-  const bookings = bookingsFor(eventType.id, calendar.meetings, otherHolds)
-  for (const slot of slots) {
-    if (!slotIsFree(context, calendar, bookings, slot, now)) return { ok: false, reason: 'slotTaken' }
-    bookings.push({ ...slot, sameEventType: true, seatsTaken: 1 })
-  }
-
-  const bookingId = newId(now)
-  const contactId = existingContact?.id ?? newId(now)
-  const c = request.contact
-  // One contact per owner and email: a returning client's details are refreshed, an archived one reopened.
-  const queries: unknown[] = [
-    upsertContactStatement(db, host.id, c, { eventTypeId: eventType.id, at: now }, now, contactId),
-  ]
-
-  const booked: { meeting: IcsMeeting; participantId: string; manageToken: string }[] = []
-  const meetingIds: string[] = []
-  for (const slot of slots) {
-    const existing = calendar.meetings.find(
-      (m: LiveMeeting) => m.eventTypeId === eventType.id && m.startAt === slot.start && m.endAt === slot.end,
-    )
-    const meetingId = existing?.id ?? newId(now)
-    const isNew = !existing
-    if (isNew) {
-      queries.push(
-        db.insert(meetings).values({
-          id: meetingId,
-          ownerId: host.id,
-          eventTypeId: eventType.id,
-          name: eventType.name,
-          description: eventType.description,
-          color: eventType.color,
-          placeType: eventType.placeType,
-          meetingPoint: eventType.meetingPoint,
-          whoCallType: eventType.whoCallType,
-          participantType: eventType.participantType,
-          minSeats: eventType.minSeats,
-          totalSeats: eventType.totalSeats,
-          startAt: slot.start,
-          endAt: slot.end,
-          timeZone: context.schedule.timeZone,
-          createdAt: now,
-          updatedAt: now,
-        }),
-      )
-    }
-    const participantId = newId(now)
-    const manageToken = randomToken()
-    queries.push(
-      db.insert(meetingParticipants).values({
-        id: participantId,
-        meetingId,
-        ownerId: host.id,
-        contactId,
-        firstName: c.firstName,
-        lastName: c.lastName,
-        email: c.email,
-        phone: c.phone,
-        messengerType: c.messengerType,
-        messengerValue: c.messengerValue,
-        comment: c.comment,
-        language: request.language,
-        timeZone: request.timeZone,
-        manageTokenHash: await sha256(manageToken),
-        bookingId,
-        idempotencyKey: request.idempotency ? storedKey(request.idempotency) : null,
-        createdAt: now,
-      }),
-    )
-    queries.push(db.insert(participantLinks).values(await participantLinkRow(linkSecret, participantId, manageToken)))
-    for (const due of reminderDueTimes(slot.start, eventType.remindersInMinutes, now)) {
-      queries.push(
-        db.insert(reminders).values({
-          id: newId(now),
-          ownerId: host.id,
-          meetingId,
-          participantId,
-          recipientKind: 'client',
-          channel: 'email',
-          offsetMinutes: due.offsetMinutes,
-          dueAt: due.dueAt,
-          createdAt: now,
-        }),
-      )
-      if (isNew) {
-        queries.push(
-          db.insert(reminders).values({
-            id: newId(now),
-            ownerId: host.id,
-            meetingId,
-            participantId: null,
-            recipientKind: 'organizer',
-            channel: 'email',
-            offsetMinutes: due.offsetMinutes,
-            dueAt: due.dueAt,
-            createdAt: now,
-          }),
-        )
-      }
-    }
-    queries.push(
-      ...(await organizerNotices(db, env, {
-        event: 'booked',
-        meeting: {
-          id: meetingId,
-          ownerId: host.id,
-          name: eventType.name,
-          startAt: slot.start,
-          endAt: slot.end,
-          placeType: eventType.placeType,
-          meetingPoint: eventType.meetingPoint,
-        },
-        clients: [`${c.firstName} ${c.lastName}`.trim()],
-        now,
-      })),
-    )
-    meetingIds.push(meetingId)
-    booked.push({
-      participantId,
-      manageToken,
-      meeting: icsMeeting(
-        context,
-        {
-          id: meetingId,
-          sequence: 0,
-          startAt: slot.start,
-          endAt: slot.end,
-          timeZone: context.schedule.timeZone,
-          name: eventType.name,
-          description: eventType.description,
-          meetingPoint: eventType.meetingPoint,
-          placeType: eventType.placeType,
-        },
-        [c],
-      ),
-    })
-  }
-
-  const ics = buildIcs(
-    booked.map((b) => b.meeting),
+  context: PublicEventContext,
+  command: BookCommand,
+  holds: { named: readonly Hold[]; others: readonly HoldInterval[] },
+  idempotency: Idempotency | null,
+  now: number,
+): Promise<Outcome<Booked>> {
+  const slots = [...holds.named, ...command.slots]
+  const [calendar, [existingContact]] = await Promise.all([
+    eventCalendar(db, context, slots),
+    db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.ownerId, context.host.id), eq(contacts.email, command.contact.email)))
+      .limit(1),
+  ])
+  const decision = decideBook(
+    command,
+    {
+      calendar,
+      named: holds.named,
+      others: holds.others,
+      draft: meetingDraftOf(context),
+      remindersInMinutes: context.eventType.remindersInMinutes,
+      contactId: existingContact?.id ?? null,
+    },
     now,
   )
-  // The client's copy carries their own cancel/move links (in their language); the organizer's copy none.
-  const manageUrls = booked.map((b) => manageLink(appUrl, b.manageToken, request.language))
-  const manageLabel = getT(request.language)('meetings:mail.manage') as string
-  const clientIcs = buildIcs(
-    booked.map((b, i) => ({ ...b.meeting, manageLink: { label: manageLabel, url: manageUrls[i] } })),
-    now,
-  )
-  const emails = bookingEmails({
-    context,
-    contact: c,
-    clientLanguage: request.language,
-    clientTimeZone: request.timeZone,
-    slots,
-    manageUrls,
-    ics,
-    clientIcs,
-  })
-  const outboxIds: string[] = []
-  for (const email of emails) {
-    const { id, query } = enqueueMessage(db, email, now)
-    outboxIds.push(id)
-    queries.push(query)
-  }
-
+  if (!decision.ok) return decision
   try {
-    await db.batch(queries as unknown as Parameters<typeof db.batch>[0])
+    const applied = await apply(db, { ownerId: context.host.id, now, env, booking: context }, decision.value)
+    return {
+      ok: true,
+      value: {
+        bookingId: decision.value[0].bookingId,
+        meetingIds: decision.value.map((e) => e.meetingId),
+        ics: applied.ics ?? '',
+        outboxIds: applied.outboxIds,
+        replayed: false,
+      },
+    }
   } catch (error) {
     // The unique indexes back the Durable Object up: the same email twice in a meeting, or a replay.
     if (String(error).includes('UNIQUE')) {
-      if (request.idempotency) {
-        const replay = await findReplay(db, host.id, request.idempotency, context, now)
+      if (idempotency) {
+        const replay = await findReplay(db, context.host.id, idempotency, context, now)
         if (replay) return replay
       }
-      return { ok: false, reason: 'alreadyBooked' }
+      return { ok: false, refusal: refusal('alreadyBooked') }
     }
     throw error
   }
-  return { ok: true, bookingId, meetingIds, ics, outboxIds, replayed: false }
 }

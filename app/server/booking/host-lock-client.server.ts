@@ -1,29 +1,21 @@
 /**
- * How the Worker and the pages talk to the host's Durable Object (workers/durable/host-lock.ts): its RPC shapes and
- * the stub. Kept apart from the object's class, which imports `cloudflare:workers` and so cannot be in the Remix build.
+ * How the Worker and the pages talk to the host's Durable Object (workers/durable/host-lock.ts): its one command
+ * RPC `run(command)` with one outcome type, and the stub. Kept apart from the object's class, which imports
+ * `cloudflare:workers` and so cannot be in the Remix build.
  */
 import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
+import type { Hold, HoldCommand } from '#app/domain/commands/booking.ts'
+import type { Outcome } from '#app/domain/refusal.ts'
 import type { Language } from '#app/i18n/config.ts'
 import type { HostLock } from '#workers/durable/host-lock.ts'
 import type { Bindings } from '../env.server.ts'
-import type { BookingResult } from './book.server.ts'
+import type { MeetingCommand } from '../meetings/commands.server.ts'
+import type { CreateOneTimeInput, OneTimeCreated } from '../one-time/create.server.ts'
+import type { BookOneTimeInput, SeatBooked, SeatHoldInput } from '../one-time/public.server.ts'
+import type { Booked } from './book.server.ts'
 
-/** How long a ghost booking holds its slot while the client fills in the form. */
-export const HOLD_TTL_MS = 10 * 60_000
-export const MAX_SLOTS_PER_REQUEST = 10
-
-export type Hold = {
-  id: string
-  eventTypeId: string
-  clientId: string
-  start: number
-  end: number
-  expiresAt: number
-  /** A held seat of a one-off meeting (`POST /ghostBooking/companyEvent/{id}`; eventTypeId is then ''). */
-  companyEventId?: string
-}
-
-export type HoldResult = { ok: true; holds: Hold[] } | { ok: false; reason: 'notFound' | 'slotTaken' | 'tooManyHolds' }
+export { HOLD_TTL_MS, MAX_SLOTS_PER_REQUEST } from '#app/domain/commands/booking.ts'
+export type { Hold }
 
 export type BookInput = {
   ownerId: string
@@ -35,12 +27,41 @@ export type BookInput = {
   language: Language
   timeZone: string
   idempotencyKey: string | null
-  appUrl: string
 }
 
-export type BookOutcome = BookingResult | { ok: false; reason: 'notFound' | 'holdNotFound' }
+/**
+ * Every write of a host's calendar, one plain-data command (it crosses the RPC boundary): hold and release slots,
+ * book, hold and book a seat of a one-off meeting (or confirm an invitation), create a one-off meeting, and every
+ * change of a booked meeting (app/server/meetings/commands.server.ts).
+ */
+export type HostCommand =
+  | ({ kind: 'hold' } & HoldCommand)
+  | { kind: 'release'; ownerId: string; holdId: string }
+  | ({ kind: 'book' } & BookInput)
+  | ({ kind: 'holdSeat' } & SeatHoldInput)
+  | ({ kind: 'bookSeat' } & BookOneTimeInput)
+  | ({ kind: 'createOneOff' } & CreateOneTimeInput)
+  | MeetingCommand
+
+/** What each command answers when it is not refused. */
+export type HostResults = {
+  hold: Hold[]
+  /** Whether the hold was there. */
+  release: boolean
+  book: Booked
+  holdSeat: Hold
+  bookSeat: SeatBooked
+  createOneOff: OneTimeCreated
+} & { [K in MeetingCommand['kind']]: unknown }
+
+export type HostOutcome<C extends HostCommand> = Outcome<HostResults[C['kind']]>
 
 export function hostLock(bindings: Bindings, ownerId: string): DurableObjectStub<HostLock> {
   const namespace = bindings.HOST_LOCK
   return namespace.get(namespace.idFromName(ownerId))
+}
+
+/** Runs one command in its host's object: the result, or the one `Refusal` (app/domain/refusal.ts). */
+export async function runCommand<C extends HostCommand>(bindings: Bindings, command: C): Promise<HostOutcome<C>> {
+  return (await hostLock(bindings, command.ownerId).run(command)) as unknown as HostOutcome<C>
 }

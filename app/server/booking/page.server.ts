@@ -20,12 +20,19 @@ import { type ZoneOption, provideZoneOptions, zoneOptionOf } from '#app/componen
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { issueText } from '#app/i18n/zod-errors.ts'
-import { HOLD_TTL_MS, type Hold, MAX_SLOTS_PER_REQUEST, hostLock } from '#app/server/booking/host-lock-client.server.ts'
+import {
+  HOLD_TTL_MS,
+  type Hold,
+  MAX_SLOTS_PER_REQUEST,
+  hostLock,
+  runCommand,
+} from '#app/server/booking/host-lock-client.server.ts'
+import { refusalKey, refusalStatus } from '#app/domain/refusal.ts'
 import { countingD1, serverTimingOf } from '../d1-counter.server.ts'
 import { getDb } from '../db.server.ts'
 import { type Bindings, parseEnv } from '../env.server.ts'
 import { drainOutbox } from '../outbox/outbox.server.ts'
-import { AccountError } from '../accounts/errors.server.ts'
+import { Refused } from '../refusal.server.ts'
 import { accountDeps } from '../accounts/deps.server.ts'
 import { resendSignupCode, signup } from '../accounts/identity.server.ts'
 import { signInAndRedirect } from '../accounts/route.server.ts'
@@ -412,7 +419,6 @@ export async function eventPageAction({ request, params, context }: Args, basePa
   const intent = String(form.get('intent') ?? '')
   const found = await findPublicEventType(db, params.login ?? '', params.eventLink ?? '')
   if (!found) return data<ActionAnswer>({ intent, error: t('booking:errors.eventNotFound') }, { status: 404 })
-  const lock = hostLock(env, found.host.id)
   const holdIds = parseHoldIds(url.searchParams.get('holds'))
   const fail = (status: number, error: string, extra: Partial<ActionAnswer> = {}) =>
     data<ActionAnswer>({ intent, error, ...extra }, { status })
@@ -429,24 +435,22 @@ export async function eventPageAction({ request, params, context }: Args, basePa
     if (starts.length + holdIds.length > MAX_SLOTS_PER_REQUEST) {
       return fail(400, t('booking:errors.tooManySlots', { count: MAX_SLOTS_PER_REQUEST }))
     }
-    const result = await lock.hold({
+    const result = await runCommand(env, {
+      kind: 'hold',
       ownerId: found.host.id,
       eventTypeId: found.eventType.id,
       clientId: String(form.get('clientId') || newId()),
       slots: starts.map((start) => ({ start, end: start + duration })),
     })
-    if (!result.ok) {
-      const key =
-        result.reason === 'tooManyHolds' ? 'tooManyHolds' : result.reason === 'notFound' ? 'eventNotFound' : 'slotTaken'
-      return fail(409, t(`booking:errors.${key}`))
-    }
-    const ids = [...holdIds, ...result.holds.map((h) => h.id).filter((id) => !holdIds.includes(id))]
+    // The one refusal: the same status and text as the JSON API gives for it (app/domain/refusal.ts).
+    if (!result.ok) return fail(refusalStatus(result.refusal), t(refusalKey(result.refusal)))
+    const ids = [...holdIds, ...result.value.map((h) => h.id).filter((id) => !holdIds.includes(id))]
     return redirect(`${basePath}${keptParams(url, { holds: ids.join(','), step: 'form' })}`)
   }
 
   if (intent === 'release') {
     const id = String(form.get('holdId') ?? '')
-    if (holdIds.includes(id)) await lock.release(id)
+    if (holdIds.includes(id)) await runCommand(env, { kind: 'release', ownerId: found.host.id, holdId: id })
     const rest = holdIds.filter((h) => h !== id)
     return redirect(`${basePath}${keptParams(url, { holds: rest.join(',') || null })}`)
   }
@@ -469,7 +473,8 @@ export async function eventPageAction({ request, params, context }: Args, basePa
     }
     if (holdIds.length === 0) return fail(400, t('booking:errors.selectSlot'), { values })
     if (await limited(env, request, BOOKING_LIMITS.booking)) return fail(429, t('api:tooManyRequests'), { values })
-    const result = await lock.book({
+    const result = await runCommand(env, {
+      kind: 'book',
       ownerId: found.host.id,
       eventTypeId: found.eventType.id,
       holdIds,
@@ -480,23 +485,12 @@ export async function eventPageAction({ request, params, context }: Args, basePa
       idempotencyKey: String(form.get('idempotencyKey') || '') || null,
       appUrl: parseEnv(env).APP_URL,
     })
-    if (!result.ok) {
-      const key =
-        result.reason === 'holdNotFound'
-          ? 'holdNotFound'
-          : result.reason === 'alreadyBooked'
-            ? 'alreadyBooked'
-            : result.reason === 'notFound'
-              ? 'eventNotFound'
-              : result.reason === 'idempotencyReused'
-                ? 'idempotencyReused'
-                : 'slotTaken'
-      return fail(result.reason === 'idempotencyReused' ? 422 : 409, t(`booking:errors.${key}`), { values })
+    if (!result.ok) return fail(refusalStatus(result.refusal), t(refusalKey(result.refusal)), { values })
+    const booked = result.value
+    if (booked.outboxIds.length > 0) {
+      ctx.waitUntil(drainOutbox(db, parseEnv(env), Date.now(), { ids: booked.outboxIds }).catch(() => {}))
     }
-    if (result.outboxIds.length > 0) {
-      ctx.waitUntil(drainOutbox(db, parseEnv(env), Date.now(), { ids: result.outboxIds }).catch(() => {}))
-    }
-    return redirect(`${basePath}${keptParams(url, { booking: result.bookingId })}`)
+    return redirect(`${basePath}${keptParams(url, { booking: booked.bookingId })}`)
   }
 
   if (intent === 'signup' || intent === 'signupCode' || intent === 'signupResend') {
@@ -577,7 +571,7 @@ async function signupAfterBooking(
   const fields = ['login', 'firstName', 'lastName', 'code']
   const values = Object.fromEntries(fields.map((k) => [k, String(form.get(k) ?? '')]))
   const refused = (error: unknown) => {
-    if (!(error instanceof AccountError)) throw error
+    if (!(error instanceof Refused)) throw error
     const fieldErrors: Record<string, string> = {}
     const messages: string[] = []
     for (const problem of error.problems) {

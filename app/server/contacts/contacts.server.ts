@@ -26,7 +26,7 @@ import { can } from '#app/domain/plans.ts'
 import { addDays, startOfZonedDay } from '#app/domain/time/index.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import type { Db } from '#app/server/db.server.ts'
-import { ActionError } from '#app/server/meetings/errors.server.ts'
+import { refuse } from '#app/server/refusal.server.ts'
 import { composeEmail, hello } from '#app/server/meetings/mail.server.ts'
 import { enqueueMessage } from '#app/server/outbox/outbox.server.ts'
 import { contacts, eventTypes, meetingParticipants, meetings, type users } from '#db/schema.ts'
@@ -166,7 +166,7 @@ export async function addContact(db: Db, ownerId: string, input: NewContact, now
     .from(contacts)
     .where(and(eq(contacts.ownerId, ownerId), eq(contacts.email, input.email)))
     .limit(1)
-  if (existing) throw new ActionError(400, [{ field: 'email', key: 'contacts:errors.emailTaken' }])
+  if (existing) refuse('contactEmailTaken', 'email')
   const id = newId(now)
   await db
     .insert(contacts)
@@ -239,7 +239,7 @@ async function ownedContacts(db: Db, ownerId: string, ids: string[]) {
     .from(contacts)
     .where(and(eq(contacts.ownerId, ownerId), inArray(contacts.id, unique)))
   // Any id that is not the owner's: the whole request is refused, as for a missing row (no leak).
-  if (rows.length !== unique.length) throw new ActionError(404, [{ key: 'api:notFound' }])
+  if (rows.length !== unique.length) refuse('notFound')
   return rows
 }
 
@@ -258,7 +258,7 @@ export function canEmailContacts(owner: Pick<Owner, 'tariff'>): boolean {
 }
 
 function requireEmailPlan(owner: Owner) {
-  if (!canEmailContacts(owner)) throw new ActionError(403, [{ key: 'api:tariffLimit' }])
+  if (!canEmailContacts(owner)) refuse('tariffLimit')
 }
 
 function ownerName(owner: Owner) {
@@ -349,7 +349,7 @@ export async function inviteContacts(
         and(eq(eventTypes.id, input.eventTypeId), eq(eventTypes.ownerId, owner.id), ne(eventTypes.isActive, false)),
       )
       .limit(1)
-    if (!eventType) throw new ActionError(404, [{ key: 'api:notFound' }])
+    if (!eventType) refuse('notFound')
     url = `${origin}/${owner.login}/${eventType.link}`
     eventName = eventType.name
   }

@@ -12,7 +12,8 @@ import { withinLimit } from '#app/domain/plans.ts'
 import { dmyToIso, isoToDmy } from '#app/domain/time/index.ts'
 import { eventTypes, schedules } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
-import { RuleError, type RuleIssue, found, tariffLimit } from '../rule-error.server.ts'
+import { type Refusal, refusalFrom } from '#app/domain/refusal.ts'
+import { Refused, found, refuse } from '../refusal.server.ts'
 import type { Owner } from '../schedules/schedules.server.ts'
 
 type EventTypeRow = typeof eventTypes.$inferSelect
@@ -104,7 +105,7 @@ const owned = (ownerId: string, id: string) => and(eq(eventTypes.id, id), eq(eve
 
 export async function getEventTypeRow(db: Db, ownerId: string, id: string): Promise<EventTypeRow> {
   const [row] = await db.select().from(eventTypes).where(owned(ownerId, id)).limit(1)
-  return found(row, 'eventTypes:errors.notFound')
+  return found(row, 'eventTypeNotFound')
 }
 
 export async function getEventType(db: Db, ownerId: string, id: string): Promise<EventTypeView> {
@@ -197,19 +198,20 @@ export async function canAddEventType(db: Db, owner: Owner): Promise<boolean> {
 
 /** The database rules of a valid input: uniqueness, the schedule is the owner's, the plan allows it. */
 async function checkInput(db: Db, owner: Owner, input: EventTypeInput, exceptId?: string) {
-  if (missingCapabilities(owner.tariff, input).length > 0) throw tariffLimit()
-  const issues: RuleIssue[] = []
+  if (missingCapabilities(owner.tariff, input).length > 0) refuse('tariffLimit')
+  const problems: Omit<Refusal, 'more'>[] = []
   const [schedule] = await db
     .select({ id: schedules.id })
     .from(schedules)
     .where(and(eq(schedules.id, input.scheduleId), eq(schedules.ownerId, owner.id)))
     .limit(1)
-  if (!schedule) issues.push({ path: 'scheduleId', key: 'eventTypes:errors.scheduleNotFound' })
+  if (!schedule) problems.push({ code: 'eventTypeScheduleNotFound', field: 'scheduleId' })
   if (!(await isNameFree(db, owner.id, input.name, exceptId)))
-    issues.push({ path: 'name', key: 'eventTypes:errors.nameTaken' })
+    problems.push({ code: 'eventTypeNameTaken', field: 'name' })
   if (!(await isLinkFree(db, owner.id, input.link, exceptId)))
-    issues.push({ path: 'link', key: 'eventTypes:errors.linkTaken' })
-  if (issues.length > 0) throw new RuleError(400, issues)
+    problems.push({ code: 'eventTypeLinkTaken', field: 'link' })
+  const refusal = refusalFrom(problems)
+  if (refusal) throw new Refused(refusal)
 }
 
 /** A unique index caught a race between the check and the write: answer as the check would have. */
@@ -223,7 +225,7 @@ async function uniqueRace<T>(write: Promise<T>, recheck: () => Promise<void>): P
 }
 
 export async function createEventType(db: Db, owner: Owner, input: EventTypeInput): Promise<{ id: string }> {
-  if (!(await canAddEventType(db, owner))) throw tariffLimit()
+  if (!(await canAddEventType(db, owner))) refuse('tariffLimit')
   await checkInput(db, owner, input)
   const id = newId()
   await uniqueRace(db.insert(eventTypes).values({ id, ownerId: owner.id, ...toRow(input) }), () =>
@@ -252,8 +254,8 @@ export async function deleteEventType(db: Db, ownerId: string, id: string): Prom
  */
 export async function copyEventType(db: Db, owner: Owner, id: string): Promise<{ id: string }> {
   const row = await getEventTypeRow(db, owner.id, id)
-  if (!(await canAddEventType(db, owner))) throw tariffLimit()
-  if (missingCapabilities(owner.tariff, toView(row)).length > 0) throw tariffLimit()
+  if (!(await canAddEventType(db, owner))) refuse('tariffLimit')
+  if (missingCapabilities(owner.tariff, toView(row)).length > 0) refuse('tariffLimit')
   for (let attempt = 1; ; attempt++) {
     const taken = await db
       .select({ name: eventTypes.name, link: eventTypes.link })
@@ -289,7 +291,7 @@ export async function activityCheck(db: Db, owner: Owner, id: string): Promise<{
 
 export async function setActive(db: Db, owner: Owner, id: string, isActive: boolean): Promise<void> {
   const row = await getEventTypeRow(db, owner.id, id)
-  if (isActive && !row.isActive && missingCapabilities(owner.tariff, toView(row)).length > 0) throw tariffLimit()
+  if (isActive && !row.isActive && missingCapabilities(owner.tariff, toView(row)).length > 0) refuse('tariffLimit')
   await db.update(eventTypes).set({ isActive }).where(owned(owner.id, id))
 }
 

@@ -12,6 +12,8 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { displayStatus, seatsAfterMove } from '#app/domain/meetings/rules.ts'
 import { newId } from '#app/domain/ids.ts'
+import type { HostEvent } from '#app/domain/commands/events.ts'
+import { type Statement, apply } from '#app/server/commands/apply.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { meetingParticipants, meetings, participantLinks, type users } from '#db/schema.ts'
 import { type AppEnv, sessionSecret } from '#app/server/env.server.ts'
@@ -35,11 +37,12 @@ export type Organizer = Pick<
   'id' | 'email' | 'firstName' | 'lastName' | 'culture' | 'timeZone' | 'tariff'
 >
 
-type Statement = Parameters<Db['batch']>[0][number]
-
-async function commit(db: Db, statements: Statement[]) {
-  if (statements.length === 0) return
-  await db.batch(statements as [Statement, ...Statement[]])
+/**
+ * Writes a command's statements and its events (the host event log) in one batch through the one applier. The rows
+ * of these commands are still built here, beside their events (docs/decisions/0070-one-write-path.md).
+ */
+async function commit(db: Db, scope: { ownerId: string; now: number }, events: HostEvent[], statements: Statement[]) {
+  await apply(db, scope, events, statements)
 }
 
 const live = (p: ParticipantRow) => p.status === 'booked'
@@ -157,7 +160,10 @@ async function applyCancel(
     )
   }
   statements.push(...extra)
-  await commit(db, statements)
+  const event: HostEvent = whole
+    ? { type: 'MeetingCanceled', meetingId: meeting.id, participantIds: [...canceledIds] }
+    : { type: 'ParticipantCanceled', meetingId: meeting.id, participantIds: [...canceledIds] }
+  await commit(db, { ownerId: meeting.ownerId, now }, [event], statements)
   return { meetingCanceled: whole, canceledParticipantIds: [...canceledIds] }
 }
 
@@ -165,7 +171,12 @@ async function applyCancel(
 export async function setHeld(db: Db, organizerId: string, meetingId: string, isFailed: boolean, now: number) {
   const { meeting } = await findOwnedMeeting(db, organizerId, meetingId)
   if (displayStatus(meeting, now) !== 'completed') throw new ActionError(400, [{ key: 'meetings:errors.notCompleted' }])
-  await db.update(meetings).set({ isFailed, updatedAt: now }).where(eq(meetings.id, meeting.id))
+  await commit(
+    db,
+    { ownerId: organizerId, now },
+    [{ type: 'MeetingHeld', meetingId: meeting.id, isFailed }],
+    [db.update(meetings).set({ isFailed, updatedAt: now }).where(eq(meetings.id, meeting.id))],
+  )
   return { isFailed }
 }
 
@@ -191,33 +202,39 @@ export async function setAdjutants(
   if (added.length === 0 && removed.length === 0) return { adjutantEmails: emails }
   const updated: MeetingRow = { ...meeting, adjutantEmails: emails }
   const attendees = attendeesOf(participants, emails)
-  await commit(db, [
-    db.update(meetings).set({ adjutantEmails: emails, updatedAt: now }).where(eq(meetings.id, meeting.id)),
-    ...(await meetingNotices(
-      db,
-      env,
-      {
-        meeting: updated,
-        organizer,
-        attendees,
-        recipients: added.map((email) => adjutantRecipient(email, meeting, organizer)),
-        kind: 'invited',
-      },
-      now,
-    )),
-    ...(await meetingNotices(
-      db,
-      env,
-      {
-        meeting: updated,
-        organizer,
-        attendees,
-        recipients: removed.map((email) => adjutantRecipient(email, meeting, organizer)),
-        kind: 'canceled',
-      },
-      now,
-    )),
-  ])
+  const changed: HostEvent = { type: 'AdjutantsChanged', meetingId: meeting.id, added, removed }
+  await commit(
+    db,
+    { ownerId: organizer.id, now },
+    [changed],
+    [
+      db.update(meetings).set({ adjutantEmails: emails, updatedAt: now }).where(eq(meetings.id, meeting.id)),
+      ...(await meetingNotices(
+        db,
+        env,
+        {
+          meeting: updated,
+          organizer,
+          attendees,
+          recipients: added.map((email) => adjutantRecipient(email, meeting, organizer)),
+          kind: 'invited',
+        },
+        now,
+      )),
+      ...(await meetingNotices(
+        db,
+        env,
+        {
+          meeting: updated,
+          organizer,
+          attendees,
+          recipients: removed.map((email) => adjutantRecipient(email, meeting, organizer)),
+          kind: 'canceled',
+        },
+        now,
+      )),
+    ],
+  )
   return { adjutantEmails: emails }
 }
 
@@ -270,24 +287,35 @@ async function addVisitorsTo(
   )
   const links = await Promise.all(rows.map((row, i) => participantLinkRow(sessionSecret(env), row.id, tokens[i])))
   const attendees = attendeesOf([...participants, ...rows], meeting.adjutantEmails)
-  await commit(db, [
-    db.insert(meetingParticipants).values(rows),
-    db.insert(participantLinks).values(links),
-    db.update(meetings).set({ updatedAt: now }).where(eq(meetings.id, meeting.id)),
-    ...replanReminders(db, meeting.id, now),
-    ...(await meetingNotices(
-      db,
-      env,
-      {
-        meeting,
-        organizer,
-        attendees,
-        recipients: rows.map((row, i) => ({ ...participantRecipient(row), manageToken: tokens[i] })),
-        kind: 'invited',
-      },
-      now,
-    )),
-  ])
+  const added: HostEvent = {
+    type: 'VisitorsAdded',
+    meetingId: meeting.id,
+    bookingId: member.bookingId,
+    participantIds: rows.map((row) => row.id),
+  }
+  await commit(
+    db,
+    { ownerId: meeting.ownerId, now },
+    [added],
+    [
+      db.insert(meetingParticipants).values(rows),
+      db.insert(participantLinks).values(links),
+      db.update(meetings).set({ updatedAt: now }).where(eq(meetings.id, meeting.id)),
+      ...replanReminders(db, meeting.id, now),
+      ...(await meetingNotices(
+        db,
+        env,
+        {
+          meeting,
+          organizer,
+          attendees,
+          recipients: rows.map((row, i) => ({ ...participantRecipient(row), manageToken: tokens[i] })),
+          kind: 'invited',
+        },
+        now,
+      )),
+    ],
+  )
   return rows.map((row) => ({ id: row.id, email: row.email }))
 }
 
@@ -423,6 +451,7 @@ export async function moveParticipants(
     ...replanReminders(db, targetMeetingId, now),
   ]
   const notices: Statement[] = []
+  const emptiedSources: HostEvent[] = []
   for (const source of sources) {
     const left = source.participants.filter((p) => live(p) && !movingIds.includes(p.id))
     const emptied = !left.some((p) => p.role === 'member')
@@ -441,6 +470,13 @@ export async function moveParticipants(
     )
     // Visitors whose member is gone cannot stay in a cancelled meeting.
     const orphans = emptied ? left : []
+    if (emptied) {
+      emptiedSources.push({
+        type: 'MeetingCanceled',
+        meetingId: source.meeting.id,
+        participantIds: orphans.map((p) => p.id),
+      })
+    }
     if (orphans.length > 0) {
       statements.push(
         db
@@ -506,7 +542,27 @@ export async function moveParticipants(
       now,
     )),
   )
-  await commit(db, [...statements, ...notices])
+  const events: HostEvent[] = [
+    {
+      type: 'ParticipantsMoved',
+      meetingId: targetMeetingId,
+      fromMeetingIds: sourceIds,
+      participantIds: movingIds,
+      totalSeats,
+    },
+    ...(seatsAdded
+      ? [
+          {
+            type: 'SeatsAdded' as const,
+            meetingId: targetMeetingId,
+            totalSeats,
+            previousTotalSeats: target.meeting.totalSeats,
+          },
+        ]
+      : []),
+    ...emptiedSources,
+  ]
+  await commit(db, { ownerId: organizer.id, now }, events, [...statements, ...notices])
   return { movedParticipantIds: movingIds, totalSeats, seatsAdded }
 }
 

@@ -6,11 +6,11 @@
  * writes its batch before any booking can take a seat in between (docs/decisions/0050).
  *
  * Pages and the API check what they can outside (the viewer's scope), then send a plain command; the object answers
- * plain data, and a refusal comes back as the same `ActionError` (status and translated keys) as before.
+ * the one outcome (`run`), and a refusal comes back as the same `ActionError` (status and translated keys) as before.
  */
 import type { Db } from '#app/server/db.server.ts'
 import type { AppEnv, Bindings } from '#app/server/env.server.ts'
-import { type Hold, hostLock } from '#app/server/booking/host-lock-client.server.ts'
+import { type Hold, runCommand } from '#app/server/booking/host-lock-client.server.ts'
 import {
   addOwnVisitors,
   addVisitorsAsOrganizer,
@@ -24,10 +24,11 @@ import {
   setAdjutants,
   setHeld,
 } from './actions.server.ts'
-import { ActionError, notFound } from './errors.server.ts'
+import { Refused } from '#app/server/refusal.server.ts'
+import { notFound } from './errors.server.ts'
 import { findByManageToken, requireChangeable } from './manage.server.ts'
 import { findOwnParticipation } from './meetings.server.ts'
-import { type RescheduleConflict, RescheduleOverlap, rescheduleMeeting } from './reschedule.server.ts'
+import { RescheduleOverlap, rescheduleMeeting } from './reschedule.server.ts'
 
 type Viewer = { id: string; email: string; timeZone: string }
 
@@ -58,33 +59,15 @@ export type MeetingCommand =
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 export type HostCommand = DistributiveOmit<MeetingCommand, 'ownerId'>
 
-type PlainProblem = { field?: string; key: string; params?: Record<string, string> }
-
-export type CommandOutcome =
-  | { ok: true; result: unknown }
-  | { ok: false; status: 400 | 403 | 404 | 409; problems: PlainProblem[]; conflict?: RescheduleConflict }
-
-/** Runs a command inside the host's object (`holds`: the object's active ghost holds). */
+/** Runs a command inside the host's object (`holds`: the object's active ghost holds); a refusal throws. */
 export async function runMeetingCommand(
   db: Db,
   env: AppEnv,
   command: MeetingCommand,
   holds: readonly Hold[],
   now: number,
-): Promise<CommandOutcome> {
-  try {
-    return { ok: true, result: await run(db, env, command, holds, now) }
-  } catch (error) {
-    if (error instanceof ActionError) {
-      return {
-        ok: false,
-        status: error.status,
-        problems: error.problems.map((p) => ({ ...p, params: p.params as Record<string, string> | undefined })),
-        ...(error instanceof RescheduleOverlap ? { conflict: error.conflict } : {}),
-      }
-    }
-    throw error
-  }
+): Promise<unknown> {
+  return run(db, env, command, holds, now)
 }
 
 async function run(db: Db, env: AppEnv, command: MeetingCommand, holds: readonly Hold[], now: number) {
@@ -141,12 +124,12 @@ async function run(db: Db, env: AppEnv, command: MeetingCommand, holds: readonly
   }
 }
 
-/** The host's object runs the command; a refusal becomes the `ActionError` it was inside. */
+/** The host's object runs the command; a refusal is thrown as the `Refused` pages and the API render. */
 export async function meetingCommand<T = unknown>(bindings: Bindings, command: MeetingCommand): Promise<T> {
-  const outcome = (await hostLock(bindings, command.ownerId).meetingCommand(command)) as CommandOutcome
-  if (outcome.ok) return outcome.result as T
-  if (outcome.conflict) throw new RescheduleOverlap(outcome.conflict)
-  throw new ActionError(outcome.status, outcome.problems)
+  const outcome = await runCommand(bindings, command)
+  if (outcome.ok) return outcome.value as T
+  if (outcome.refusal.conflict) throw new RescheduleOverlap(outcome.refusal.conflict)
+  throw new Refused(outcome.refusal)
 }
 
 /** The participant's own command: the host is the organizer of the viewer's booking (404 for anyone else's). */

@@ -9,11 +9,11 @@ import { displayStatus } from '#app/domain/meetings/rules.ts'
 import { sha256 } from '#app/server/auth/tokens.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { eventTypes, meetingParticipants, meetings, oneTimeEvents, users } from '#db/schema.ts'
-import { ActionError, notFound } from './errors.server.ts'
+import { refuse } from '../refusal.server.ts'
 import { isInsideNotice, noticeMinutesOf } from './notice.server.ts'
 
 export async function findByManageToken(db: Db, token: string) {
-  if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw notFound()
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) refuse('notFound')
   // Only the notice columns of the event type and the one-off settings: D1 answers at most 100 columns.
   const [row] = await db
     .select({
@@ -32,7 +32,7 @@ export async function findByManageToken(db: Db, token: string) {
     .leftJoin(oneTimeEvents, and(eq(oneTimeEvents.id, meetings.id), eq(oneTimeEvents.ownerId, meetings.ownerId)))
     .where(eq(meetingParticipants.manageTokenHash, await sha256(token)))
     .limit(1)
-  if (!row) throw notFound()
+  if (!row) refuse('notFound')
   const { typeClosesValue, typeClosesType, oneTimeClosesValue, oneTimeClosesType, ...rest } = row
   return {
     ...rest,
@@ -62,6 +62,6 @@ export function manageState(row: ManagedBooking, now: number) {
 
 export function requireChangeable(row: ManagedBooking, now: number) {
   const state = manageState(row, now)
-  if (state.status !== 'upcoming') throw new ActionError(400, [{ key: 'meetings:errors.canceled' }])
-  if (state.insideNotice) throw new ActionError(400, [{ key: 'meetings:errors.noticeTooShort' }])
+  if (state.status !== 'upcoming') refuse('meetingCanceled')
+  if (state.insideNotice) refuse('noticeTooShort')
 }

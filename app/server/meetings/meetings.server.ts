@@ -20,7 +20,7 @@ import {
 import { avatarUrl } from '#app/server/accounts/profile.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { meetingParticipants, meetings, users } from '#db/schema.ts'
-import { notFound } from './errors.server.ts'
+import { refuse } from '../refusal.server.ts'
 
 export type MeetingRow = typeof meetings.$inferSelect
 export type ParticipantRow = typeof meetingParticipants.$inferSelect
@@ -169,7 +169,7 @@ export async function findOwnedMeeting(db: Db, ownerId: string, meetingId: strin
     .from(meetings)
     .where(and(eq(meetings.id, meetingId), eq(meetings.ownerId, ownerId)))
     .limit(1)
-  if (!meeting) throw notFound()
+  if (!meeting) refuse('notFound')
   const participants = (await participantsOf(db, ownerId, [meeting.id])).get(meeting.id) ?? []
   return { meeting, participants }
 }
@@ -288,7 +288,7 @@ export async function findOwnParticipation(db: Db, viewer: Viewer, participantId
     .innerJoin(users, eq(users.id, meetings.ownerId))
     .where(and(eq(meetingParticipants.id, participantId), participantScope(viewer)))
     .limit(1)
-  if (!row) throw notFound()
+  if (!row) refuse('notFound')
   return row
 }
 

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm'
 import { minimumNoticeFromSpec } from '#app/domain/availability/index.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { eventTypes, oneTimeEvents } from '#db/schema.ts'
-import { ActionError } from './errors.server.ts'
+import { refuse } from '../refusal.server.ts'
 import type { MeetingRow } from './meetings.server.ts'
 
 type Closes = { whenClosesValue: number; whenClosesType: 'Minutes' | 'Hours' | 'Days' }
@@ -52,6 +52,6 @@ export async function requireOutsideNotice(
   now: number,
 ) {
   if (isInsideNotice(meeting, await changeNoticeMinutes(db, meeting), now)) {
-    throw new ActionError(400, [{ key: 'meetings:errors.noticeTooShort' }])
+    refuse('noticeTooShort')
   }
 }

@@ -2,7 +2,8 @@ import { data } from '@remix-run/cloudflare'
 import type { TFunction } from 'i18next'
 import type { z } from 'zod'
 import { issueText } from '#app/i18n/zod-errors.ts'
-import { ActionError, actionErrorTexts } from './errors.server.ts'
+import { refusalStatus } from '#app/domain/refusal.ts'
+import { problemText, refusalOf, refusalTexts } from '../refusal.server.ts'
 
 /** What a page action answers: its intent, and either the result or the translated errors. */
 export type ActionAnswer<T> =
@@ -20,8 +21,8 @@ class FormInputError extends Error {
 }
 
 /**
- * Runs a page action's work. Bad input answers 400 with the translated issues; a refused operation its status
- * (403 plan, 404 another owner's or missing row, 409 taken slot); nothing changes in either case.
+ * Runs a page action's work. Bad input answers 400 with the translated issues; a refusal its texts under the
+ * status the API gives it (403 plan, 409 taken slot; a 404 is the 404 page); nothing changes in either case.
  */
 export async function pageAction<T>(
   intent: string,
@@ -35,19 +36,29 @@ export async function pageAction<T>(
     if (error instanceof FormInputError) {
       return data<ActionAnswer<T>>({ ok: false, intent, errors: error.texts, submitted }, { status: 400 })
     }
-    if (error instanceof ActionError) {
-      return data<ActionAnswer<T>>(
-        { ok: false, intent, errors: actionErrorTexts(error, t), status: error.status, submitted },
-        { status: error.status },
-      )
-    }
-    throw error
+    const refusal = refusalOf(error)
+    const status = refusalStatus(refusal)
+    if (status === 404) throw new Response(problemText(refusal, t), { status })
+    return data<ActionAnswer<T>>({ ok: false, intent, errors: refusalTexts(refusal, t), status, submitted }, { status })
   }
 }
 
-/** Parses form input with a schema inside `pageAction`. */
-export function parseForm<S extends z.ZodType>(t: TFunction, schema: S, value: unknown): z.infer<S> {
+/**
+ * Parses form input with a schema inside `pageAction`; `label` names a field by the page's own label instead of
+ * its path ("New date: Invalid date").
+ */
+export function parseForm<S extends z.ZodType>(
+  t: TFunction,
+  schema: S,
+  value: unknown,
+  label?: (path: PropertyKey[]) => string,
+): z.infer<S> {
   const result = schema.safeParse(value)
-  if (!result.success) throw new FormInputError(result.error.issues.map((issue) => issueText(issue, t)))
+  if (!result.success)
+    throw new FormInputError(
+      result.error.issues.map((issue) =>
+        label ? `${label(issue.path)}: ${issueText({ ...issue, path: [] }, t)}` : issueText(issue, t),
+      ),
+    )
   return result.data
 }

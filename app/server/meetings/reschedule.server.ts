@@ -15,6 +15,8 @@ import {
   rulesOf,
   scheduleOf,
 } from '#app/server/booking/availability.server.ts'
+import type { HostEvent } from '#app/domain/commands/events.ts'
+import { apply } from '#app/server/commands/apply.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { replanReminders } from '#app/server/notify/reminders.server.ts'
 import { meetings, oneTimeEvents } from '#db/schema.ts'
@@ -25,6 +27,9 @@ import { hostLock } from '#app/server/booking/host-lock-client.server.ts'
 import { type OverlapItem, freeTimeCheck } from '#app/server/one-time/create.server.ts'
 import { organizerOf } from './actions.server.ts'
 import { ActionError, notFound } from './errors.server.ts'
+import { refusal } from '#app/domain/refusal.ts'
+import { Refused } from '#app/server/refusal.server.ts'
+import { conflictRefusal } from '#app/domain/commands/one-off.ts'
 import { type MeetingRow, findOwnedMeeting } from './meetings.server.ts'
 import { requireOutsideNotice } from './notice.server.ts'
 import { adjutantRecipient, meetingNotices, organizerNoticeOfActor, participantRecipient } from './notify.server.ts'
@@ -169,61 +174,56 @@ export async function rescheduleMeeting(
     ...live.map(participantRecipient),
     ...meeting.adjutantEmails.map((email) => adjutantRecipient(email, meeting, organizer)),
   ]
-  await db.batch([
-    db
-      .update(meetings)
-      .set({ startAt: slot.start, endAt: slot.end, sequence: updated.sequence, updatedAt: now })
-      .where(eq(meetings.id, meeting.id)),
-    ...replanReminders(db, meeting.id, now),
-    ...(await meetingNotices(db, env, { meeting: updated, organizer, attendees, recipients, kind: 'moved' }, now)),
-    ...(actor
-      ? [
-          ...(await organizerNoticeOfActor(
-            db,
-            env,
-            { meeting: updated, organizer, attendees, actor, kind: 'participantMoved' },
-            now,
-          )),
-          ...(await organizerNotices(db, env, {
+  const moved: HostEvent = {
+    type: 'MeetingMoved',
+    meetingId: meeting.id,
+    previousStart: meeting.startAt,
+    start: slot.start,
+    end: slot.end,
+  }
+  await apply(
+    db,
+    { ownerId: meeting.ownerId, now },
+    [moved],
+    [
+      db
+        .update(meetings)
+        .set({ startAt: slot.start, endAt: slot.end, sequence: updated.sequence, updatedAt: now })
+        .where(eq(meetings.id, meeting.id)),
+      ...replanReminders(db, meeting.id, now),
+      ...(await meetingNotices(db, env, { meeting: updated, organizer, attendees, recipients, kind: 'moved' }, now)),
+      ...(actor
+        ? [
+            ...(await organizerNoticeOfActor(
+              db,
+              env,
+              { meeting: updated, organizer, attendees, actor, kind: 'participantMoved' },
+              now,
+            )),
+            ...(await organizerNotices(db, env, {
+              event: 'moved',
+              meeting: updated,
+              previousStartAt: meeting.startAt,
+              now,
+            })),
+          ]
+        : // The specialist moved it: clients with an account also get a notice (SPEC §3 openEventClient).
+          await participantNotices(db, env, {
             event: 'moved',
             meeting: updated,
+            participants: live,
             previousStartAt: meeting.startAt,
             now,
           })),
-        ]
-      : // The specialist moved it: clients with an account also get a notice (SPEC §3 openEventClient).
-        await participantNotices(db, env, {
-          event: 'moved',
-          meeting: updated,
-          participants: live,
-          previousStartAt: meeting.startAt,
-          now,
-        })),
-  ])
+    ],
+  )
   return { start: new Date(slot.start).toISOString(), end: new Date(slot.end).toISOString() }
 }
 
 /** The one-off move found the time taken: 409 with what is in the way (SPEC §4 "Book anyway?"). */
-export class RescheduleOverlap extends ActionError {
+export class RescheduleOverlap extends Refused {
   constructor(readonly conflict: RescheduleConflict) {
-    super(409, [
-      ...(conflict.overlaps.length > 0
-        ? [
-            {
-              key: 'oneoff:errors.overlap',
-              params: {
-                names: conflict.overlaps
-                  .map((o) => o.name)
-                  .filter(Boolean)
-                  .join(', '),
-              },
-            },
-          ]
-        : []),
-      ...(conflict.busyEmails.length > 0
-        ? [{ key: 'oneoff:errors.busyInvitees', params: { emails: conflict.busyEmails.join(', ') } }]
-        : []),
-    ])
+    super(conflictRefusal(conflict) ?? refusal('timeOverlap'))
   }
 }
 

@@ -8,23 +8,36 @@ import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
 import type { OneTimeEventInput } from '#app/domain/one-time/rules.ts'
 import { can } from '#app/domain/plans.ts'
 import type { Language } from '#app/i18n/config.ts'
-import { hostLock } from '#app/server/booking/host-lock-client.server.ts'
+import { hostLock, runCommand } from '#app/server/booking/host-lock-client.server.ts'
 import type { Db } from '#app/server/db.server.ts'
-import { type AppEnv, type Bindings, sessionSecret } from '#app/server/env.server.ts'
+import type { Bindings } from '#app/server/env.server.ts'
+import { conflictRefusal } from '#app/domain/commands/one-off.ts'
+import { type Refusal, type TimeConflict, refusal } from '#app/domain/refusal.ts'
 import { ActionError } from '#app/server/meetings/errors.server.ts'
+import { Refused } from '#app/server/refusal.server.ts'
 import { meetingParticipants, meetings, type users } from '#db/schema.ts'
-import { type OverlapItem, hostsBusy } from './create.server.ts'
-import { type ClientOutcome, type OneTimeRow, confirmInvitation, findOneTime } from './public.server.ts'
+import { hostsBusy } from './create.server.ts'
+import { type OneTimeRow, findOneTime } from './public.server.ts'
 
 /** The time is taken (SPEC §4): the organizer may still go on with `ignoreFreeTimeCheck`. */
-export class FreeTimeConflict extends ActionError {
-  constructor(
-    problems: ActionError['problems'],
-    readonly overlaps: OverlapItem[],
-    readonly busyEmails: string[],
-  ) {
-    super(409, problems)
+export class FreeTimeConflict extends Refused {
+  constructor(readonly conflict: TimeConflict) {
+    super(conflictRefusal(conflict) ?? refusal('timeOverlap'))
   }
+
+  get overlaps() {
+    return this.conflict.overlaps
+  }
+
+  get busyEmails() {
+    return this.conflict.busyEmails
+  }
+}
+
+/** The host's object answered a refusal: thrown for pages and the API (a time conflict keeps what it found). */
+function refused(answer: Refusal): never {
+  if (answer.conflict) throw new FreeTimeConflict(answer.conflict)
+  throw new Refused(answer)
 }
 
 /** SPEC §7 `GET /companyEvent/organizer/isOkCreate`: may this plan create one-off meetings (SPEC §6)? */
@@ -34,33 +47,19 @@ export function isOkCreate(user: Pick<typeof users.$inferSelect, 'tariff'>): boo
 
 export async function createOneTime(
   bindings: Bindings,
-  env: AppEnv,
   user: Pick<typeof users.$inferSelect, 'id'>,
   event: OneTimeEventInput,
   options: { ignoreFreeTimeCheck: boolean; language: Language; fallbackTimeZone: string | null },
 ) {
-  const outcome = await hostLock(bindings, user.id).createOneTime({
-    ownerId: user.id,
-    event,
-    ...options,
-    appUrl: env.APP_URL,
-    linkSecret: sessionSecret(env),
-  })
-  if (outcome.ok) return { id: outcome.ids[0], ids: outcome.ids, links: outcome.links }
-  if (outcome.status === 409) throw new FreeTimeConflict(outcome.problems, outcome.overlaps, outcome.busyEmails)
-  throw new ActionError(outcome.status, outcome.problems)
-}
-
-function unwrap(outcome: ClientOutcome) {
-  if (!outcome.ok) throw new ActionError(outcome.status, outcome.problems)
-  return { participantId: outcome.participantId, confirmed: outcome.confirmed, ics: outcome.ics }
+  const outcome = await runCommand(bindings, { kind: 'createOneOff', ownerId: user.id, event, ...options })
+  if (!outcome.ok) refused(outcome.refusal)
+  return { id: outcome.value.ids[0], ids: outcome.value.ids, links: outcome.value.links }
 }
 
 /** `/booking`: an invitee (with their token) confirms; anyone else books a free seat through the host's object. */
 export async function answerOneTime(
   bindings: Bindings,
   db: Db,
-  env: AppEnv,
   input: {
     id: string
     token: string | null
@@ -70,23 +69,21 @@ export async function answerOneTime(
     /** The guest's seat hold, if they took one while filling in the form. */
     holdId?: string | null
   },
-  now: number,
 ) {
-  if (input.token)
-    return unwrap(await confirmInvitation(db, { id: input.id, token: input.token, contact: input.contact }, now))
   const row = await findOneTime(db, input.id)
   if (!row) throw new ActionError(404, [{ key: 'api:notFound' }])
-  return unwrap(
-    await hostLock(bindings, row.meeting.ownerId).bookOneTime({
-      id: input.id,
-      contact: input.contact,
-      language: input.language,
-      timeZone: input.timeZone,
-      appUrl: env.APP_URL,
-      linkSecret: sessionSecret(env),
-      holdId: input.holdId ?? null,
-    }),
-  )
+  const outcome = await runCommand(bindings, {
+    kind: 'bookSeat',
+    ownerId: row.meeting.ownerId,
+    id: input.id,
+    token: input.token,
+    contact: input.contact,
+    language: input.language,
+    timeZone: input.timeZone,
+    holdId: input.holdId ?? null,
+  })
+  if (!outcome.ok) refused(outcome.refusal)
+  return outcome.value
 }
 
 /**
@@ -96,13 +93,14 @@ export async function answerOneTime(
 export async function holdOneTimeSeat(bindings: Bindings, db: Db, companyEventId: string, clientId: string) {
   const row = await findOneTime(db, companyEventId)
   if (!row) throw new ActionError(404, [{ key: 'oneoff:errors.notFound' }])
-  const outcome = await hostLock(bindings, row.meeting.ownerId).holdSeat({
+  const outcome = await runCommand(bindings, {
+    kind: 'holdSeat',
     ownerId: row.meeting.ownerId,
     companyEventId: row.meeting.id,
     clientId,
   })
-  if (!outcome.ok) throw new ActionError(outcome.status, outcome.problems)
-  return outcome.hold
+  if (!outcome.ok) refused(outcome.refusal)
+  return outcome.value
 }
 
 /** Seats the host's other clients hold now on this meeting (`exceptClientId`'s own hold left out). */

@@ -23,7 +23,7 @@ import type { Language } from '#app/i18n/config.ts'
 import { issueText } from '#app/i18n/zod-errors.ts'
 import type { SessionUser } from '#app/server/auth/session.server.ts'
 import type { Db } from '#app/server/db.server.ts'
-import type { AppEnv, Bindings } from '#app/server/env.server.ts'
+import type { Bindings } from '#app/server/env.server.ts'
 import { ActionError } from '#app/server/meetings/errors.server.ts'
 import { contacts, eventTypes } from '#db/schema.ts'
 import { FreeTimeConflict, createOneTime, isOkCreate } from './one-time.server.ts'
@@ -127,7 +127,6 @@ export type CreateResult = { status: number; answer: CreateAnswer } | { status: 
 /** The page action: apply a template (no script), add a contact row (no script), or create. */
 export async function createPageAction(
   bindings: Bindings,
-  env: AppEnv,
   db: Db,
   user: SessionUser,
   form: FormData,
@@ -189,7 +188,7 @@ export async function createPageAction(
     return answer(400, found)
   }
   const create = (ignoreFreeTimeCheck: boolean) =>
-    createOneTime(bindings, env, user, parsed.data, { ignoreFreeTimeCheck, language, fallbackTimeZone: null })
+    createOneTime(bindings, user, parsed.data, { ignoreFreeTimeCheck, language, fallbackTimeZone: null })
   // Invitees the organizer already chose to "Add anyway" as they were picked are not asked about again.
   const accepted = new Set(form.getAll('acceptedBusy').map((email) => String(email).toLowerCase()))
   try {

@@ -12,7 +12,7 @@ import type { ScheduleInput } from '#app/domain/schedules/schema.ts'
 import { dmyToIso, isoToDmy } from '#app/domain/time/index.ts'
 import { type Tariff, eventTypes, scheduleAdjustments, schedules } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
-import { RuleError, found, tariffLimit } from '../rule-error.server.ts'
+import { found, refuse } from '../refusal.server.ts'
 
 export type Owner = { id: string; tariff: Tariff; timeZone: string }
 
@@ -101,7 +101,7 @@ export async function getSchedule(db: Db, ownerId: string, id: string): Promise<
     .from(schedules)
     .where(and(eq(schedules.id, id), eq(schedules.ownerId, ownerId)))
     .limit(1)
-  found(row, 'schedules:errors.notFound')
+  found(row, 'scheduleNotFound')
   const adjustments = await db.select().from(scheduleAdjustments).where(eq(scheduleAdjustments.scheduleId, id))
   return toView(row, adjustments)
 }
@@ -114,7 +114,7 @@ function adjustmentKey(adjustment: { date: string; isDayOff: boolean; intervals:
 function checkAdjustmentsAllowed(owner: Owner, next: ScheduleInput['adjustments'], saved: ScheduleView['adjustments']) {
   if (can(owner.tariff, 'adjustments')) return
   const savedKeys = new Set(saved.map(adjustmentKey))
-  if (next.some((adjustment) => !savedKeys.has(adjustmentKey(adjustment)))) throw tariffLimit()
+  if (next.some((adjustment) => !savedKeys.has(adjustmentKey(adjustment)))) refuse('tariffLimit')
 }
 
 function adjustmentRows(scheduleId: string, input: ScheduleInput) {
@@ -134,7 +134,7 @@ async function scheduleCount(db: Db, ownerId: string): Promise<number> {
 
 export async function createSchedule(db: Db, owner: Owner, input: ScheduleInput): Promise<{ id: string }> {
   const held = await scheduleCount(db, owner.id)
-  if (!withinLimit(owner.tariff, 'schedules', held)) throw tariffLimit()
+  if (!withinLimit(owner.tariff, 'schedules', held)) refuse('tariffLimit')
   checkAdjustmentsAllowed(owner, input.adjustments, [])
   const id = newId()
   const isDefault = input.isDefault || held === 0
@@ -187,7 +187,7 @@ export async function copySchedule(db: Db, owner: Owner, id: string): Promise<{ 
   // The copy keeps the adjustments it copies even on Basic: nothing new is added.
   const owned: Owner = { ...owner, tariff: can(owner.tariff, 'adjustments') ? owner.tariff : 'Standard' }
   const held = await scheduleCount(db, owner.id)
-  if (!withinLimit(owner.tariff, 'schedules', held)) throw tariffLimit()
+  if (!withinLimit(owner.tariff, 'schedules', held)) refuse('tariffLimit')
   return createSchedule(db, owned, {
     name: copyName(saved.name, copyIndex),
     timeZone: saved.timeZone,
@@ -200,11 +200,11 @@ export async function copySchedule(db: Db, owner: Owner, id: string): Promise<{ 
 /** The default schedule cannot go, nor one that event types still use. */
 export async function deleteSchedule(db: Db, owner: Owner, id: string): Promise<void> {
   const saved = await getSchedule(db, owner.id, id)
-  if (saved.isDefault) throw new RuleError(400, [{ key: 'schedules:errors.deleteDefault' }])
+  if (saved.isDefault) refuse('scheduleDeleteDefault')
   const [{ value }] = await db
     .select({ value: count() })
     .from(eventTypes)
     .where(and(eq(eventTypes.ownerId, owner.id), eq(eventTypes.scheduleId, id)))
-  if (value > 0) throw new RuleError(400, [{ key: 'schedules:errors.inUse', params: { count: value } }])
+  if (value > 0) refuse('scheduleInUse', undefined, { count: value })
   await db.delete(schedules).where(and(eq(schedules.id, id), eq(schedules.ownerId, owner.id)))
 }

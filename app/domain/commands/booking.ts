@@ -1,0 +1,148 @@
+/**
+ * Holding and booking slots of an event type (SPEC §4 ghost bookings, §7 `POST .../events`): pure decisions over a
+ * snapshot of the host's calendar (calendar.ts). The host's Durable Object loads the snapshot, calls these and keeps
+ * or applies what they decided; nothing here reads D1 or the clock.
+ */
+import { type Outcome, type Refusal, refusal } from '../refusal.ts'
+import type { ContactInfo } from '../booking/contact-form.ts'
+import { newId } from '../ids.ts'
+import type { BookingConfirmed, MeetingDraft } from './events.ts'
+import { type EventCalendar, type HoldInterval, allFree } from './calendar.ts'
+
+/** How long a ghost booking holds its slot while the client fills in the form. */
+export const HOLD_TTL_MS = 10 * 60_000
+/** Slots one hold or booking request may name. */
+export const MAX_SLOTS_PER_REQUEST = 10
+/** Slots one client may hold at once of one event type. */
+export const MAX_HOLDS_PER_CLIENT = 20
+
+/** A ghost hold of the host's Durable Object (a seat of a one-off meeting has `companyEventId`, eventTypeId ''). */
+export type Hold = {
+  id: string
+  eventTypeId: string
+  clientId: string
+  start: number
+  end: number
+  expiresAt: number
+  companyEventId?: string
+}
+
+const fail = <T>(r: Refusal): Outcome<T> => ({ ok: false, refusal: r })
+const key = (slot: { start: number; end: number }) => `${slot.start}:${slot.end}`
+
+export type HoldCommand = {
+  ownerId: string
+  eventTypeId: string
+  clientId: string
+  slots: { start: number; end: number }[]
+}
+
+/** The slots of a hold request this client does not hold already (only these need the calendar). */
+export function freshSlots(command: HoldCommand, active: readonly Hold[]): { start: number; end: number }[] {
+  const mine = new Set(
+    active.filter((h) => h.clientId === command.clientId && h.eventTypeId === command.eventTypeId).map(key),
+  )
+  return command.slots.filter((s) => !mine.has(key(s)))
+}
+
+/**
+ * Hold the slots for this client, all or none: a slot it holds already is renewed (same id), a new one must be free
+ * (other clients' holds count as taken). `calendar` is null when the event type is gone or not public; it may be
+ * omitted when every slot is a renewal.
+ */
+export function decideHold(
+  command: HoldCommand,
+  snapshot: { calendar: EventCalendar | null; active: readonly Hold[] },
+  now: number,
+): Outcome<Hold[]> {
+  if (!snapshot.calendar) return fail(refusal('eventNotFound'))
+  const mine = snapshot.active.filter((h) => h.clientId === command.clientId && h.eventTypeId === command.eventTypeId)
+  const reused = new Map(mine.map((h) => [key(h), h]))
+  const fresh = freshSlots(command, snapshot.active)
+  if (mine.length + fresh.length > MAX_HOLDS_PER_CLIENT) return fail(refusal('tooManyHolds'))
+  if (fresh.length > 0 && !allFree(snapshot.calendar, snapshot.active, fresh, now)) return fail(refusal('slotTaken'))
+  return {
+    ok: true,
+    value: command.slots.map((slot) => ({
+      id: reused.get(key(slot))?.id ?? `${command.ownerId}.${newId(now)}`,
+      eventTypeId: command.eventTypeId,
+      clientId: command.clientId,
+      start: slot.start,
+      end: slot.end,
+      expiresAt: now + HOLD_TTL_MS,
+    })),
+  }
+}
+
+export type BookCommand = {
+  ownerId: string
+  eventTypeId: string
+  /** Ghost bookings to confirm, or (for API clients that skip holding) the slots themselves. */
+  holdIds: string[]
+  slots: { start: number; end: number }[]
+  contact: ContactInfo
+  language: 'ru' | 'en'
+  timeZone: string
+  /** `<key>#<fingerprint>` as stored, or null. */
+  idempotencyKey: string | null
+}
+
+export type BookSnapshot = {
+  /** Null when the event type is gone or not public. */
+  calendar: EventCalendar | null
+  /** The holds named by the command (expired ones too, while the object remembers them). */
+  named: readonly Hold[]
+  /** Every other active hold of the host. */
+  others: readonly HoldInterval[]
+  /** The new meeting's columns, copied from the event type. */
+  draft: MeetingDraft
+  remindersInMinutes: number[]
+  /** The host's contact with the client's email, if there is one. */
+  contactId: string | null
+}
+
+/**
+ * Book the held (or named) slots for the client: each must still be free for one more seat; a slot of a group event
+ * type that has a meeting already joins it. One `BookingConfirmed` per slot, one booking id for all.
+ */
+export function decideBook(command: BookCommand, snapshot: BookSnapshot, now: number): Outcome<BookingConfirmed[]> {
+  if (!snapshot.calendar) return fail(refusal('eventNotFound'))
+  const { named } = snapshot
+  if (named.length !== new Set(command.holdIds).size || named.some((h) => h.eventTypeId !== command.eventTypeId)) {
+    return fail(refusal('holdNotFound'))
+  }
+  const slots = [...named.map((h) => ({ start: h.start, end: h.end })), ...command.slots].sort(
+    (a, b) => a.start - b.start,
+  )
+  if (slots.length === 0) return fail(refusal('holdNotFound'))
+  if (!allFree(snapshot.calendar, snapshot.others, slots, now)) return fail(refusal('slotTaken'))
+  const bookingId = newId(now)
+  const contactId = snapshot.contactId ?? newId(now)
+  const live = snapshot.calendar.live
+  return {
+    ok: true,
+    value: slots.map((slot) => {
+      const existing = live.find(
+        (m) => m.eventTypeId === command.eventTypeId && m.startAt === slot.start && m.endAt === slot.end,
+      )
+      return {
+        type: 'BookingConfirmed',
+        bookingId,
+        meetingId: existing?.id ?? newId(now),
+        newMeeting: existing ? null : snapshot.draft,
+        start: slot.start,
+        end: slot.end,
+        attendee: {
+          participantId: newId(now),
+          contactId,
+          contact: command.contact,
+          language: command.language,
+          timeZone: command.timeZone,
+        },
+        newContact: snapshot.contactId === null,
+        idempotencyKey: command.idempotencyKey,
+        remindersInMinutes: snapshot.remindersInMinutes,
+      }
+    }),
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * What a host's calendar decision needs to know, as plain data (the snapshot the server loads from D1 and the host's
+ * Durable Object keeps): the event type's engine rules and schedule, the host's live meetings around the asked
+ * times, and the ghost holds of other clients. Pure: `decide` functions ask it whether a slot is free.
+ */
+import { computeSlots } from '../availability/index.ts'
+import type { EventTypeRules, ExistingBooking, Schedule, Slot } from '../availability/index.ts'
+import { instantToZoned } from '../time/index.ts'
+
+/** A live (upcoming) meeting of the host, with the member seats it has taken. */
+export type LiveMeeting = {
+  id: string
+  eventTypeId: string | null
+  startAt: number
+  endAt: number
+  seatsTaken: number
+}
+
+/** A ghost hold as the engine sees it (a seat of a one-off meeting has `companyEventId` and no event type). */
+export type HoldInterval = { id: string; eventTypeId: string; start: number; end: number; companyEventId?: string }
+
+export type EventCalendar = {
+  eventTypeId: string
+  schedule: Schedule
+  rules: EventTypeRules
+  /** The host's live meetings around the asked slots. */
+  live: LiveMeeting[]
+}
+
+/**
+ * Engine bookings: every live meeting of the host (a meeting of this event type takes its booked seats, any other
+ * blocks its time) and every ghost hold given (a hold of this event type takes one seat).
+ */
+export function engineBookings(
+  eventTypeId: string,
+  live: readonly LiveMeeting[],
+  holds: readonly HoldInterval[],
+): ExistingBooking[] {
+  const result: ExistingBooking[] = []
+  for (const meeting of live) {
+    const sameEventType = meeting.eventTypeId === eventTypeId
+    if (sameEventType && meeting.seatsTaken === 0) continue
+    result.push({
+      start: meeting.startAt,
+      end: meeting.endAt,
+      sameEventType,
+      seatsTaken: sameEventType ? meeting.seatsTaken : 1,
+    })
+  }
+  for (const hold of holds) {
+    result.push({ start: hold.start, end: hold.end, sameEventType: hold.eventTypeId === eventTypeId, seatsTaken: 1 })
+  }
+  return result
+}
+
+/** Is the exact slot free for one more seat, given the bookings (and the engine's rules: notice, window, per day)? */
+export function slotIsFree(
+  calendar: Pick<EventCalendar, 'schedule' | 'rules'>,
+  bookings: ExistingBooking[],
+  slot: { start: number; end: number },
+  now: number,
+): Slot | null {
+  const date = instantToZoned(calendar.schedule.timeZone, slot.start).date
+  const free = computeSlots({
+    now,
+    range: { from: date, to: date },
+    schedule: calendar.schedule,
+    eventType: calendar.rules,
+    bookings,
+    busy: [],
+  })
+  return free.find((s) => s.start === slot.start && s.end === slot.end) ?? null
+}
+
+/**
+ * Takes the slots one after another: each must be free, counting the ones taken before it in the same request.
+ * False when one is not.
+ */
+export function allFree(
+  calendar: EventCalendar,
+  holds: readonly HoldInterval[],
+  slots: readonly { start: number; end: number }[],
+  now: number,
+): boolean {
+  const bookings = engineBookings(calendar.eventTypeId, calendar.live, holds)
+  for (const slot of slots) {
+    if (!slotIsFree(calendar, bookings, slot, now)) return false
+    bookings.push({ ...slot, sameEventType: true, seatsTaken: 1 })
+  }
+  return true
+}

@@ -1,0 +1,161 @@
+/**
+ * The domain events of a host's calendar (ARCHITECTURE.md "One write path", docs/decisions/0070-one-write-path.md):
+ * what a command decided, as plain data. A pure `decide` returns them (or one `Refusal`); the server's one applier
+ * (app/server/commands/apply.server.ts) turns them into one D1 batch with their rows, reminders, messages and
+ * notices, and writes each of them to the host event log (`host_events`) in that same batch.
+ *
+ * Each event names the meeting it is about (`meetingId`, when it is about one), so the log can be read per meeting.
+ */
+import type { ContactInfo } from '../booking/contact-form.ts'
+
+/** The columns a new meeting takes from its event type or one-off form (copied, so later edits rewrite nothing). */
+export type MeetingDraft = {
+  eventTypeId: string | null
+  name: string
+  description: string
+  color: string
+  placeType: 'Meet' | 'Online' | 'Phone'
+  meetingPoint: string | null
+  whoCallType: 'MemberCallToOrganizer' | 'OrganizerCallToMember' | null
+  participantType: 'SimpleNotCollective' | 'SimpleCollective' | 'GroupNotCollective' | 'GroupCollective'
+  minSeats: number
+  totalSeats: number
+  timeZone: string
+}
+
+/** A person taking part: who they are, and the language and zone of what they are sent. */
+export type Attendee = {
+  participantId: string
+  contactId: string
+  contact: ContactInfo
+  language: 'ru' | 'en'
+  timeZone: string
+}
+
+/** A client booked one slot of an event type (a booking of several slots is one event per slot, one `bookingId`). */
+export type BookingConfirmed = {
+  type: 'BookingConfirmed'
+  bookingId: string
+  meetingId: string
+  /** The slot's meeting did not exist yet (a group slot's later seats join the existing meeting). */
+  newMeeting: MeetingDraft | null
+  start: number
+  end: number
+  attendee: Attendee
+  /** The contact is new to this host (else the existing one is refreshed). */
+  newContact: boolean
+  /** `<key>#<fingerprint>` (app/server/booking/book.server.ts `storedKey`), or null without an Idempotency-Key. */
+  idempotencyKey: string | null
+  /** The event type's reminder offsets (minutes). */
+  remindersInMinutes: number[]
+}
+
+/** A guest took a free seat of a one-off meeting through its share link. */
+export type OneOffSeatBooked = {
+  type: 'OneOffSeatBooked'
+  meetingId: string
+  attendee: Attendee
+  newContact: boolean
+  remindersInMinutes: number[]
+}
+
+/** An invited person confirmed their invitation to a one-off meeting (with the details the form asked for). */
+export type InvitationConfirmed = {
+  type: 'InvitationConfirmed'
+  meetingId: string
+  participantId: string
+  email: string
+  details: {
+    firstName: string
+    lastName: string
+    phone: string | null
+    messengerType: ContactInfo['messengerType']
+    messengerValue: string | null
+    comment: string | null
+  }
+}
+
+/** A one-off meeting was created at one time, with its invitees (a meeting of several dates is one event per date). */
+export type OneOffCreated = {
+  type: 'OneOffCreated'
+  meetingId: string
+  meeting: MeetingDraft & { adjutantEmails: string[] }
+  start: number
+  end: number
+  invitees: Attendee[]
+  /** Contacts typed in the form (new ones created, known ones refreshed; once per contact over all dates). */
+  contactUpserts: {
+    contactId: string
+    contact: { firstName: string; lastName: string; email: string; phone: string | null }
+  }[]
+  /** Existing contacts chosen from the list (their "last booking" becomes now). */
+  chosenContactIds: string[]
+  settings: {
+    isLastNameRequired: boolean
+    isPhoneRequired: boolean
+    isMessengerRequired: boolean
+    isOptionalInputsHidden: boolean
+    whenClosesValue: number
+    whenClosesType: 'Minutes' | 'Hours' | 'Days'
+    remindersInMinutes: number[]
+    timeBeforeMinutes: number | null
+    timeAfterMinutes: number | null
+  }
+}
+
+/** The whole meeting was cancelled (its live participants with it). */
+export type MeetingCanceled = { type: 'MeetingCanceled'; meetingId: string; participantIds: string[] }
+
+/** Some participants of a meeting were cancelled (with the visitors they brought); the meeting goes on. */
+export type ParticipantCanceled = { type: 'ParticipantCanceled'; meetingId: string; participantIds: string[] }
+
+/** The meeting got a new time. */
+export type MeetingMoved = {
+  type: 'MeetingMoved'
+  meetingId: string
+  previousStart: number
+  start: number
+  end: number
+}
+
+/** Participants (with their visitors) moved from their meetings into another one. */
+export type ParticipantsMoved = {
+  type: 'ParticipantsMoved'
+  meetingId: string
+  fromMeetingIds: string[]
+  participantIds: string[]
+  totalSeats: number
+}
+
+/** The target of a move got more seats than it had (SPEC §4: seats are added automatically). */
+export type SeatsAdded = { type: 'SeatsAdded'; meetingId: string; totalSeats: number; previousTotalSeats: number }
+
+/** A completed meeting was marked held or not held. */
+export type MeetingHeld = { type: 'MeetingHeld'; meetingId: string; isFailed: boolean }
+
+/** The meeting's adjutants changed. */
+export type AdjutantsChanged = { type: 'AdjutantsChanged'; meetingId: string; added: string[]; removed: string[] }
+
+/** Visitors were added to a participant's booking. */
+export type VisitorsAdded = { type: 'VisitorsAdded'; meetingId: string; bookingId: string; participantIds: string[] }
+
+export type HostEvent =
+  | BookingConfirmed
+  | OneOffSeatBooked
+  | InvitationConfirmed
+  | OneOffCreated
+  | MeetingCanceled
+  | ParticipantCanceled
+  | MeetingMoved
+  | ParticipantsMoved
+  | SeatsAdded
+  | MeetingHeld
+  | AdjutantsChanged
+  | VisitorsAdded
+
+export type HostEventType = HostEvent['type']
+
+/** What the host event log stores of an event: the meeting it is about and the event itself. */
+export function logEntry(event: HostEvent): { type: HostEventType; meetingId: string | null; payload: HostEvent } {
+  return { type: event.type, meetingId: 'meetingId' in event ? event.meetingId : null, payload: event }
+}

@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest'
+import type { EventTypeRules, Schedule } from '#app/domain/availability/index.ts'
+import {
+  type BookCommand,
+  type BookSnapshot,
+  HOLD_TTL_MS,
+  type Hold,
+  MAX_HOLDS_PER_CLIENT,
+  decideBook,
+  decideHold,
+  freshSlots,
+} from '#app/domain/commands/booking.ts'
+import type { EventCalendar } from '#app/domain/commands/calendar.ts'
+import type { MeetingDraft } from '#app/domain/commands/events.ts'
+
+const HOUR = 3_600_000
+/** Monday 2030-01-07, 00:00 UTC. */
+const DAY = Date.UTC(2030, 0, 7)
+const NOW = DAY - 24 * HOUR
+const at = (hours: number) => DAY + hours * HOUR
+const slot = (hours: number) => ({ start: at(hours), end: at(hours) + HOUR / 2 })
+
+const schedule: Schedule = {
+  timeZone: 'Etc/UTC',
+  weekly: Object.fromEntries([0, 1, 2, 3, 4, 5, 6, 7].map((d) => [d, [[9 * 60, 18 * 60]]])),
+  adjustments: {},
+}
+const rules = (seats = 1): EventTypeRules => ({
+  durationMinutes: 30,
+  stepMinutes: 30,
+  beforeMinutes: 0,
+  afterMinutes: 0,
+  minimumNoticeMinutes: 0,
+  window: { type: 'NoRestrictions' },
+  maxPerDay: 0,
+  seats,
+})
+const calendar = (live: EventCalendar['live'] = [], seats = 1): EventCalendar => ({
+  eventTypeId: 'et',
+  schedule,
+  rules: rules(seats),
+  live,
+})
+const hold = (id: string, clientId: string, hours: number, expiresAt = NOW + HOLD_TTL_MS): Hold => ({
+  id,
+  eventTypeId: 'et',
+  clientId,
+  ...slot(hours),
+  expiresAt,
+})
+
+describe('decideHold', () => {
+  const command = (clientId: string, hours: number[]) => ({
+    ownerId: 'host',
+    eventTypeId: 'et',
+    clientId,
+    slots: hours.map(slot),
+  })
+
+  it('holds free slots for ten minutes, each with a host-scoped id', () => {
+    const decision = decideHold(command('a', [9, 10]), { calendar: calendar(), active: [] }, NOW)
+    expect(decision.ok).toBe(true)
+    if (!decision.ok) return
+    expect(decision.value.map((h) => [h.start, h.expiresAt])).toEqual([
+      [at(9), NOW + HOLD_TTL_MS],
+      [at(10), NOW + HOLD_TTL_MS],
+    ])
+    expect(decision.value.every((h) => h.id.startsWith('host.'))).toBe(true)
+  })
+
+  it('refuses a slot another client holds or a meeting took, and a gone event type', () => {
+    const taken = decideHold(command('b', [9]), { calendar: calendar(), active: [hold('h1', 'a', 9)] }, NOW)
+    expect(taken).toEqual({ ok: false, refusal: { code: 'slotTaken' } })
+    const booked = calendar([{ id: 'm', eventTypeId: 'et', startAt: at(10), endAt: at(10.5), seatsTaken: 1 }])
+    expect(decideHold(command('b', [10]), { calendar: booked, active: [] }, NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'slotTaken' },
+    })
+    expect(decideHold(command('b', [10]), { calendar: null, active: [] }, NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'eventNotFound' },
+    })
+  })
+
+  it('renews the client own hold with the same id, without needing the slot free', () => {
+    const mine = hold('host.mine', 'a', 9)
+    expect(freshSlots(command('a', [9, 10]), [mine])).toEqual([slot(10)])
+    const decision = decideHold(command('a', [9]), { calendar: calendar(), active: [mine] }, NOW + 60_000)
+    expect(decision.ok && decision.value[0]).toMatchObject({ id: 'host.mine', expiresAt: NOW + 60_000 + HOLD_TTL_MS })
+  })
+
+  it('bounds what one client holds of one event type', () => {
+    const active = Array.from({ length: MAX_HOLDS_PER_CLIENT }, (_, i) => hold(`h${i}`, 'a', 9 + i / 4))
+    expect(decideHold(command('a', [17.5]), { calendar: calendar(), active }, NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'tooManyHolds' },
+    })
+  })
+})
+
+describe('decideBook', () => {
+  const draft: MeetingDraft = {
+    eventTypeId: 'et',
+    name: 'Consultation',
+    description: '',
+    color: '#ff0000',
+    placeType: 'Online',
+    meetingPoint: null,
+    whoCallType: null,
+    participantType: 'SimpleNotCollective',
+    minSeats: 1,
+    totalSeats: 1,
+    timeZone: 'Etc/UTC',
+  }
+  const contact = {
+    firstName: 'Иван',
+    lastName: '',
+    email: 'ivan@example.com',
+    phone: null,
+    comment: null,
+    messengerType: null,
+    messengerValue: null,
+  }
+  const command = (over: Partial<BookCommand> = {}): BookCommand => ({
+    ownerId: 'host',
+    eventTypeId: 'et',
+    holdIds: [],
+    slots: [],
+    contact,
+    language: 'ru',
+    timeZone: 'Europe/Moscow',
+    idempotencyKey: null,
+    ...over,
+  })
+  const snapshot = (over: Partial<BookSnapshot> = {}): BookSnapshot => ({
+    calendar: calendar(),
+    named: [],
+    others: [],
+    draft,
+    remindersInMinutes: [60],
+    contactId: null,
+    ...over,
+  })
+
+  it('confirms the held slots: one event per slot, one booking, one contact, a new meeting each', () => {
+    const held = [hold('h1', 'a', 9), hold('h2', 'a', 11)]
+    const decision = decideBook(command({ holdIds: ['h1', 'h2'] }), snapshot({ named: held }), NOW)
+    expect(decision.ok).toBe(true)
+    if (!decision.ok) return
+    const events = decision.value
+    expect(events.map((e) => [e.type, e.start, e.newMeeting?.name])).toEqual([
+      ['BookingConfirmed', at(9), 'Consultation'],
+      ['BookingConfirmed', at(11), 'Consultation'],
+    ])
+    expect(new Set(events.map((e) => e.bookingId)).size).toBe(1)
+    expect(new Set(events.map((e) => e.attendee.contactId)).size).toBe(1)
+    expect(new Set(events.map((e) => e.attendee.participantId)).size).toBe(2)
+    expect(events[0]).toMatchObject({ newContact: true, remindersInMinutes: [60] })
+  })
+
+  it('keeps a known contact and joins a group slot meeting that has a free seat', () => {
+    const live = [{ id: 'group', eventTypeId: 'et', startAt: at(9), endAt: at(9.5), seatsTaken: 1 }]
+    const decision = decideBook(
+      command({ slots: [slot(9)] }),
+      snapshot({ calendar: calendar(live, 3), contactId: 'c1' }),
+      NOW,
+    )
+    expect(decision.ok && decision.value[0]).toMatchObject({
+      meetingId: 'group',
+      newMeeting: null,
+      newContact: false,
+      attendee: { contactId: 'c1' },
+    })
+  })
+
+  it('refuses unknown holds, another event type hold, taken slots and a gone event type', () => {
+    expect(decideBook(command({ holdIds: ['nope'] }), snapshot(), NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'holdNotFound' },
+    })
+    const foreign = { ...hold('h1', 'a', 9), eventTypeId: 'other' }
+    expect(decideBook(command({ holdIds: ['h1'] }), snapshot({ named: [foreign] }), NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'holdNotFound' },
+    })
+    const others = [{ id: 'x', eventTypeId: 'et', ...slot(9) }]
+    expect(decideBook(command({ slots: [slot(9)] }), snapshot({ others }), NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'slotTaken' },
+    })
+    // Two slots of one request that overlap each other: the second is taken by the first.
+    expect(decideBook(command({ slots: [slot(9), slot(9)] }), snapshot(), NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'slotTaken' },
+    })
+    expect(decideBook(command({ slots: [slot(9)] }), snapshot({ calendar: null }), NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'eventNotFound' },
+    })
+  })
+
+  it('confirms an expired hold whose slot is still free (a late form), refuses one in the past', () => {
+    const late = hold('h1', 'a', 9, NOW - 1)
+    expect(decideBook(command({ holdIds: ['h1'] }), snapshot({ named: [late] }), NOW).ok).toBe(true)
+    expect(decideBook(command({ slots: [slot(9)] }), snapshot(), at(10)).ok).toBe(false)
+  })
+})

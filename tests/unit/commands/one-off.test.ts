@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest'
+import {
+  type CreateOneOffSnapshot,
+  type OneOffParticipant,
+  type OneOffSnapshot,
+  conflictRefusal,
+  decideConfirmInvitation,
+  decideCreateOneOff,
+  decideSeatBooking,
+  decideSeatHold,
+  oneOffState,
+} from '#app/domain/commands/one-off.ts'
+import { OneTimeEventSchema } from '#app/domain/one-time/rules.ts'
+
+const HOUR = 3_600_000
+const START = Date.UTC(2030, 0, 7, 12)
+const NOW = START - 48 * HOUR
+
+const participant = (over: Partial<OneOffParticipant> = {}): OneOffParticipant => ({
+  id: 'p1',
+  email: 'anna@example.com',
+  role: 'member',
+  status: 'booked',
+  invited: true,
+  lastName: 'Иванова',
+  phone: '+79990000000',
+  messengerType: null,
+  messengerValue: null,
+  comment: null,
+  ...over,
+})
+const oneOff = (over: Partial<OneOffSnapshot> = {}): OneOffSnapshot => ({
+  meeting: { id: 'm1', ownerId: 'host', status: 'upcoming', startAt: START, endAt: START + HOUR, totalSeats: 2 },
+  adjutantEmails: ['helper@example.com'],
+  organizerEmail: 'host@example.com',
+  whenCloses: { value: 1, type: 'Hours' },
+  remindersInMinutes: [60],
+  participants: [participant()],
+  ...over,
+})
+const contact = (email: string) => ({
+  firstName: 'Пётр',
+  lastName: '',
+  email,
+  phone: null,
+  comment: null,
+  messengerType: null,
+  messengerValue: null,
+})
+const guest = { contact: contact('petr@example.com'), language: 'ru' as const, timeZone: 'Europe/Moscow' }
+
+describe('one-off state', () => {
+  it('is open with its free seats, closed inside "booking closes", then completed; canceled stays canceled', () => {
+    expect(oneOffState(oneOff(), NOW)).toEqual({ state: 'open', seatsLeft: 1 })
+    expect(oneOffState(oneOff(), START - HOUR / 2).state).toBe('closed')
+    expect(oneOffState(oneOff(), START + 2 * HOUR).state).toBe('completed')
+    const canceled = oneOff({ meeting: { ...oneOff().meeting, status: 'canceled' } })
+    expect(oneOffState(canceled, NOW).state).toBe('canceled')
+  })
+})
+
+describe('decideSeatBooking', () => {
+  it('gives a guest a free seat: one OneOffSeatBooked with a new participant and contact', () => {
+    const decision = decideSeatBooking(guest, { oneOff: oneOff(), heldByOthers: 0, contactId: null }, NOW)
+    expect(decision.ok && decision.value).toMatchObject({
+      type: 'OneOffSeatBooked',
+      meetingId: 'm1',
+      newContact: true,
+      remindersInMinutes: [60],
+      attendee: { contact: { email: 'petr@example.com' }, timeZone: 'Europe/Moscow' },
+    })
+  })
+
+  it('counts seats other guests hold as taken', () => {
+    expect(decideSeatBooking(guest, { oneOff: oneOff(), heldByOthers: 1, contactId: null }, NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'noSeats' },
+    })
+  })
+
+  it('lets an invited email confirm instead of taking a second seat, keeping what the form left empty', () => {
+    const decision = decideSeatBooking(
+      { ...guest, contact: contact('anna@example.com') },
+      { oneOff: oneOff(), heldByOthers: 5, contactId: 'c1' },
+      NOW,
+    )
+    expect(decision.ok && decision.value).toEqual({
+      type: 'InvitationConfirmed',
+      meetingId: 'm1',
+      participantId: 'p1',
+      email: 'anna@example.com',
+      details: {
+        firstName: 'Пётр',
+        lastName: 'Иванова',
+        phone: '+79990000000',
+        messengerType: null,
+        messengerValue: null,
+        comment: null,
+      },
+    })
+  })
+
+  it('refuses a second booking, the organizer and an adjutant, and a closed, completed or canceled meeting', () => {
+    const booked = oneOff({ participants: [participant({ invited: false })] })
+    const refusedFor = (email: string, snapshot = oneOff()) =>
+      decideSeatBooking(
+        { ...guest, contact: contact(email) },
+        { oneOff: snapshot, heldByOthers: 0, contactId: null },
+        NOW,
+      )
+    expect(refusedFor('anna@example.com', booked)).toEqual({ ok: false, refusal: { code: 'oneOffAlreadyBooked' } })
+    expect(refusedFor('host@example.com')).toEqual({ ok: false, refusal: { code: 'oneOffAlreadyBooked' } })
+    expect(refusedFor('helper@example.com')).toEqual({ ok: false, refusal: { code: 'oneOffAlreadyBooked' } })
+    const at = (now: number) => decideSeatBooking(guest, { oneOff: oneOff(), heldByOthers: 0, contactId: null }, now)
+    expect(at(START - HOUR / 2)).toEqual({ ok: false, refusal: { code: 'oneOffClosed' } })
+    expect(at(START + 2 * HOUR)).toEqual({ ok: false, refusal: { code: 'meetingNotUpcoming' } })
+    const canceled = oneOff({ meeting: { ...oneOff().meeting, status: 'canceled' } })
+    expect(refusedFor('x@example.com', canceled)).toEqual({ ok: false, refusal: { code: 'meetingCanceled' } })
+  })
+})
+
+describe('decideConfirmInvitation and decideSeatHold', () => {
+  it('confirms a live invitee, refuses a cancelled one and a wrong token', () => {
+    const snapshot = { oneOff: oneOff(), invitee: participant() }
+    expect(decideConfirmInvitation({ contact: contact('anna@example.com') }, snapshot, NOW).ok).toBe(true)
+    const canceled = { oneOff: oneOff(), invitee: participant({ status: 'canceled' }) }
+    expect(decideConfirmInvitation({ contact: contact('anna@example.com') }, canceled, NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'invitationCanceled' },
+    })
+    expect(decideConfirmInvitation({ contact: contact('a@b.c') }, { oneOff: oneOff(), invitee: null }, NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'notFound' },
+    })
+  })
+
+  it('holds the last seat for one client, renews it for that client, refuses the next', () => {
+    const first = decideSeatHold({ ownerId: 'host', clientId: 'a' }, { oneOff: oneOff(), holds: [] }, NOW)
+    expect(first.ok && first.value).toMatchObject({ companyEventId: 'm1', clientId: 'a', start: START })
+    if (!first.ok) return
+    const renewed = decideSeatHold({ ownerId: 'host', clientId: 'a' }, { oneOff: oneOff(), holds: [first.value] }, NOW)
+    expect(renewed.ok && renewed.value.id).toBe(first.value.id)
+    expect(decideSeatHold({ ownerId: 'host', clientId: 'b' }, { oneOff: oneOff(), holds: [first.value] }, NOW)).toEqual(
+      { ok: false, refusal: { code: 'noSeats' } },
+    )
+    expect(decideSeatHold({ ownerId: 'other', clientId: 'b' }, { oneOff: oneOff(), holds: [] }, NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'oneOffNotFound' },
+    })
+  })
+})
+
+describe('decideCreateOneOff', () => {
+  const event = (over: Record<string, unknown> = {}) =>
+    OneTimeEventSchema.parse({
+      contactIds: ['c1'],
+      contacts: [{ firstName: 'Ян', email: 'yan@example.com' }],
+      adjutantEmails: ['helper@example.com'],
+      timeZone: 'Etc/UTC',
+      dates: [
+        { from: '2030-01-07T12:00', to: '2030-01-07T13:00' },
+        { from: '2030-01-08T12:00', to: '2030-01-08T13:00' },
+      ],
+      form: {
+        name: 'Разбор',
+        type: 'Meet',
+        meetingPoint: 'Офис',
+        participantType: 'GroupNotCollective',
+        totalSeats: 3,
+        minSeats: 1,
+        remindersInMinutes: [60],
+      },
+      ...over,
+    })
+  const snapshot = (over: Partial<CreateOneOffSnapshot> = {}): CreateOneOffSnapshot => ({
+    organizer: { id: 'host', email: 'host@example.com', tariff: 'Pro', timeZone: 'Europe/Moscow' },
+    chosen: [
+      {
+        id: 'c1',
+        email: 'anna@example.com',
+        firstName: 'Анна',
+        lastName: 'Иванова',
+        phone: null,
+        messengerType: null,
+        messengerValue: null,
+      },
+    ],
+    known: [],
+    conflict: { overlaps: [], busyEmails: [] },
+    ...over,
+  })
+  const command = (over: Record<string, unknown> = {}, ignoreFreeTimeCheck = false) => ({
+    ownerId: 'host',
+    event: event(over),
+    ignoreFreeTimeCheck,
+    language: 'ru' as const,
+    fallbackTimeZone: null,
+  })
+
+  it('creates one meeting per date with both invitees, each date with its own participants', () => {
+    const decision = decideCreateOneOff(command(), snapshot(), NOW)
+    expect(decision.ok).toBe(true)
+    if (!decision.ok) return
+    const [first, second] = decision.value
+    expect([first.start, second.start]).toEqual([START, START + 24 * HOUR])
+    expect(first.invitees.map((i) => i.contact.email)).toEqual(['anna@example.com', 'yan@example.com'])
+    expect(first.meeting).toMatchObject({ eventTypeId: null, adjutantEmails: ['helper@example.com'], totalSeats: 3 })
+    expect(first.invitees[1].participantId).not.toBe(second.invitees[1].participantId)
+    expect(first.invitees[1].contactId).toBe(second.invitees[1].contactId)
+    expect(first.contactUpserts.map((u) => u.contact.email)).toEqual(['yan@example.com'])
+  })
+
+  it('refuses by plan, unknown contacts, an email twice or the organizer, and too many invitees', () => {
+    const basic = snapshot({ organizer: { ...snapshot().organizer!, tariff: 'Basic' } })
+    expect(decideCreateOneOff(command(), basic, NOW)).toEqual({ ok: false, refusal: { code: 'tariffLimit' } })
+    expect(decideCreateOneOff(command(), snapshot({ chosen: [] }), NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'notFound' },
+    })
+    const twice = command({ contacts: [{ firstName: 'Анна', email: 'anna@example.com' }] })
+    expect(decideCreateOneOff(twice, snapshot(), NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'alreadyInvited', field: 'contacts', params: { email: 'anna@example.com' } },
+    })
+    const adjutant = command({ adjutantEmails: ['host@example.com'] })
+    expect(decideCreateOneOff(adjutant, snapshot(), NOW)).toMatchObject({
+      ok: false,
+      refusal: { code: 'alreadyInvited', field: 'adjutantEmails' },
+    })
+    const small = command({ form: { name: 'Разбор', type: 'Meet', meetingPoint: 'Офис' } })
+    expect(decideCreateOneOff(small, snapshot(), NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'tooManyInvitees', field: 'contactIds', params: { count: '1' } },
+    })
+  })
+
+  it('names each unreadable or past date with its field', () => {
+    const bad = command({
+      dates: [
+        { from: '2020-01-07T12:00', to: '2020-01-07T13:00' },
+        { from: '2030-01-07T12:00', to: '2030-01-07T11:00' },
+      ],
+    })
+    expect(decideCreateOneOff(bad, snapshot(), NOW)).toEqual({
+      ok: false,
+      refusal: {
+        code: 'dateNotInPast',
+        field: 'dates.0.from',
+        more: [{ code: 'endAfterStart', field: 'dates.1.to' }],
+      },
+    })
+  })
+
+  it('asks "Book anyway?" with what it found, and goes on when told to ignore it', () => {
+    const conflict = {
+      overlaps: [{ id: 'x', name: 'Консультация', start: '2030-01-07T12:00:00.000Z', end: '2030-01-07T12:30:00.000Z' }],
+      busyEmails: ['anna@example.com'],
+    }
+    const refused = decideCreateOneOff(command(), snapshot({ conflict }), NOW)
+    expect(refused).toEqual({
+      ok: false,
+      refusal: {
+        code: 'timeOverlap',
+        params: { names: 'Консультация' },
+        more: [{ code: 'inviteesBusy', params: { emails: 'anna@example.com' } }],
+        conflict,
+      },
+    })
+    expect(decideCreateOneOff(command({}, true), snapshot({ conflict }), NOW).ok).toBe(true)
+    expect(conflictRefusal({ overlaps: [], busyEmails: [] })).toBeNull()
+  })
+})
