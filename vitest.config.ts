@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['./tests/console-guard.ts'],
           // Property tests run thousands of cases: generous limits keep a busy machine from failing them.
           testTimeout: 30_000,
         },
@@ -51,7 +52,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          setupFiles: ['./tests/integration/setup.ts'],
+          setupFiles: ['./tests/console-guard.ts', './tests/integration/setup.ts'],
           testTimeout: 30_000,
           deps: { optimizer: { ssr: { enabled: true, include: ['@remix-run/cloudflare'] } } },
         },

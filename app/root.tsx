@@ -17,6 +17,7 @@ import { AppHeaderFrame } from './components/app-header-frame.tsx'
 import { ErrorScreen } from './components/error-screen.tsx'
 import { LanguageSwitch } from './components/language-switch.tsx'
 import { SiteHeader } from './components/site-header.tsx'
+import { AppVersionModal } from './components/ui/app-version-modal.tsx'
 import { Toaster } from './components/ui/toaster.tsx'
 import { EMBEDDED_TRANSLATIONS_ID, serializeForScript } from './i18n/embedded.ts'
 import { getLanguage } from './i18n/i18n.server.ts'
@@ -68,6 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-dvh bg-surface text-ink antialiased">
         {children}
         <Toaster />
+        <AppVersionModal />
         <script
           type="application/json"
           id={EMBEDDED_TRANSLATIONS_ID}

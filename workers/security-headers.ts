@@ -21,6 +21,17 @@ export const FRAMABLE_ROUTE_IDS: ReadonlySet<string> = new Set([
   'routes/ics.$bookingId',
 ])
 
+/**
+ * The public booking pages a guest reads (the framable flow, the self-service manage page and the calendar's JSON):
+ * they follow the browser's language when the guest chose none (ADR 0091).
+ */
+export const PUBLIC_BOOKING_ROUTE_IDS: ReadonlySet<string> = new Set([
+  ...FRAMABLE_ROUTE_IDS,
+  'routes/booking.manage.$token',
+  'routes/booking.calendar.$login.$eventLink',
+  'routes/booking.zones',
+])
+
 type RouteNode = Parameters<typeof matchRoutes>[0][number]
 
 function routeTree(routes: ServerBuild['routes'], parentId?: string): RouteNode[] {
@@ -41,14 +52,23 @@ const trees = new WeakMap<ServerBuild['routes'], RouteNode[]>()
  * `/eventTypes/create` is not mistaken for the short form `/{login}/{eventLink}`.
  */
 export function isFramable(routes: ServerBuild['routes'], pathname: string): boolean {
+  const leaf = leafRouteId(routes, pathname)
+  return leaf !== undefined && FRAMABLE_ROUTE_IDS.has(leaf)
+}
+
+/** Whether the path is a public booking page (PUBLIC_BOOKING_ROUTE_IDS), by the same matching. */
+export function isPublicBookingPage(routes: ServerBuild['routes'], pathname: string): boolean {
+  const leaf = leafRouteId(routes, pathname)
+  return leaf !== undefined && PUBLIC_BOOKING_ROUTE_IDS.has(leaf)
+}
+
+function leafRouteId(routes: ServerBuild['routes'], pathname: string): string | undefined {
   let tree = trees.get(routes)
   if (!tree) {
     tree = routeTree(routes)
     trees.set(routes, tree)
   }
-  const matches = matchRoutes(tree, pathname.replace(/\.data$/, ''))
-  const leaf = matches?.at(-1)?.route.id
-  return leaf !== undefined && FRAMABLE_ROUTE_IDS.has(leaf)
+  return matchRoutes(tree, pathname.replace(/\.data$/, ''))?.at(-1)?.route.id
 }
 
 /** What the Firebase messaging SDK calls to get a registration token (Installations, then FCM registrations). */

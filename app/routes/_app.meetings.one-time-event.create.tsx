@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { OneTimeForm } from '#app/components/one-time/one-time-form.tsx'
-import { showToast } from '#app/components/ui/toast.ts'
+import { copyToClipboard } from '#app/components/ui/clipboard.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
@@ -107,15 +107,10 @@ function Created({ share }: { share: NonNullable<ReturnType<typeof useLoaderData
           <button
             type="button"
             className="btn-secondary"
-            onClick={() =>
-              navigator.clipboard.writeText(share.link).then(
-                () => {
-                  setCopied(true)
-                  showToast(t('oneoff:created.copied'), { kind: 'success' })
-                },
-                () => showToast(t('oneoff:created.copyError'), { kind: 'error' }),
-              )
-            }
+            onClick={async () => {
+              const copied = { copied: t('oneoff:created.copied'), failed: t('toast.clipboardFailed') }
+              if (await copyToClipboard(share.link, copied)) setCopied(true)
+            }}
           >
             {copied ? t('oneoff:created.copied') : t('oneoff:created.copy')}
           </button>

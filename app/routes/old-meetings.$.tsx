@@ -1,10 +1,14 @@
 import { type LoaderFunctionArgs, redirect } from '@remix-run/cloudflare'
+import { oldMeetingsTarget } from '#app/utils/old-routes.ts'
 
-/** SPEC §2 "Older variants": the old meeting routes redirect to the new ones, permanently. */
-export function loader({ params }: LoaderFunctionArgs) {
-  const parts = (params['*'] ?? '').split('/').filter(Boolean).map(encodeURIComponent)
-  if (parts[0] === 'myMeetings') {
-    return redirect(parts[1] ? `/meetings/myMeetings/${parts[1]}` : '/meetings?side=participant', 301)
-  }
-  return redirect(parts[0] ? `/meetings/${parts[0]}` : '/meetings', 301)
+/** SPEC §2 "Older variants": the old meeting routes (and the old one-off create flow) redirect, permanently. */
+export function loader({ params, request }: LoaderFunctionArgs) {
+  const target = oldMeetingsTarget((params['*'] ?? '').split('/'), new URL(request.url).searchParams)
+  if (!target) throw new Response(null, { status: 404, statusText: 'Not Found' })
+  return redirect(target, 301)
+}
+
+/** Never shown: the loader redirects, or its 404 shows the root error boundary's screen. */
+export default function OldRoute() {
+  return null
 }

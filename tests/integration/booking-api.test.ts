@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { getDb } from '#app/server/db.server.ts'
 import { contacts, meetingParticipants, meetings, outbox, reminders } from '#db/schema.ts'
 import { HOLD_TTL_MS } from '#app/server/booking/host-lock-client.server.ts'
-import { api, contactInfo, createBookableHost, firstFreeSlot } from './helpers/booking.ts'
+import { addEventType, api, contactInfo, createBookableHost, firstFreeSlot } from './helpers/booking.ts'
 
 const db = () => getDb(env.DB)
 const json = (body: unknown) => JSON.stringify(body)
@@ -23,11 +23,8 @@ async function rowsOf(ownerId: string) {
 
 describe('public host and event type', () => {
   it('shows the public profile and only active, visible event types', async () => {
-    const { host } = await createBookableHost()
-    await createBookableHost(
-      { ownerId: host.id, link: 'hidden', name: 'Hidden', isShowOnSpecialistPage: false },
-      {},
-    ).catch(() => null)
+    const { host, scheduleId } = await createBookableHost()
+    await addEventType(host.id, scheduleId, { link: 'hidden', name: 'Hidden', isShowOnSpecialistPage: false })
     const response = await api(`/public/${host.login}/eventTypes`)
     expect(response.status).toBe(200)
     const body = (await response.json()) as { data: Record<string, unknown> & { eventTypes: { link: string }[] } }
@@ -171,14 +168,7 @@ describe('booking', () => {
 
   it("blocks a slot overlapping the organizer's meeting of another event type", async () => {
     const { host, scheduleId } = await createBookableHost()
-    await createBookableHost({
-      ownerId: host.id,
-      scheduleId,
-      link: 'long',
-      name: 'Long',
-      durationInMinutes: 60,
-      stepMinutes: 60,
-    }).catch(() => null)
+    await addEventType(host.id, scheduleId, { link: 'long', name: 'Long', durationInMinutes: 60, stepMinutes: 60 })
     const { slots } = await firstFreeSlot(host.login, 'consult')
     const { slots: long } = await firstFreeSlot(host.login, 'long')
     expect(long[0].start).toBe(slots[0].start)

@@ -61,6 +61,30 @@ describe('meetings pages', () => {
     expect((await owner.get('/old-meetings')).headers.get('Location')).toBe('/meetings')
   })
 
+  it('lands every old one-off create URL on today\'s create flow (SPEC §2 "Older variants")', async () => {
+    const { get } = await signedIn()
+    const create = '/meetings/one-time-event/create'
+    for (const old of [
+      '/meetings/one-time-event',
+      '/meetings/one-time-event/settings',
+      '/meetings/one-time-event/additional-settings',
+      '/meetings/one-time-event/success',
+      '/old-meetings/one-time-event/settings',
+    ]) {
+      const response = await get(old)
+      expect(response.status, old).toBe(301)
+      expect(response.headers.get('Location'), old).toBe(create)
+    }
+    const success = await get('/meetings/one-time-event/success?companyEventId=abc')
+    expect(success.headers.get('Location')).toBe(`${create}?created=abc`)
+    // Where they land is the create page itself.
+    const page = await get(create)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('name="timeZone"')
+    const unknown = await get('/meetings/one-time-event/nothing')
+    expect(unknown.status).toBe(404)
+  })
+
   it('marks a completed meeting held through the page action and refuses bad adjutant emails', async () => {
     const { user, post } = await signedIn()
     const past = await createMeeting(user.id, {

@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import * as serverBuild from '#build/server'
 import { createTestUser, sessionCookieFor } from './helpers/users.ts'
 
 describe('pages', () => {
@@ -14,6 +15,19 @@ describe('pages', () => {
     expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
     expect(response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
     expect(response.headers.get('X-Frame-Options')).toBe('DENY')
+  })
+
+  it('names the build of every answer, the version the pages were built with (outdated-app check, ADR 0085)', async () => {
+    const version = serverBuild.assets.version
+    expect(version).toMatch(/^[0-9a-f]+$/)
+    const page = await SELF.fetch('http://localhost/')
+    expect(page.headers.get('X-App-Version')).toBe(version)
+    // The page loads the manifest of that build, whose version its script compares with each answer's.
+    expect(await page.text()).toContain(`/assets/manifest-${version}.js`)
+    for (const path of ['/login.data', '/api/v2/definitions/eventTypeColors', '/no/such/page']) {
+      const response = await SELF.fetch(`http://localhost${path}`)
+      expect(response.headers.get('X-App-Version'), path).toBe(version)
+    }
   })
 
   it('switches to English with the language form and keeps the choice in a cookie', async () => {
@@ -188,6 +202,8 @@ describe('cross-site posts', () => {
 
 describe('the root error boundary', () => {
   it('shows the generic screen with the sad mascot, the error name and message, in both languages', async () => {
+    // The page fails on purpose: Remix logs the error on the server, once per request.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     const ru = await SELF.fetch('http://localhost/dev/error')
     expect(ru.status).toBe(500)
     const html = await ru.text()
@@ -203,6 +219,12 @@ describe('the root error boundary', () => {
     expect(en).toContain('Something went wrong')
     expect(en).toContain('Sad mascot')
     expect(en).toMatch(/<strong>Error<\/strong>: (<!-- -->)?Unexpected Server Error/)
+    const failures = logged.mock.calls.flat().filter((arg) => arg instanceof Error)
+    expect(failures.map((error) => (error as Error).message)).toEqual([
+      'A failure on purpose (/dev/error)',
+      'A failure on purpose (/dev/error)',
+    ])
+    logged.mockRestore()
   })
 
   it('shows the 400 screen in both languages', async () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { showToast } from '#app/components/ui/toast.ts'
+import { copyToClipboard } from '#app/components/ui/clipboard.ts'
 
 export type ShareLinks = { pageUrl: string; mailto: string; embed: string; embedMailto: string }
 
@@ -11,14 +11,8 @@ export function SharePanel({ links }: { links: ShareLinks }) {
     { key: 'mail', label: t('booking:share.mail'), value: links.mailto, send: links.mailto },
     { key: 'widget', label: t('booking:share.widget'), value: links.embed, send: links.embedMailto },
   ]
-  const copy = async (value: string) => {
-    try {
-      await navigator.clipboard.writeText(value)
-      showToast(t('booking:share.copied'), { kind: 'success' })
-    } catch {
-      showToast(t('booking:share.copyFailed'), { kind: 'error' })
-    }
-  }
+  const copy = (value: string) =>
+    copyToClipboard(value, { copied: t('booking:share.copied'), failed: t('toast.clipboardFailed') })
   return (
     <div className="grid gap-5" data-testid="share-panel">
       {rows.map((row) => (

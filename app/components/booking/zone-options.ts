@@ -9,7 +9,17 @@
  */
 import { useEffect, useState } from 'react'
 
-export type ZoneOption = { id: string; label: string }
+/** One zone of the picker: its city, in a group of the zones of one country at one current offset. */
+export type ZoneOption = { id: string; label: string; group: string }
+
+/** "UTC+09:00 · Япония" / "Токио" from the SPEC §3 zone (app/domain/time-zones/time-zones.ts listTimeZones). */
+export function zoneOptionOf(zone: { ianaId: string; name: string; utcDiffTime: string; countryName: string }) {
+  return {
+    id: zone.ianaId,
+    label: zone.name,
+    group: zone.countryName ? `UTC${zone.utcDiffTime} · ${zone.countryName}` : `UTC${zone.utcDiffTime}`,
+  }
+}
 
 let serverSource: ((language: string) => ZoneOption[]) | null = null
 
@@ -27,13 +37,22 @@ export const ZONE_EXTRA_ATTRIBUTE = 'data-zone-extra'
 
 function fromDocument(language: string): ZoneOption[] | null {
   if (typeof document === 'undefined') return null
-  type Option = { value: string; textContent: string | null; hasAttribute(name: string): boolean }
+  type Option = {
+    value: string
+    textContent: string | null
+    hasAttribute(name: string): boolean
+    parentElement: { getAttribute(name: string): string | null } | null
+  }
   const options: Option[] = Array.from(
     document.querySelectorAll(`select[${ZONE_LIST_ATTRIBUTE}="${language}"] option`) as unknown as ArrayLike<Option>,
   )
   const list = options
     .filter((option) => !option.hasAttribute(ZONE_EXTRA_ATTRIBUTE))
-    .map((option) => ({ id: option.value, label: option.textContent ?? option.value }))
+    .map((option) => ({
+      id: option.value,
+      label: option.textContent ?? option.value,
+      group: option.parentElement?.getAttribute('label') ?? '',
+    }))
   if (list.length === 0) return null
   loaded.set(language, list)
   return list

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Field, SelectField } from '#app/components/ui/field.tsx'
-import { showToast } from '#app/components/ui/toast.ts'
+import { copyToClipboard } from '#app/components/ui/clipboard.ts'
 import { WIDGET_DEFAULTS, type WidgetSize, isFrameDimension, widgetCode } from '#app/domain/event-types/share.ts'
 import { PlanBadge } from './form-parts.tsx'
 
@@ -13,15 +13,6 @@ type Props = {
   mailto: string
   isWidgetAllowed: boolean
   onLocked: () => void
-}
-
-async function copy(text: string, success: string, failure: string) {
-  try {
-    await navigator.clipboard.writeText(text)
-    showToast(success, { kind: 'success' })
-  } catch {
-    showToast(failure, { kind: 'error' })
-  }
 }
 
 /** SPEC §2 share panel: public link, mail-to, QR as SVG or PNG, the site widget code, copy buttons. */
@@ -51,7 +42,7 @@ export function SharePanel({ appUrl, login, link, publicUrl, mailto, isWidgetAll
       type="button"
       className="btn-secondary shrink-0"
       data-testid={testId}
-      onClick={() => copy(text, success, t('eventTypes:share.copyError'))}
+      onClick={() => copyToClipboard(text, { copied: success, failed: t('toast.clipboardFailed') })}
     >
       {label}
     </button>

@@ -1,6 +1,15 @@
+import { APP_VERSION_HEADER, noteServerVersion } from './app-version.ts'
 import { failedRequestTextKey, getToasts, showToast } from './toast.ts'
 
-type FailureKey = NonNullable<ReturnType<typeof failedRequestTextKey>>
+/** The SPEC §8 texts a failed request shows: the status texts, and the VPN hint. */
+type FailureKey = NonNullable<ReturnType<typeof failedRequestTextKey>> | 'toast.vpnHint'
+
+type Options = {
+  /** Is the device online (`navigator.onLine`)? A request without an answer while online is what a VPN causes. */
+  online?: () => boolean
+  /** Each answer's build version (its `X-App-Version` header), for the outdated-app check. */
+  onServerVersion?: (version: string | null) => void
+}
 
 function urlOf(input: RequestInfo | URL): string {
   return input instanceof Request ? input.url : String(input)
@@ -15,11 +24,16 @@ function wasAborted(input: RequestInfo | URL, init: RequestInit | undefined, err
  * A `fetch` that reports the SPEC §8 failures of same-origin requests: no answer at all (network), 429 and 503.
  * Requests to other sites (the Firebase SDK) and requests the app cancelled itself (a newer navigation, a
  * component gone) are not reported. The answer or the error still goes to the caller unchanged.
+ *
+ * The VPN hint (SPEC §8) goes with the failures a VPN causes: no answer while the device is online (the VPN's
+ * tunnel or its exit is down, or the site is blocked there), and Cloudflare's challenge of the VPN's shared address
+ * (a 403 with `cf-mitigated`, which a page's `fetch` cannot pass).
  */
 export function reportingFailures(
   fetchImpl: typeof fetch,
   origin: string,
   report: (key: FailureKey) => void,
+  options: Options = {},
 ): typeof fetch {
   return async (input, init) => {
     let sameOrigin = false
@@ -31,11 +45,16 @@ export function reportingFailures(
     if (!sameOrigin) return fetchImpl(input, init)
     try {
       const response = await fetchImpl(input, init)
+      options.onServerVersion?.(response.headers.get(APP_VERSION_HEADER))
       const key = failedRequestTextKey({ status: response.status })
       if (key) report(key)
+      if (response.status === 403 && response.headers.has('cf-mitigated')) report('toast.vpnHint')
       return response
     } catch (error) {
-      if (!wasAborted(input, init, error)) report('toast.serverUnavailable')
+      if (!wasAborted(input, init, error)) {
+        report('toast.serverUnavailable')
+        if (options.online?.()) report('toast.vpnHint')
+      }
       throw error
     }
   }
@@ -45,12 +64,15 @@ export function reportingFailures(
  * The one place the app's requests report their failures (SPEC §8): every request made with `fetch` on this page
  * goes through it, so Remix's navigations, form submissions, fetchers and route discovery, and the app's own
  * calls, all show the same error toast. The same text already on screen is not repeated (a poll while the
- * server is down).
+ * server is down). Every answer's build version also feeds the outdated-app check (app-version.ts).
  */
 export function installRequestFailureToasts(translate: (key: FailureKey) => string) {
   const report = (key: FailureKey) => {
     const text = translate(key)
     if (!getToasts().some((toast) => toast.text === text)) showToast(text, { kind: 'error' })
   }
-  window.fetch = reportingFailures(window.fetch.bind(window), window.location.origin, report)
+  window.fetch = reportingFailures(window.fetch.bind(window), window.location.origin, report, {
+    online: () => navigator.onLine,
+    onServerVersion: (version) => noteServerVersion(version),
+  })
 }

@@ -22,9 +22,19 @@ export async function createBookableHost(
     isDefault: true,
     weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, intervals: [{ start: '09:00', end: '18:00' }] })),
   })
+  const row = await addEventType(host.id, scheduleId, eventType)
+  return { host, eventType: row, scheduleId }
+}
+
+/** An event type of an existing host, on the given schedule (a 30-minute consultation unless told otherwise). */
+export async function addEventType(
+  ownerId: string,
+  scheduleId: string,
+  eventType: Partial<typeof eventTypes.$inferInsert> = {},
+) {
   const row = {
     id: newId(),
-    ownerId: host.id,
+    ownerId,
     name: 'Consultation',
     link: 'consult',
     durationInMinutes: 30,
@@ -33,8 +43,8 @@ export async function createBookableHost(
     scheduleId,
     ...eventType,
   }
-  await db.insert(eventTypes).values({ ...row, nameKey: eventNameKey(row.name) })
-  return { host, eventType: row, scheduleId }
+  await getDb(env.DB).insert(eventTypes).values({ ...row, nameKey: eventNameKey(row.name) })
+  return row
 }
 
 export function api(path: string, init: RequestInit & { ip?: string } = {}) {

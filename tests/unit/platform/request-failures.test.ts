@@ -3,18 +3,26 @@ import { reportingFailures } from '#app/components/ui/request-failures.ts'
 
 const ORIGIN = 'https://app.example'
 
-/** A fetch answering with the given status, or failing like a browser without network. */
-function fakeFetch(answer: number | 'network' | 'abort'): typeof fetch {
+/** A fetch answering with the given status (and headers), or failing like a browser without network. */
+function fakeFetch(answer: number | 'network' | 'abort', headers: HeadersInit = {}): typeof fetch {
   return async () => {
     if (answer === 'network') throw new TypeError('Failed to fetch')
     if (answer === 'abort') throw new DOMException('The user aborted a request.', 'AbortError')
-    return new Response(null, { status: answer })
+    return new Response(null, { status: answer, headers })
   }
 }
 
-async function reported(answer: number | 'network' | 'abort', input: RequestInfo | URL, init?: RequestInit) {
+async function reported(
+  answer: number | 'network' | 'abort',
+  input: RequestInfo | URL,
+  init?: RequestInit,
+  options: { online?: boolean; headers?: HeadersInit; versions?: (string | null)[] } = {},
+) {
   const keys: string[] = []
-  const wrapped = reportingFailures(fakeFetch(answer), ORIGIN, (key) => keys.push(key))
+  const wrapped = reportingFailures(fakeFetch(answer, options.headers), ORIGIN, (key) => keys.push(key), {
+    online: options.online === undefined ? undefined : () => options.online === true,
+    onServerVersion: (version) => options.versions?.push(version),
+  })
   const outcome = await wrapped(input, init).then(
     (response) => response.status,
     (error: Error) => error.name,
@@ -52,5 +60,35 @@ describe('failed requests (SPEC §8)', () => {
     const controller = new AbortController()
     controller.abort()
     expect((await reported('network', '/login.data', { signal: controller.signal })).keys).toEqual([])
+  })
+})
+
+describe('the VPN hint (SPEC §8)', () => {
+  it('goes with a request that got no answer while the device is online', async () => {
+    expect((await reported('network', '/login.data', undefined, { online: true })).keys).toEqual([
+      'toast.serverUnavailable',
+      'toast.vpnHint',
+    ])
+    expect((await reported('network', '/login.data', undefined, { online: false })).keys).toEqual([
+      'toast.serverUnavailable',
+    ])
+  })
+
+  it("goes with Cloudflare's challenge of a shared address, not with other refusals", async () => {
+    const challenged = await reported(403, '/meetings.data', undefined, { headers: { 'cf-mitigated': 'challenge' } })
+    expect(challenged.keys).toEqual(['toast.vpnHint'])
+    expect((await reported(403, '/meetings.data')).keys).toEqual([])
+    expect((await reported('abort', '/login.data', undefined, { online: true })).keys).toEqual([])
+    expect((await reported('network', 'https://other.example/', undefined, { online: true })).keys).toEqual([])
+  })
+})
+
+describe('the server build of each answer', () => {
+  it('is passed on for same-origin answers only', async () => {
+    const versions: (string | null)[] = []
+    await reported(200, '/x', undefined, { headers: { 'X-App-Version': 'b2' }, versions })
+    await reported(500, '/y', undefined, { versions })
+    await reported(200, 'https://other.example/', undefined, { headers: { 'X-App-Version': 'other' }, versions })
+    expect(versions).toEqual(['b2', null])
   })
 })

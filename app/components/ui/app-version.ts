@@ -1,0 +1,46 @@
+/**
+ * SPEC §8 "outdated app version (reinstall)" and SPEC §2's modal for an old installed web app: every answer of the
+ * Worker names the build it runs (`X-App-Version`, the Remix build's version, workers/app.ts); the page knows the
+ * build it was loaded from (`window.__remixManifest.version`). An answer from another build means this page (a tab
+ * left open, an installed web app started from its cache) is older than the server: the modal asks to reload,
+ * or to reinstall an installed app. ADR 0085.
+ */
+import { useSyncExternalStore } from 'react'
+
+export const APP_VERSION_HEADER = 'X-App-Version'
+
+let outdated = false
+const listeners = new Set<() => void>()
+
+/** Is an answer from `serverVersion` newer than this page's build `pageVersion`? Unknown versions never are. */
+export function isOutdated(pageVersion: string | undefined, serverVersion: string | null): boolean {
+  return Boolean(pageVersion && serverVersion && pageVersion !== serverVersion)
+}
+
+/** The build this page was loaded from (undefined before Remix's manifest is there, say in tests). */
+export function pageVersion(): string | undefined {
+  return (globalThis as { __remixManifest?: { version?: string } }).__remixManifest?.version
+}
+
+/** Called with the version header of each answer of this site: once outdated, the page stays outdated. */
+export function noteServerVersion(serverVersion: string | null, page: string | undefined = pageVersion()) {
+  if (outdated || !isOutdated(page, serverVersion)) return
+  outdated = true
+  for (const listener of listeners) listener()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+  }
+}
+
+/** True once an answer came from another build than this page's. */
+export function useAppOutdated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => outdated,
+    () => false,
+  )
+}
