@@ -39,8 +39,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', use: { ...devices['Pixel 7'] } },
+    // A Russian browser (the devices say en-US): public booking pages follow the browser's language (ADR 0091), and
+    // the specs read them in Russian unless they ask for another (tests/e2e/time-zones.spec.ts is an English one).
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, locale: 'ru-RU' },
+    },
+    { name: 'phone', use: { ...devices['Pixel 7'], locale: 'ru-RU' } },
   ],
   webServer: {
     command: 'npx tsx tests/e2e/server.ts',

@@ -2,15 +2,23 @@ import { createRequestHandler } from '@remix-run/cloudflare'
 // The Remix server build: `npm run build` makes it before wrangler bundles this entry.
 import * as remixBuild from '#build/server'
 import { APP_VERSION_HEADER } from '#app/components/ui/app-version.ts'
-import { getLanguage } from '#app/i18n/i18n.server.ts'
+import { BROWSER_LANGUAGE_HEADER, getLanguage, withBrowserLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { appleFormPost, isAppleFormPost } from '#app/server/accounts/oauth-route.server.ts'
+import { SESSION_COOKIE } from '#app/server/auth/session.server.ts'
 import type { Bindings } from '#app/server/env.server.ts'
 import { api } from './api/index.ts'
 import { runScheduled } from './cron/dispatcher.ts'
 import { withFormBodyCheck } from './form-body.ts'
 import type { LoadContext } from './load-context.ts'
-import { isCrossSiteFormPost, isFramable, newNonce, withSecurityHeaders } from './security-headers.ts'
+import {
+  isCrossSiteFormPost,
+  isFramable,
+  isPersonal,
+  isPublicBookingPage,
+  newNonce,
+  withSecurityHeaders,
+} from './security-headers.ts'
 
 export { HostLock } from './durable/host-lock.ts'
 export { RateLimiter } from './durable/rate-limiter.ts'
@@ -27,6 +35,19 @@ async function crossSiteRefusal(request: Request): Promise<Response> {
   })
 }
 
+function withoutHeader(request: Request, name: string): Request {
+  if (!request.headers.has(name)) return request
+  const copy = new Request(request)
+  copy.headers.delete(name)
+  return copy
+}
+
+function withVary(response: Response, header: string): Response {
+  const copy = new Response(response.body, response)
+  copy.headers.append('Vary', header)
+  return copy
+}
+
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url)
@@ -41,10 +62,18 @@ export default {
       response = await appleFormPost(request, { cloudflare: { env, ctx }, nonce })
     } else {
       const context: LoadContext = { cloudflare: { env, ctx }, nonce }
-      response = await handleRemix(request, context)
+      // Public booking pages speak the browser's language until the guest picks one; other pages never do.
+      const page = isPublicBookingPage(build.routes, url.pathname)
+        ? await withBrowserLanguage(request)
+        : withoutHeader(request, BROWSER_LANGUAGE_HEADER)
+      response = await handleRemix(page, context)
+      if (page.headers.has(BROWSER_LANGUAGE_HEADER)) response = withVary(response, 'Accept-Language')
     }
     const framable = !url.pathname.startsWith('/api/') && isFramable(build.routes, url.pathname)
-    const secured = withSecurityHeaders(response, framable, nonce)
+    const secured = withSecurityHeaders(response, framable, nonce, {
+      production: env.ENVIRONMENT === 'production',
+      personal: isPersonal(request, url, SESSION_COOKIE),
+    })
     // The build this answer comes from: a page of an older build asks to reload (app-version.ts, ADR 0085).
     secured.headers.set(APP_VERSION_HEADER, remixBuild.assets.version)
     return secured

@@ -21,6 +21,17 @@ export const FRAMABLE_ROUTE_IDS: ReadonlySet<string> = new Set([
   'routes/ics.$bookingId',
 ])
 
+/**
+ * The public booking pages a guest reads (the framable flow, the self-service manage page and the calendar's JSON):
+ * they follow the browser's language when the guest chose none (ADR 0091).
+ */
+export const PUBLIC_BOOKING_ROUTE_IDS: ReadonlySet<string> = new Set([
+  ...FRAMABLE_ROUTE_IDS,
+  'routes/booking.manage.$token',
+  'routes/booking.calendar.$login.$eventLink',
+  'routes/booking.zones',
+])
+
 type RouteNode = Parameters<typeof matchRoutes>[0][number]
 
 function routeTree(routes: ServerBuild['routes'], parentId?: string): RouteNode[] {
@@ -41,14 +52,23 @@ const trees = new WeakMap<ServerBuild['routes'], RouteNode[]>()
  * `/eventTypes/create` is not mistaken for the short form `/{login}/{eventLink}`.
  */
 export function isFramable(routes: ServerBuild['routes'], pathname: string): boolean {
+  const leaf = leafRouteId(routes, pathname)
+  return leaf !== undefined && FRAMABLE_ROUTE_IDS.has(leaf)
+}
+
+/** Whether the path is a public booking page (PUBLIC_BOOKING_ROUTE_IDS), by the same matching. */
+export function isPublicBookingPage(routes: ServerBuild['routes'], pathname: string): boolean {
+  const leaf = leafRouteId(routes, pathname)
+  return leaf !== undefined && PUBLIC_BOOKING_ROUTE_IDS.has(leaf)
+}
+
+function leafRouteId(routes: ServerBuild['routes'], pathname: string): string | undefined {
   let tree = trees.get(routes)
   if (!tree) {
     tree = routeTree(routes)
     trees.set(routes, tree)
   }
-  const matches = matchRoutes(tree, pathname.replace(/\.data$/, ''))
-  const leaf = matches?.at(-1)?.route.id
-  return leaf !== undefined && FRAMABLE_ROUTE_IDS.has(leaf)
+  return matchRoutes(tree, pathname.replace(/\.data$/, ''))?.at(-1)?.route.id
 }
 
 /** What the Firebase messaging SDK calls to get a registration token (Installations, then FCM registrations). */
@@ -73,8 +93,33 @@ export function contentSecurityPolicy(nonce: string, framable: boolean): string 
   ].join('; ')
 }
 
-export function withSecurityHeaders(response: Response, framable: boolean, nonce: string): Response {
+/** HSTS in production: a year, subdomains included (public/_headers gives static files the same). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains'
+
+/** What answers with a signed-in user's data get unless they say otherwise: no cache, shared or private, keeps it. */
+export const PERSONAL_CACHE_CONTROL = 'private, no-store'
+
+/**
+ * Whether an answer may hold a signed-in user's data: every JSON API answer (personal ones are most of them; a
+ * public one loses nothing by not being stored) and every page asked for with the session cookie or a token.
+ */
+export function isPersonal(request: Request, url: URL, sessionCookie: string): boolean {
+  if (url.pathname.startsWith('/api/') || request.headers.has('Authorization')) return true
+  const cookies = request.headers.get('Cookie') ?? ''
+  return cookies.split(';').some((part) => part.trim().startsWith(`${sessionCookie}=`))
+}
+
+export function withSecurityHeaders(
+  response: Response,
+  framable: boolean,
+  nonce: string,
+  options: { production: boolean; personal: boolean } = { production: false, personal: false },
+): Response {
   const secured = new Response(response.body, response)
+  if (options.production) secured.headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
+  // An answer's own Cache-Control wins (the zone list is public for ten minutes, avatars are immutable).
+  if (options.personal && !secured.headers.has('Cache-Control'))
+    secured.headers.set('Cache-Control', PERSONAL_CACHE_CONTROL)
   const type = secured.headers.get('Content-Type') ?? ''
   if (type.includes('text/html')) {
     secured.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, framable))

@@ -113,7 +113,7 @@ describe('change time of a one-off meeting', () => {
     expect(await meetingRow(meeting.id)).toMatchObject({ startAt: at('15:10'), endAt: at('16:40'), sequence: 1 })
     const mail = await lastEmailTo(client)
     expect(mail?.subject).toBe('Время встречи изменено: Разовая встреча')
-    expect(mail?.text).toContain('15:10 - 16:40')
+    expect(mail?.text).toContain('15:10–16:40')
   })
 
   it('the API moves it with start and end; an overlap answers 409 with what is in the way', async () => {

@@ -82,7 +82,7 @@ describe('change time', () => {
     expect(reminder.dueAt).toBe(at('12:00') - HOUR)
     const mail = await lastEmailTo(client)
     expect(mail?.subject).toMatch(/^Время встречи изменено/)
-    expect(mail?.text).toContain('12:00 - 13:00')
+    expect(mail?.text).toContain('12:00–13:00')
     expect(icsOf(mail)).toContain('METHOD:REQUEST')
     expect(icsOf(mail)).toContain('SEQUENCE:1')
   })

@@ -184,7 +184,7 @@ describe('notification center and push', () => {
     const list = await call('/notificationCenter', { auth })
     expect(list.body.data.items[0]).toMatchObject({
       title: 'Встреча перенесена: «Консультация»',
-      body: 'Вера: теперь 02.02.2032, 12:00–13:00 (Europe/Moscow) (было 01.02.2032, 12:00–13:00 (Europe/Moscow)).',
+      body: 'Вера: теперь пн, 02.02.2032, 12:00–13:00 (Москва) (было вс, 01.02.2032, 12:00–13:00 (Москва)).',
       action: { onClickActionName: 'openEventOrganizer', onClickActionValue: meeting.id },
       isRead: false,
     })

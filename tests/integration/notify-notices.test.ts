@@ -64,7 +64,7 @@ describe('notices beyond the organizer’s', () => {
     // In the account's language and zone, opening the client's view of that participation.
     expect(notice).toMatchObject({
       title: 'Встреча перенесена: «Консультация»',
-      body: 'Встреча перенесена на 05.02.2035, 18:00–19:00 (Asia/Tokyo) (было 04.02.2035, 18:00–19:00 (Asia/Tokyo)). Организатор: Anna Smith.',
+      body: 'Встреча перенесена на пн, 05.02.2035, 18:00–19:00 (Токио) (было вс, 04.02.2035, 18:00–19:00 (Токио)). Организатор: Anna Smith.',
       actionName: 'openEventClient',
       actionValue: participants[0].id,
     })
@@ -137,7 +137,7 @@ describe('notices beyond the organizer’s', () => {
     const forClient = notices.find((n) => n.body.includes('Late'))
     expect(forClient).toMatchObject({
       title: 'A reminder was not sent: “Консультация”',
-      body: 'The reminder to Late about the meeting on 07.03.2035, 09:00–10:00 (Europe/London) could not be sent: not sent: the meeting had already started.',
+      body: 'The reminder to Late about the meeting on Wed, 07.03.2035, 09:00–10:00 (London) could not be sent: not sent: the meeting had already started.',
       actionName: 'navigate',
       actionValue: `/meetings/${meeting.id}#reminders-title`,
     })

@@ -94,7 +94,7 @@ describe('FCM HTTP v1 push', () => {
       {
         token: 'browser-a',
         title: 'Booking canceled: “Консультация”',
-        body: 'Paul — 04.05.2033, 10:00–11:00 (Europe/Paris).',
+        body: 'Paul — Wed, 04.05.2033, 10:00–11:00 (Paris).',
         link: `http://localhost:8787/meetings/${meeting.id}`,
       },
     ])

@@ -6,7 +6,8 @@ import { ApiError } from './envelope.ts'
 
 /**
  * Routes behind it need `Authorization: Bearer <access token>`; no token, a bad one or an expired one
- * answers 401 (SPEC §8: the client refreshes and replays). Sets `user` for the handler.
+ * answers 401 (SPEC §8: the client refreshes and replays), and so does a token issued before the user's last
+ * password change, reset or logout (its generation is older than the user row's). Sets `user` for the handler.
  */
 export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
   const header = c.req.header('Authorization') ?? ''

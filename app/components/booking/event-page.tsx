@@ -13,7 +13,9 @@ import { withParams } from './search-params.ts'
 import { SuccessStep } from './success-step.tsx'
 import { ProfilePopup, type PublicProfile } from './profile-card.tsx'
 import { useInFrame, useWidgetBridge } from './widget-bridge.ts'
-import { ZONE_EXTRA_ATTRIBUTE, ZONE_LIST_ATTRIBUTE, type ZoneOption, useZoneOptions } from './zone-options.ts'
+import { ZONE_DEPENDENT_ATTRIBUTE, ZoneFirstRender, keepZone } from './zone-first-render.tsx'
+import { type ZoneOption, useZoneOptions } from './zone-options.ts'
+import { ZoneSelect } from './zone-select.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export type EventView = {
@@ -46,6 +48,9 @@ export type EventPageData = {
   event: EventView
   viewerTimeZone: string
   tzFromUrl: boolean
+  /** The guest chose the zone (`?tz=` or the `tz` cookie); otherwise it is the host's (zone-first-render.tsx). */
+  zoneChosen: boolean
+  viewerZoneName: string
   kept: string
   keptWithHolds: string
   holdMinutes: number
@@ -221,13 +226,14 @@ export function EventPage({ data: loaded }: { data: EventPageData }) {
       data-testid="event-page"
       data-step={data.step}
     >
+      {data.step === 'success' ? null : <ZoneFirstRender {...data} />}
       <div
         aria-hidden={!busy}
         className={`fixed inset-x-0 top-0 z-50 h-1 origin-left bg-primary transition-transform duration-300 ${busy ? 'scale-x-75' : 'scale-x-0'}`}
       />
       <div className={`grid gap-6 ${data.size === 'small' ? '' : 'lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]'}`}>
         <EventDetails data={data} />
-        <section className="card min-w-0 p-4 sm:p-6" aria-busy={busy}>
+        <section className="card min-w-0 p-4 sm:p-6" aria-busy={busy} {...{ [ZONE_DEPENDENT_ATTRIBUTE]: '' }}>
           {busy ? (
             <p className="sr-only" role="status">
               {t('booking:event.loading')}
@@ -312,8 +318,10 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 function useDetectedTimeZone(data: EventPageData, zones: ZoneOption[] | null) {
   const navigate = useNavigate()
   useEffect(() => {
-    if (data.tzFromUrl || data.step === 'success' || !zones) return
+    if (data.zoneChosen || data.step === 'success' || !zones) return
     const detected = Intl.DateTimeFormat().resolvedOptions().timeZone
+    // Kept for the next visit, so its first render is already in this zone (zone-first-render.tsx).
+    if (detected) keepZone(detected)
     if (detected && detected !== data.viewerTimeZone && zones.some((z) => z.id === detected)) {
       navigate(
         `${data.basePath}${withParams(data.keptWithHolds, { tz: detected, step: data.step === 'form' ? 'form' : null })}`,
@@ -335,7 +343,7 @@ function ZonePicker({
   zones: ZoneOption[] | null
   extra: Record<string, string | null>
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const submit = useSubmit()
   // The select submits itself on change; the button is for pages without script.
   const hydrated = useHydrated()
@@ -347,31 +355,15 @@ function ZonePicker({
       {hidden.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <label className="grid min-w-0 flex-1 gap-1 text-sm">
+      <div className="grid min-w-0 flex-1 gap-1 text-sm">
         <span className="text-muted">{t('booking:event.timeZone')}</span>
-        {/* Keyed by the URL's zone (and whether the list has arrived): a detected or chosen zone replaces the
-            select, which would otherwise keep showing the zone it was first rendered with. */}
-        <select
-          key={`${data.viewerTimeZone}|${zones ? 'list' : 'one'}`}
-          name="tz"
-          defaultValue={data.viewerTimeZone}
-          className="w-full min-w-0 rounded-lg border border-line bg-card px-3 py-2"
+        <ZoneSelect
+          zones={zones}
+          value={data.viewerTimeZone}
+          valueName={data.viewerZoneName}
           onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
-          data-testid="zone-select"
-          {...{ [ZONE_LIST_ATTRIBUTE]: zones ? i18n.language : undefined }}
-        >
-          {zones?.some((z) => z.id === data.viewerTimeZone) ? null : (
-            <option value={data.viewerTimeZone} {...{ [ZONE_EXTRA_ATTRIBUTE]: '' }}>
-              {data.viewerTimeZone}
-            </option>
-          )}
-          {zones?.map((zone) => (
-            <option key={zone.id} value={zone.id}>
-              {zone.label}
-            </option>
-          ))}
-        </select>
-      </label>
+        />
+      </div>
       {hydrated ? null : (
         <button type="submit" className="btn-secondary">
           {t('booking:event.changeTimeZone')}

@@ -2,7 +2,8 @@ import { Form, Link, useActionData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AFTER_BOOKING_HOME } from '#app/domain/booking/after-booking.ts'
-import { isoToDmy } from '#app/domain/time/index.ts'
+import { formatDay } from '#app/domain/time/day.ts'
+import type { IsoDate } from '#app/domain/time/index.ts'
 import type { ActionAnswer } from '#app/server/booking/page.server.ts'
 import { useCountdown } from '../ui/use-countdown.ts'
 import type { EventPageData } from './event-page.tsx'
@@ -38,7 +39,7 @@ function leaveFor(url: string, framed: boolean) {
 
 /** The booking's confirmation: times, ICS, the redirect countdown, Telegram reminders and the account offer. */
 export function SuccessStep({ data }: { data: SuccessData }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { success } = data
   const [left, setLeft] = useState(success.redirect?.seconds ?? 0)
   useEffect(() => {
@@ -63,8 +64,8 @@ export function SuccessStep({ data }: { data: SuccessData }) {
       <ul className="space-y-1">
         {success.items.map((item) => (
           <li key={item.start} className="font-medium" data-testid="booked-slot">
-            {isoToDmy(item.date)} {item.from}–{item.to}{' '}
-            <span className="text-sm font-normal text-muted">({data.viewerTimeZone})</span>
+            {formatDay(item.date as IsoDate, i18n.language)}, {item.from}–{item.to}{' '}
+            <span className="text-sm font-normal text-muted">({data.viewerZoneName})</span>
           </li>
         ))}
       </ul>

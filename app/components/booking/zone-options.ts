@@ -22,13 +22,22 @@ export const ZONE_EXTRA_ATTRIBUTE = 'data-zone-extra'
 
 function fromDocument(language: string): ZoneOption[] | null {
   if (typeof document === 'undefined') return null
-  type Option = { value: string; textContent: string | null; hasAttribute(name: string): boolean }
+  type Option = {
+    value: string
+    textContent: string | null
+    hasAttribute(name: string): boolean
+    parentElement: { getAttribute(name: string): string | null } | null
+  }
   const options: Option[] = Array.from(
     document.querySelectorAll(`select[${ZONE_LIST_ATTRIBUTE}="${language}"] option`) as unknown as ArrayLike<Option>,
   )
   const list = options
     .filter((option) => !option.hasAttribute(ZONE_EXTRA_ATTRIBUTE))
-    .map((option) => ({ id: option.value, label: option.textContent ?? option.value }))
+    .map((option) => ({
+      id: option.value,
+      label: option.textContent ?? option.value,
+      group: option.parentElement?.getAttribute('label') ?? '',
+    }))
   if (list.length === 0) return null
   loaded.set(language, list)
   return list

@@ -1,16 +1,7 @@
 /**
- * The wording pieces of reminders and organizer notices that do not depend on a language: when (in the
- * recipient's zone, SPEC §9 date format DD.MM.YYYY) and where (link or address).
+ * The wording piece of reminders and organizer notices that does not depend on a language: where (link or
+ * address). When is written by the one formatter, app/domain/time/readable.ts.
  */
-import { instantToZoned, isoToDmy } from '../time/index.ts'
-
-export type MeetingWhen = { date: string; time: string; endTime: string; timeZone: string }
-
-export function meetingWhen(startAt: number, endAt: number, timeZone: string): MeetingWhen {
-  const start = instantToZoned(timeZone, startAt)
-  const end = instantToZoned(timeZone, endAt)
-  return { date: isoToDmy(start.date), time: start.time, endTime: end.time, timeZone }
-}
 
 export type PlaceKind = 'Meet' | 'Online' | 'Phone'
 

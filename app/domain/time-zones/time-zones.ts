@@ -1,4 +1,5 @@
 import { ZONE_COUNTRIES } from './zone-countries.ts'
+import { zoneName } from './zone-names.ts'
 
 /** SPEC §3 "Timezone". */
 export type TimeZoneInfo = {
@@ -61,35 +62,45 @@ function formatOffset(minutes: number): string {
   return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
 }
 
+/** The wall time `HH:mm` at `now` in a zone `offset` minutes from UTC. */
+function wallTime(now: number, offset: number): string {
+  const minute = (((Math.floor(now / 60000) + offset) % 1440) + 1440) % 1440
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`
+}
+
 /**
- * The time zones a person can choose, with names in their language, sorted by offset then name;
- * `preferredIanaId` (the browser's zone) comes first.
+ * The time zones a person can choose, named by their city in the person's language (CLDR exemplar cities,
+ * zone-names.ts; never "Coyhaique" or a generic "standard time" name) with the country: `name` "Токио",
+ * `countryName` "Япония", `displayName` "(UTC+09:00) Токио, Япония". Sorted by current offset, then country, then
+ * city, so a picker can group them by offset and country; `preferredIanaId` (the browser's zone) comes first.
  */
 export function listTimeZones(language: string, now: number, preferredIanaId?: string | null): TimeZoneInfo[] {
   const regions = new Intl.DisplayNames([language], { type: 'region' })
   const zones = Object.keys(ZONE_COUNTRIES).filter(isTimeZone)
-  const timeFormat = (zone: string) =>
-    new Intl.DateTimeFormat(language, { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+  const collator = new Intl.Collator(language)
   const items = zones.map((ianaId) => {
     const offset = offsetMinutes(ianaId, now)
-    const displayName =
-      new Intl.DateTimeFormat(language, { timeZone: ianaId, timeZoneName: 'longGeneric' })
-        .formatToParts(now)
-        .find((p) => p.type === 'timeZoneName')?.value ?? ianaId
-    const city = ianaId.split('/').pop()?.replaceAll('_', ' ') ?? ianaId
+    const name = zoneName(ianaId, language)
+    const countryName = regions.of(ZONE_COUNTRIES[ianaId]) ?? ''
+    const utcDiffTime = formatOffset(offset)
     return {
       offset,
       info: {
         ianaId,
-        name: city,
-        displayName: `(UTC${formatOffset(offset)}) ${displayName}`,
-        utcDiffTime: formatOffset(offset),
-        localTime: timeFormat(ianaId).format(now),
-        countryName: regions.of(ZONE_COUNTRIES[ianaId]) ?? '',
+        name,
+        displayName: `(UTC${utcDiffTime}) ${countryName ? `${name}, ${countryName}` : name}`,
+        utcDiffTime,
+        localTime: wallTime(now, offset),
+        countryName,
       },
     }
   })
-  items.sort((a, b) => a.offset - b.offset || a.info.ianaId.localeCompare(b.info.ianaId))
+  items.sort(
+    (a, b) =>
+      a.offset - b.offset ||
+      collator.compare(a.info.countryName, b.info.countryName) ||
+      collator.compare(a.info.name, b.info.name),
+  )
   const list = items.map((item) => item.info)
   if (preferredIanaId) {
     const index = list.findIndex((zone) => zone.ianaId === preferredIanaId)

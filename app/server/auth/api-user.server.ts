@@ -1,15 +1,18 @@
 import { eq } from 'drizzle-orm'
 import { users } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
-import { verifyAccessToken } from './tokens.server.ts'
+import { verifyAccessClaims } from './tokens.server.ts'
 
 /** The user an API request acts as (`requireAuth` in workers/api/auth.ts sets it). */
 export type ApiUser = typeof users.$inferSelect
 
-/** The user of a JSON API access token: null for an empty, forged or expired token, or a deleted user. */
+/**
+ * The user of a JSON API access token: null for an empty, forged or expired token, a deleted user, or a token of an
+ * earlier generation (ended by a password change, a reset or a logout; ADR 0088).
+ */
 export async function userOfAccessToken(db: Db, secret: string, token: string, now: number): Promise<ApiUser | null> {
-  const userId = token ? await verifyAccessToken(secret, token, now) : null
-  if (!userId) return null
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1)
-  return user ?? null
+  const claims = token ? await verifyAccessClaims(secret, token, now) : null
+  if (!claims) return null
+  const [user] = await db.select().from(users).where(eq(users.id, claims.userId)).limit(1)
+  return user && claims.generation === user.tokenGeneration ? user : null
 }

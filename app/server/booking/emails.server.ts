@@ -1,18 +1,20 @@
-/** The confirmation emails of a booking: one to the client (their language and zone), one to the organizer. */
-import { isoToDmy, instantToZoned } from '#app/domain/time/index.ts'
+/**
+ * The confirmation emails of a booking: one to the client (their language and zone), one to the organizer (their
+ * profile's language and zone), each with a plain-text and an HTML part naming every booked slot.
+ */
 import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
+import { formatWhen } from '#app/domain/time/readable.ts'
 import type { Language } from '#app/i18n/config.ts'
 import { getT } from '#app/i18n/translate.server.ts'
+import { type EmailBlock, emailHtml } from '../notify/email-html.server.ts'
 import type { NewMessage } from '../outbox/outbox.server.ts'
 import type { PublicEventContext } from './availability.server.ts'
 
 export const ICS_FILENAME = 'meeting.ics'
 
-/** `DD.MM.YYYY HH:mm-HH:mm (Zone)` of a slot in a zone. */
-export function slotText(slot: { start: number; end: number }, timeZone: string): string {
-  const start = instantToZoned(timeZone, slot.start)
-  const end = instantToZoned(timeZone, slot.end)
-  return `${isoToDmy(start.date)} ${start.time}–${end.time} (${timeZone})`
+/** A slot as a person reads it: "чт, 26.11.2026, 15:00–15:45 (Токио)" (app/domain/time/readable.ts). */
+export function slotText(slot: { start: number; end: number }, timeZone: string, language: Language): string {
+  return formatWhen(slot, timeZone, language)
 }
 
 export function bookingEmails(input: {
@@ -36,30 +38,57 @@ export function bookingEmails(input: {
   const clientName = `${contact.firstName} ${contact.lastName}`.trim()
 
   const tc = getT(input.clientLanguage)
+  const clientWhen = input.slots.map((slot) => slotText(slot, input.clientTimeZone, input.clientLanguage))
+  const greeting = tc('booking:email.clientGreeting', { name: contact.firstName })
+  const booked = tc('booking:email.clientBooked', { event: eventType.name, host: hostName })
+  const place = eventType.meetingPoint ? `${tc('booking:email.place')}: ${eventType.meetingPoint}` : ''
   const clientLines = [
-    tc('booking:email.clientGreeting', { name: contact.firstName }),
+    greeting,
     '',
-    tc('booking:email.clientBooked', { event: eventType.name, host: hostName }),
-    ...input.slots.map(
-      (slot, i) => `• ${slotText(slot, input.clientTimeZone)} — ${tc('booking:email.manage')}: ${input.manageUrls[i]}`,
-    ),
+    booked,
+    ...clientWhen.map((when, i) => `• ${when} — ${tc('booking:email.manage')}: ${input.manageUrls[i]}`),
     '',
-    eventType.meetingPoint ? `${tc('booking:email.place')}: ${eventType.meetingPoint}` : '',
+    place,
     tc('booking:email.icsAttached'),
   ].filter((line, i, all) => line !== '' || all[i - 1] !== '')
+  const clientHtml: EmailBlock[] = [
+    { p: greeting },
+    { p: booked },
+    ...clientWhen.flatMap((when, i): EmailBlock[] => [
+      { strong: when },
+      ...(input.manageUrls[i]
+        ? [{ button: { label: tc('booking:email.manageButton'), url: input.manageUrls[i] } }]
+        : []),
+    ]),
+    ...(place ? [{ p: place }] : []),
+    { p: tc('booking:email.icsAttached') },
+  ]
 
-  const to = getT(host.culture)
-  const organizerLines = [
-    to('booking:email.organizerBooked', { event: eventType.name, name: clientName }),
-    ...input.slots.map((slot) => `• ${slotText(slot, context.schedule.timeZone)}`),
-    '',
+  // The organizer reads every time in their profile's zone (not the schedule's), like moves, cancels and pages.
+  const organizerLanguage = host.culture
+  const to = getT(organizerLanguage)
+  const organizerWhen = input.slots.map((slot) => slotText(slot, host.timeZone, organizerLanguage))
+  const details = [
     `${to('booking:email.email')}: ${contact.email}`,
     contact.phone ? `${to('booking:email.phone')}: ${contact.phone}` : '',
     contact.messengerValue ? `${contact.messengerType}: ${contact.messengerValue}` : '',
     contact.comment ? `${to('booking:email.comment')}: ${contact.comment}` : '',
+  ].filter((line) => line !== '')
+  const organizerBooked = to('booking:email.organizerBooked', { event: eventType.name, name: clientName })
+  const organizerLines = [
+    organizerBooked,
+    ...organizerWhen.map((when) => `• ${when}`),
+    '',
+    ...details,
     '',
     to('booking:email.icsAttached'),
-  ].filter((line, i, all) => line !== '' || (i > 0 && all[i - 1] !== ''))
+  ]
+  const organizerHtml: EmailBlock[] = [
+    { p: organizerBooked },
+    { list: organizerWhen },
+    { p: details.join('\n') },
+    { p: to('booking:email.icsAttached') },
+  ]
 
   return [
     {
@@ -67,9 +96,10 @@ export function bookingEmails(input: {
       recipient: contact.email,
       subject: tc('booking:email.clientSubject', {
         event: eventType.name,
-        when: slotText(input.slots[0], input.clientTimeZone),
+        when: clientWhen[0],
       }),
       text: clientLines.join('\n'),
+      html: emailHtml(clientHtml),
       payload: { attachments: icsFile(input.clientIcs ?? input.ics), kind: 'booking.client' },
     },
     {
@@ -77,6 +107,7 @@ export function bookingEmails(input: {
       recipient: host.email,
       subject: to('booking:email.organizerSubject', { event: eventType.name, name: clientName }),
       text: organizerLines.join('\n'),
+      html: emailHtml(organizerHtml),
       payload: { attachments, kind: 'booking.organizer' },
     },
   ]

@@ -13,8 +13,10 @@ import { AFTER_BOOKING_HOME } from '#app/domain/booking/after-booking.ts'
 import { newId } from '#app/domain/ids.ts'
 import { type IsoDate, instantToZoned, isIsoDate } from '#app/domain/time/index.ts'
 import { listTimeZones, parseViewerTimeZone } from '#app/domain/time-zones/time-zones.ts'
+import { zoneName } from '#app/domain/time-zones/zone-names.ts'
+import { keepZoneCookie, viewerZone as guestZone } from './viewer-zone.server.ts'
 import { type Language, isLanguage } from '#app/i18n/config.ts'
-import { type ZoneOption, provideZoneOptions } from '#app/utils/zone-options-source.ts'
+import { type ZoneOption, provideZoneOptions, zoneOptionOf } from '#app/utils/zone-options-source.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { issueText } from '#app/i18n/zod-errors.ts'
@@ -86,7 +88,7 @@ const zoneCache = new Map<string, { at: number; list: ZoneOption[] }>()
 function zoneOptions(language: Language, now: number) {
   const cached = zoneCache.get(language)
   if (cached && now - cached.at < 10 * 60_000) return cached.list
-  const list = listTimeZones(language, now).map((z) => ({ id: z.ianaId, label: `${z.displayName} — ${z.name}` }))
+  const list = listTimeZones(language, now).map(zoneOptionOf)
   zoneCache.set(language, { at: now, list })
   return list
 }
@@ -159,6 +161,8 @@ export async function eventPageLoader(args: Args, routeMode: PageMode, basePath:
   const { env } = args.context.cloudflare
   const mode: PageMode = routeMode === 'widget' || isFramedRequest(args.request) ? 'widget' : 'page'
   const headers = new Headers({ Vary: 'Sec-Fetch-Dest' })
+  const zoneCookie = keepZoneCookie(args.request)
+  if (zoneCookie) headers.append('Set-Cookie', zoneCookie)
   let result: Awaited<ReturnType<typeof eventPageData>>
   if (parseEnv(env).ENVIRONMENT === 'development') {
     const { db: counted, counts } = countingD1(env.DB)
@@ -184,7 +188,8 @@ async function eventPageData(
   if (!found) return notFound(mode, language)
   const now = Date.now()
   const event = publicEventTypeView(found)
-  const viewerTimeZone = parseViewerTimeZone(url.searchParams.get('tz')) ?? found.host.timeZone
+  const zone = guestZone(request, found.host.timeZone)
+  const viewerTimeZone = zone.zone
   const holdIds = parseHoldIds(url.searchParams.get('holds'))
   const base = {
     notFound: false as const,
@@ -198,6 +203,8 @@ async function eventPageData(
     event,
     viewerTimeZone,
     tzFromUrl: url.searchParams.has('tz'),
+    zoneChosen: zone.source !== 'host',
+    viewerZoneName: zoneName(viewerTimeZone, language),
     kept: keptParams(url),
     keptWithHolds: keptParams(url, { holds: holdIds.join(',') || null }),
     holdMinutes: HOLD_TTL_MS / 60_000,
@@ -369,7 +376,7 @@ export async function calendarResourceLoader({ request, params, context }: Args)
   const found = await findPublicEventType(db, params.login ?? '', params.eventLink ?? '')
   if (!found) return fail(404, t('booking:errors.eventNotFound'))
   const now = Date.now()
-  const timeZone = viewerZone ?? found.host.timeZone
+  const timeZone = viewerZone ?? guestZone(request, found.host.timeZone).zone
   const holdIds = parseHoldIds(search.get('holds'))
   const holds = (holdIds.length > 0 ? await hostLock(env, found.host.id).getHolds(holdIds, now) : []).filter(
     (h) => h.eventTypeId === found.eventType.id,
@@ -474,7 +481,7 @@ export async function eventPageAction({ request, params, context }: Args, basePa
       slots: [],
       contact: parsed.data,
       language,
-      timeZone: parseViewerTimeZone(url.searchParams.get('tz')) ?? found.host.timeZone,
+      timeZone: guestZone(request, found.host.timeZone).zone,
       idempotencyKey: String(form.get('idempotencyKey') || '') || null,
       appUrl: parseEnv(env).APP_URL,
     })

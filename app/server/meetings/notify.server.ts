@@ -5,8 +5,8 @@
  * organizer's never do. When SEQUENCE is raised is the caller's decision (docs/decisions/0050).
  */
 import { buildIcs, icsMeetingOf } from '#app/domain/booking/ics.ts'
-import { meetingTimeText } from '#app/domain/meetings/rules.ts'
 import { manageLink } from '#app/domain/reminders/links.ts'
+import { formatWhen } from '#app/domain/time/readable.ts'
 import type { Language } from '#app/i18n/config.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import type { Db } from '#app/server/db.server.ts'
@@ -109,8 +109,9 @@ export async function meetingNotices(
     const ics = manageUrl
       ? buildIcs([{ ...base, manageLink: { label: manageLabel, url: manageUrl } }], now, method)
       : shared
-    const time = meetingTimeText(meeting, recipient.timeZone)
-    const when = t('meetings:mail.when', { date: time.date, time: time.timeSlot, zone: recipient.timeZone }) as string
+    const when = t('meetings:mail.when', {
+      when: formatWhen({ start: meeting.startAt, end: meeting.endAt }, recipient.timeZone, recipient.language),
+    }) as string
     const params = { name: meeting.name, organizer: organizerName, who: input.actorName ?? '' }
     const lines = [hello(t, recipient.name), t(`meetings:mail.${kind}.line`, params) as string, when]
     if (meeting.meetingPoint && !canceledForThem)

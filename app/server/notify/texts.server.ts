@@ -3,7 +3,9 @@
  * "Languages and time"), with the meeting's place and the self-service links.
  */
 import type { TFunction } from 'i18next'
-import { meetingPlace, meetingWhen, type PlaceKind } from '#app/domain/reminders/text.ts'
+import { meetingPlace, type PlaceKind } from '#app/domain/reminders/text.ts'
+import { formatWhen } from '#app/domain/time/readable.ts'
+import { languageOf } from '#app/i18n/translate.server.ts'
 
 export type WhoCalls = 'MemberCallToOrganizer' | 'OrganizerCallToMember'
 
@@ -35,8 +37,9 @@ function html(lines: string[], link?: { label: string; url: string }): string {
   return `<!doctype html><html><body style="font-family:system-ui,Arial,sans-serif;color:#1c2130;line-height:1.5">${body}${button}</body></html>`
 }
 
+/** The one readable form of a time (readable.ts), in the recipient's language and zone. */
 function whenText(t: TFunction, meeting: MessageMeeting, timeZone: string): string {
-  return t('notify:when', meetingWhen(meeting.startAt, meeting.endAt, timeZone))
+  return formatWhen({ start: meeting.startAt, end: meeting.endAt }, timeZone, languageOf(t))
 }
 
 /** When a moved meeting was before (same duration), or empty. */

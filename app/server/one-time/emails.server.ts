@@ -3,7 +3,7 @@
  * confirmation of a seat booked through the share link. Each in the recipient's language and the meeting's zone.
  */
 import { buildIcs, icsMeetingOf } from '#app/domain/booking/ics.ts'
-import { meetingTimeText } from '#app/domain/meetings/rules.ts'
+import { formatWhen } from '#app/domain/time/readable.ts'
 import type { Language } from '#app/i18n/config.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { composeEmail, hello } from '#app/server/meetings/mail.server.ts'
@@ -38,10 +38,11 @@ export function oneTimeIcs(
 
 type MeetingText = Pick<MeetingRow, 'name' | 'startAt' | 'endAt' | 'timeZone' | 'meetingPoint'>
 
-function lines(t: ReturnType<typeof getT>, meeting: MeetingText, zone: string) {
-  const time = meetingTimeText(meeting, zone)
+function lines(t: ReturnType<typeof getT>, language: Language, meeting: MeetingText, zone: string) {
   return [
-    t('meetings:mail.when', { date: time.date, time: time.timeSlot, zone }) as string,
+    t('meetings:mail.when', {
+      when: formatWhen({ start: meeting.startAt, end: meeting.endAt }, zone, language),
+    }) as string,
     ...(meeting.meetingPoint ? [t('meetings:mail.place', { place: meeting.meetingPoint }) as string] : []),
   ]
 }
@@ -65,7 +66,8 @@ const icsAttachment = (ics: string) => ({
 
 /** The invitation of an invited contact: confirm on `/booking`, or cancel by the self-service link. */
 export function invitationEmail(input: {
-  to: { email: string; firstName: string; language: Language }
+  /** `timeZone`: the invitee's profile zone when they have an account; the meeting's otherwise. */
+  to: { email: string; firstName: string; language: Language; timeZone?: string }
   meeting: MeetingText
   organizer: OneTimeOrganizer
   confirmUrl: string
@@ -79,7 +81,7 @@ export function invitationEmail(input: {
     [
       hello(t, input.to.firstName),
       t('oneoff:mail.invitation.line', params) as string,
-      ...lines(t, input.meeting, input.meeting.timeZone),
+      ...lines(t, input.to.language, input.meeting, input.to.timeZone ?? input.meeting.timeZone),
       t('oneoff:mail.invitation.confirmHint') as string,
     ],
     [
@@ -106,7 +108,7 @@ export function bookedEmail(input: {
     [
       hello(t, input.to.firstName),
       t('oneoff:mail.booked.line', params) as string,
-      ...lines(t, input.meeting, input.to.timeZone),
+      ...lines(t, input.to.language, input.meeting, input.to.timeZone),
     ],
     [{ label: t('oneoff:mail.manage') as string, url: input.manageUrl }],
     [icsAttachment(input.ics)],

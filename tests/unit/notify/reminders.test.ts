@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { manageLink } from '#app/domain/reminders/links.ts'
 import { reminderDueTimes, reminderMessageId, reminderMessageIds, reminderRowsFor } from '#app/domain/reminders/plan.ts'
-import { meetingPlace, meetingWhen } from '#app/domain/reminders/text.ts'
+import { meetingPlace } from '#app/domain/reminders/text.ts'
+import { formatWhen } from '#app/domain/time/readable.ts'
 
 const MIN = 60_000
 const start = Date.UTC(2027, 2, 28, 9, 0)
@@ -58,14 +59,11 @@ describe('reminderRowsFor', () => {
 describe('reminder texts', () => {
   it('shows the time in the recipient zone, DST included', () => {
     // 28.03.2027: Europe/Berlin switches to summer time at 01:00 UTC.
-    expect(meetingWhen(start, start + 30 * MIN, 'Europe/Berlin')).toEqual({
-      date: '28.03.2027',
-      time: '11:00',
-      endTime: '11:30',
-      timeZone: 'Europe/Berlin',
-    })
-    expect(meetingWhen(start, start + 60 * MIN, 'America/New_York').time).toBe('05:00')
-    expect(meetingWhen(start, start + 60 * MIN, 'Asia/Kolkata').time).toBe('14:30')
+    const when = (minutes: number, zone: string, language = 'ru') =>
+      formatWhen({ start, end: start + minutes * MIN }, zone, language)
+    expect(when(30, 'Europe/Berlin')).toBe('вс, 28.03.2027, 11:00–11:30 (Берлин)')
+    expect(when(60, 'America/New_York', 'en')).toBe('Sun, 28.03.2027, 05:00–06:00 (New York)')
+    expect(when(60, 'Asia/Kolkata')).toBe('вс, 28.03.2027, 14:30–15:30 (Калькутта)')
   })
 
   it('shows the place: a link with a scheme, an address, or the phone', () => {
