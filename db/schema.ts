@@ -34,6 +34,11 @@ export const users = sqliteTable(
     tariff: text('tariff', { enum: TARIFFS }).notNull().default('Basic'),
     tariffValidUntil: integer('tariff_valid_until'),
     isConsentMailing: integer('is_consent_mailing', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * Every access token carries the generation it was issued in; a password change, a reset or an API logout
+     * raises it, so every earlier access token ends at once (the API reads this row anyway; ADR 0088).
+     */
+    tokenGeneration: integer('token_generation').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -98,6 +103,12 @@ export const eventTypes = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /**
+     * The name's comparison key (`eventNameKey`: trimmed, full Unicode lowercase), unique per owner, so names that
+     * differ only in case cannot both be saved, even concurrently (SQLite's lower() folds ASCII only, so the key is
+     * computed in code; docs/decisions/0087-unique-writes.md).
+     */
+    nameKey: text('name_key').notNull(),
     /** Lowercased, unique per owner (SPEC §5 "Event link"). */
     link: text('link').notNull(),
     description: text('description').notNull().default(''),
@@ -141,7 +152,7 @@ export const eventTypes = sqliteTable(
   },
   (t) => [
     uniqueIndex('event_types_owner_link').on(t.ownerId, t.link),
-    uniqueIndex('event_types_owner_name').on(t.ownerId, t.name),
+    uniqueIndex('event_types_owner_name_key').on(t.ownerId, t.nameKey),
     index('event_types_schedule').on(t.scheduleId),
   ],
 )

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { eventNameKey } from '#app/domain/event-types/link.ts'
 import { hashPassword } from '#app/server/auth/password.server.ts'
 
 export const DEMO = {
@@ -64,9 +65,9 @@ export async function seedSql(): Promise<string> {
     ...eventTypes.map(
       (
         e,
-      ) => `INSERT OR IGNORE INTO event_types (id, owner_id, name, link, description, color, place_type, meeting_point,
+      ) => `INSERT OR IGNORE INTO event_types (id, owner_id, name, name_key, link, description, color, place_type, meeting_point,
        duration_in_minutes, step_minutes, reminders_in_minutes, participant_type, min_seats, total_seats, schedule_id)
-       VALUES (${quote(e.id)}, ${quote(DEMO.userId)}, ${quote(e.name)}, ${quote(e.link)}, ${quote(e.description)},
+       VALUES (${quote(e.id)}, ${quote(DEMO.userId)}, ${quote(e.name)}, ${quote(eventNameKey(e.name))}, ${quote(e.link)}, ${quote(e.description)},
        ${quote(e.color)}, ${quote(e.placeType)}, ${quote(e.meetingPoint)}, ${e.duration}, ${e.step}, '[60,1440]',
        ${quote(e.participantType)}, ${e.minSeats}, ${e.totalSeats}, ${quote(DEMO.scheduleId)});`,
     ),

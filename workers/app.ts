@@ -5,6 +5,7 @@ import { APP_VERSION_HEADER } from '#app/components/ui/app-version.ts'
 import { BROWSER_LANGUAGE_HEADER, getLanguage, withBrowserLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { appleFormPost, isAppleFormPost } from '#app/server/accounts/oauth-route.server.ts'
+import { SESSION_COOKIE } from '#app/server/auth/session.server.ts'
 import type { Bindings } from '#app/server/env.server.ts'
 import { api } from './api/index.ts'
 import { runScheduled } from './cron/dispatcher.ts'
@@ -13,6 +14,7 @@ import type { LoadContext } from './load-context.ts'
 import {
   isCrossSiteFormPost,
   isFramable,
+  isPersonal,
   isPublicBookingPage,
   newNonce,
   withSecurityHeaders,
@@ -68,7 +70,10 @@ export default {
       if (page.headers.has(BROWSER_LANGUAGE_HEADER)) response = withVary(response, 'Accept-Language')
     }
     const framable = !url.pathname.startsWith('/api/') && isFramable(build.routes, url.pathname)
-    const secured = withSecurityHeaders(response, framable, nonce)
+    const secured = withSecurityHeaders(response, framable, nonce, {
+      production: env.ENVIRONMENT === 'production',
+      personal: isPersonal(request, url, SESSION_COOKIE),
+    })
     // The build this answer comes from: a page of an older build asks to reload (app-version.ts, ADR 0085).
     secured.headers.set(APP_VERSION_HEADER, remixBuild.assets.version)
     return secured

@@ -93,8 +93,33 @@ export function contentSecurityPolicy(nonce: string, framable: boolean): string 
   ].join('; ')
 }
 
-export function withSecurityHeaders(response: Response, framable: boolean, nonce: string): Response {
+/** HSTS in production: a year, subdomains included (public/_headers gives static files the same). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains'
+
+/** What answers with a signed-in user's data get unless they say otherwise: no cache, shared or private, keeps it. */
+export const PERSONAL_CACHE_CONTROL = 'private, no-store'
+
+/**
+ * Whether an answer may hold a signed-in user's data: every JSON API answer (personal ones are most of them; a
+ * public one loses nothing by not being stored) and every page asked for with the session cookie or a token.
+ */
+export function isPersonal(request: Request, url: URL, sessionCookie: string): boolean {
+  if (url.pathname.startsWith('/api/') || request.headers.has('Authorization')) return true
+  const cookies = request.headers.get('Cookie') ?? ''
+  return cookies.split(';').some((part) => part.trim().startsWith(`${sessionCookie}=`))
+}
+
+export function withSecurityHeaders(
+  response: Response,
+  framable: boolean,
+  nonce: string,
+  options: { production: boolean; personal: boolean } = { production: false, personal: false },
+): Response {
   const secured = new Response(response.body, response)
+  if (options.production) secured.headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
+  // An answer's own Cache-Control wins (the zone list is public for ten minutes, avatars are immutable).
+  if (options.personal && !secured.headers.has('Cache-Control'))
+    secured.headers.set('Cache-Control', PERSONAL_CACHE_CONTROL)
   const type = secured.headers.get('Content-Type') ?? ''
   if (type.includes('text/html')) {
     secured.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, framable))

@@ -19,6 +19,7 @@ import {
   NewContactSchema,
   emptyKind,
 } from '#app/domain/contacts/rules.ts'
+import { queryInt } from '#app/domain/query-number.ts'
 import { instantToZoned, isoToDmy } from '#app/domain/time/index.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { issueText } from '#app/i18n/zod-errors.ts'
@@ -34,6 +35,7 @@ import {
   setArchived,
 } from '#app/server/contacts/contacts.server.ts'
 import { getDb } from '#app/server/db.server.ts'
+import { parseEnv } from '#app/server/env.server.ts'
 import { type ActionAnswer, pageAction, parseForm } from '#app/server/meetings/page-errors.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
@@ -56,7 +58,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const field = ['firstName', 'lastName', 'email', 'from'].includes(named) ? named : 'to'
     filterErrors[field] = [...(filterErrors[field] ?? []), issueText({ ...issue, path: [] }, t)]
   }
-  const offset = Math.max(0, Number.parseInt(url.searchParams.get('offset') ?? '0', 10) || 0)
+  // An offset that is not a safe whole number (`9223372036854775807`) shows the first page, as the API would refuse it.
+  const offset = queryInt(url.searchParams.get('offset'), { min: 0, max: Number.MAX_SAFE_INTEGER }) ?? 0
   const [list, eventTypes] = await Promise.all([
     listContacts(db, user, filter, { limit: CONTACTS_PAGE_SIZE, offset }, Date.now()),
     contactEventTypes(db, user.id),
@@ -108,7 +111,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           db,
           user,
           parseForm(t, ContactInvitationSchema, { contactIds: ids, eventTypeId: form.get('eventTypeId') || null }),
-          new URL(request.url).origin,
+          parseEnv(context.cloudflare.env).APP_URL,
           now,
           t,
         )

@@ -1,3 +1,4 @@
+import { queryInt } from '#app/domain/query-number.ts'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -23,7 +24,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = getT(await getLanguage(request))
   const url = new URL(request.url)
   const search = url.searchParams.get('q')?.trim() ?? ''
-  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  // A page number out of range (its offset would not be a safe whole number) shows the first page.
+  const page =
+    queryInt(url.searchParams.get('page'), {
+      min: 1,
+      max: Math.floor(Number.MAX_SAFE_INTEGER / EVENT_TYPES_PAGE_SIZE),
+    }) ?? 1
   const list = await listEventTypes(db, user.id, {
     limit: EVENT_TYPES_PAGE_SIZE,
     offset: (page - 1) * EVENT_TYPES_PAGE_SIZE,

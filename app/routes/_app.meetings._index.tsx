@@ -1,3 +1,4 @@
+import { queryInt } from '#app/domain/query-number.ts'
 import { type LoaderFunctionArgs, type MetaFunction, createCookie, data } from '@remix-run/cloudflare'
 import { Form, Link, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -45,8 +46,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = Date.now()
   const today = instantToZoned(user.timeZone, now).date
   const side: Side = params.side === 'participant' ? 'participant' : 'organizer'
-  const year = Number(params.year) || Number(today.slice(0, 4))
-  const month = Number(params.month) || Number(today.slice(5, 7))
+  // The calendar's month: a year or month the API's schema would refuse shows the current month.
+  const year = queryInt(params.year, { min: 1900, max: 2099 }) ?? Number(today.slice(0, 4))
+  const month = queryInt(params.month, { min: 1, max: 12 }) ?? Number(today.slice(5, 7))
   const parsed = MeetingListQuerySchema.safeParse(
     view === 'calendar'
       ? { side, filter: 'upcomingAndCompleted', year, monthNumber: month, limit: CALENDAR_LIMIT }

@@ -6,7 +6,8 @@ import type { Bindings } from './env.server.ts'
 /** A named limit: at most `limit` hits per `windowMs` for one key. */
 export type RateLimitRule = { name: string; limit: number; windowMs: number }
 
-export type RateLimitDecision = { allowed: boolean; retryAfterSeconds: number }
+/** `used`: hits counted in the current window (0 when the key is clean). */
+export type RateLimitDecision = { allowed: boolean; retryAfterSeconds: number; used: number }
 
 export interface RateLimits {
   /** Counts one hit and says whether it was within the limit. */
@@ -15,8 +16,8 @@ export interface RateLimits {
   peek(rule: RateLimitRule, key: string, now?: number): Promise<RateLimitDecision>
 }
 
-function decision(allowed: boolean, resetAt: number, now: number): RateLimitDecision {
-  return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((resetAt - now) / 1000)) }
+function decision(allowed: boolean, resetAt: number, now: number, used: number): RateLimitDecision {
+  return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((resetAt - now) / 1000)), used }
 }
 
 /** Local and test limiter: one Durable Object per rule and key. */
@@ -24,13 +25,13 @@ export function durableObjectRateLimits(namespace: DurableObjectNamespace<RateLi
   return {
     async hit(rule, key, now = Date.now()) {
       const stub = namespace.get(namespace.idFromName(`${rule.name}:${key}`))
-      const { allowed, resetAt } = await stub.hit(rule.limit, rule.windowMs, now)
-      return decision(allowed, resetAt, now)
+      const { allowed, resetAt, used } = await stub.hit(rule.limit, rule.windowMs, now)
+      return decision(allowed, resetAt, now, used)
     },
     async peek(rule, key, now = Date.now()) {
       const stub = namespace.get(namespace.idFromName(`${rule.name}:${key}`))
-      const { allowed, resetAt } = await stub.peek(rule.limit, rule.windowMs, now)
-      return decision(allowed, resetAt, now)
+      const { allowed, resetAt, used } = await stub.peek(rule.limit, rule.windowMs, now)
+      return decision(allowed, resetAt, now, used)
     },
   }
 }
@@ -54,11 +55,11 @@ export function upstashRateLimits(url: string, token: string): RateLimits {
   return {
     async hit(rule, key, now = Date.now()) {
       const result = await limiterFor(rule).limit(key)
-      return decision(result.success, result.reset, now)
+      return decision(result.success, result.reset, now, rule.limit - result.remaining)
     },
     async peek(rule, key, now = Date.now()) {
       const { remaining, reset } = await limiterFor(rule).getRemaining(key)
-      return decision(remaining > 0, reset, now)
+      return decision(remaining > 0, reset, now, rule.limit - remaining)
     },
   }
 }

@@ -196,13 +196,56 @@ describe('sign-up: bad input and attacks', () => {
     })
     expect(sameLogin.status).toBe(400)
     expect(sameLogin.body.apiErrors).toEqual([{ text: 'login: Этот логин уже занят' }])
+    // A taken email is not said (issue 19): the answer is a new sign-up's, and nothing changes.
     const sameEmail = await api('POST', '/identity/signup/email', {
-      body: signupBody({ email: existing.email.toUpperCase() }),
+      body: signupBody({ email: existing.email.toUpperCase(), firstName: 'Ольга' }),
     })
-    expect(sameEmail.body.apiErrors).toEqual([{ text: 'email: Этот email уже зарегистрирован' }])
+    expect(sameEmail.status).toBe(201)
     const [row] = await db().select().from(users).where(eq(users.email, existing.email))
     expect(row.firstName).toBe('Анна')
   })
+
+  it('answers a sign-up with a registered email exactly like a new one, and tells the owner by email', async () => {
+    const existing = await signupAndConfirm()
+    await db().update(users).set({ culture: 'en' }).where(eq(users.email, existing.email))
+    const before = await emailsTo(existing.email)
+    const taken = await api<{ id: string }>('POST', '/identity/signup/email', {
+      body: signupBody({ email: existing.email }),
+      language: 'en',
+    })
+    const fresh = await api<{ id: string }>('POST', '/identity/signup/email', { body: signupBody(), language: 'en' })
+    expect(taken.status).toBe(fresh.status)
+    expect(taken.status).toBe(201)
+    expect(Object.keys(taken.body.data)).toEqual(Object.keys(fresh.body.data))
+    expect(taken.body.apiErrors).toEqual([])
+    // No registration was made under that id; the account is untouched.
+    expect(await db().select().from(users).where(eq(users.id, taken.body.data.id))).toEqual([])
+    expect(await db().select().from(users).where(eq(users.email, existing.email))).toHaveLength(1)
+    // The owner hears of it, in their language, with no code in it.
+    const sent = await emailsTo(existing.email)
+    expect(sent).toHaveLength(before.length + 1)
+    const email = await lastEmailTo(existing.email)
+    expect(email?.subject).toBe('Someone tried to sign up with your email')
+    expect(email?.text).toContain('http://localhost:8787/restore')
+    expect(email?.text).not.toMatch(/\b\d{6}\b/)
+    // In Russian too.
+    await db().update(users).set({ culture: 'ru' }).where(eq(users.email, existing.email))
+    await api('POST', '/identity/signup/email', { body: signupBody({ email: existing.email }) })
+    expect((await lastEmailTo(existing.email))?.subject).toBe('Попытка регистрации с вашим email')
+  })
+
+  it('limits the uniqueness checks hard per address', async () => {
+    const ip = newIp()
+    const statuses: number[] = []
+    for (let i = 0; i < 21; i++) {
+      const path = i % 2 === 0 ? `/unique/email/${unique()}%40example.com` : `/unique/login/${unique()}`
+      statuses.push((await api('GET', path, { ip })).status)
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200))
+    expect(statuses[20]).toBe(429)
+    const other = await api('GET', `/unique/login/${unique()}`, { ip: newIp() })
+    expect(other.status).toBe(200)
+  }, 60_000)
 
   it('refuses a login that is another account’s email, and an email that is another account’s login', async () => {
     const victim = await signupAndConfirm()
@@ -289,20 +332,66 @@ describe('sign-in, refresh and logout', () => {
     expect(answer.body.apiErrors).toEqual([{ text: 'Email не подтверждён: введите код из письма' }])
   })
 
-  it('stops brute force on one account even from many IPs, with the SPEC text', async () => {
+  it('stops brute force on one account from many IPs, with the SPEC text, but strangers cannot lock the owner out', async () => {
     const account = await signupAndConfirm()
+    const attackers = Array.from({ length: 10 }, () => newIp())
     const statuses: number[] = []
-    for (let i = 0; i < 10; i++)
+    for (const [i, ip] of attackers.entries())
       statuses.push(
-        (await api('POST', '/identity/signin/email', { body: { login: account.login, password: `Wrong-${i}!` } }))
+        (await api('POST', '/identity/signin/email', { body: { login: account.login, password: `Wrong-${i}!` }, ip }))
           .status,
       )
     expect(statuses).toEqual(Array(10).fill(400))
+    // Every attacking address is refused now, even with the right password.
+    for (const ip of attackers) {
+      const blocked = await api('POST', '/identity/signin/email', {
+        body: { login: account.login, password: STRONG_PASSWORD },
+        ip,
+      })
+      expect(blocked.status).toBe(429)
+      expect(blocked.body.apiErrors).toEqual([{ text: 'Слишком много запросов, попробуйте позже' }])
+      expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0)
+    }
+    // The owner, from an address with no failures, still signs in.
+    const owner = await api('POST', '/identity/signin/email', {
+      body: { login: account.login, password: STRONG_PASSWORD },
+      ip: newIp(),
+    })
+    expect(owner.status).toBe(200)
+    // A new address gets one guess while the account is under attack: a wrong one closes it too.
+    const guesser = newIp()
+    const guess = await api('POST', '/identity/signin/email', {
+      body: { login: account.login, password: 'Wrong-x!' },
+      ip: guesser,
+    })
+    expect(guess.status).toBe(400)
+    const again = await api('POST', '/identity/signin/email', {
+      body: { login: account.login, password: STRONG_PASSWORD },
+      ip: guesser,
+    })
+    expect(again.status).toBe(429)
+  })
+
+  it('gives one attacking address the longer penalty: an hour after 10 failures on an account', async () => {
+    const account = await signupAndConfirm()
+    const ip = newIp()
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await api('POST', '/identity/signin/email', { body: { login: account.login, password: `Wrong-${i}!` }, ip }))
+          .status,
+      ).toBe(400)
     const blocked = await api('POST', '/identity/signin/email', {
       body: { login: account.login, password: STRONG_PASSWORD },
+      ip,
     })
     expect(blocked.status).toBe(429)
-    expect(blocked.body.apiErrors).toEqual([{ text: 'Слишком много запросов, попробуйте позже' }])
+    // Longer than the account's 15-minute window.
+    expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(15 * 60)
+    const owner = await api('POST', '/identity/signin/email', {
+      body: { login: account.login, password: STRONG_PASSWORD },
+      ip: newIp(),
+    })
+    expect(owner.status).toBe(200)
   })
 
   it('signs in by an email to the account with that email, even if another account has it as its login', async () => {
@@ -332,18 +421,20 @@ describe('sign-in, refresh and logout', () => {
   it('counts failed sign-ins per account, whether typed as the login or the email', async () => {
     const account = await signupAndConfirm()
     const statuses: number[] = []
+    const ips = Array.from({ length: 10 }, () => newIp())
     for (let i = 0; i < 10; i++) {
       const login = i % 2 === 0 ? account.login : account.email
       statuses.push(
-        (await api('POST', '/identity/signin/email', { body: { login, password: `Wrong-${i}!` }, ip: newIp() })).status,
+        (await api('POST', '/identity/signin/email', { body: { login, password: `Wrong-${i}!` }, ip: ips[i] })).status,
       )
     }
     expect(statuses).toEqual(Array(10).fill(400))
-    for (const login of [account.login, account.email.toUpperCase()]) {
-      const blocked = await api('POST', '/identity/signin/email', {
-        body: { login, password: STRONG_PASSWORD },
-        ip: newIp(),
-      })
+    // An address that failed by the login is refused by the email, and the other way round.
+    for (const [login, ip] of [
+      [account.email.toUpperCase(), ips[0]],
+      [account.login, ips[1]],
+    ]) {
+      const blocked = await api('POST', '/identity/signin/email', { body: { login, password: STRONG_PASSWORD }, ip })
       expect(blocked.status).toBe(429)
     }
   })
@@ -381,7 +472,7 @@ describe('sign-in, refresh and logout', () => {
       )
     expect(statuses.filter((status) => status === 429)).toEqual([429])
     expect(statuses[60]).toBe(429)
-  }, 30_000)
+  }, 120_000)
 
   it('rotates refresh tokens, and a reused one revokes its whole family', async () => {
     const account = await signupAndConfirm()
@@ -403,13 +494,25 @@ describe('sign-in, refresh and logout', () => {
     expect(rows.every((row) => row.revokedAt !== null)).toBe(true)
   })
 
-  it('logout revokes the refresh token', async () => {
+  it('logout revokes the refresh token and ends every access token at once', async () => {
     const account = await signupAndConfirm()
+    const other = await api<{ token: string; refreshToken: string }>('POST', '/identity/signin/email', {
+      body: { login: account.login, password: STRONG_PASSWORD },
+    })
+    expect((await api('GET', '/profile', { auth: `Bearer ${account.token}` })).status).toBe(200)
     const out = await api('POST', '/identity/logout', { body: { refreshToken: account.refreshToken } })
     expect(out.status).toBe(200)
     expect(out.body).toEqual({ isOk: true, data: null, apiErrors: [] })
     const refresh = await api('POST', '/identity/refresh/token', { body: { refreshToken: account.refreshToken } })
     expect(refresh.status).toBe(401)
+    // The logged-out access token ends now, not in 15 minutes; so does another device's, which refreshes.
+    for (const token of [account.token, other.body.data.token])
+      expect((await api('GET', '/profile', { auth: `Bearer ${token}` })).status).toBe(401)
+    const renewed = await api<{ token: string }>('POST', '/identity/refresh/token', {
+      body: { refreshToken: other.body.data.refreshToken },
+    })
+    expect(renewed.status).toBe(200)
+    expect((await api('GET', '/profile', { auth: `Bearer ${renewed.body.data.token}` })).status).toBe(200)
   })
 
   it('answers 401 without a token or with a forged one', async () => {
@@ -452,6 +555,10 @@ describe('restore', () => {
     expect(newPassword.status).toBe(200)
     const refresh = await api('POST', '/identity/refresh/token', { body: { refreshToken: account.refreshToken } })
     expect(refresh.status).toBe(401)
+    // The access token issued before the reset ends at once; the one of the new sign-in works.
+    expect((await api('GET', '/profile', { auth: `Bearer ${account.token}` })).status).toBe(401)
+    const fresh = newPassword.body.data as { token: string }
+    expect((await api('GET', '/profile', { auth: `Bearer ${fresh.token}` })).status).toBe(200)
   })
 
   it('refuses an expired reset link', async () => {
@@ -563,6 +670,9 @@ describe('profile', () => {
     expect(await db().select().from(sessions).where(eq(sessions.userId, account.id))).toEqual([])
     const page = await SELF.fetch('http://localhost/profile', { headers: { Cookie: webSession }, redirect: 'manual' })
     expect(page.status).toBe(302)
+    // Every access token issued before the change ends at once, the caller's old one too.
+    for (const token of [account.token, second.body.data.token])
+      expect((await api('GET', '/profile', { auth: `Bearer ${token}` })).status).toBe(401)
     // The caller goes on with its new pair.
     expect((await api('GET', '/profile', { auth: `Bearer ${changed.body.data.token}` })).status).toBe(200)
     const refreshed = await api('POST', '/identity/refresh/token', {

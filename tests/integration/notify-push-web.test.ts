@@ -6,7 +6,7 @@
 import { SELF } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { FcmSender } from '#app/server/notify/push.server.ts'
@@ -77,8 +77,13 @@ describe('the page’s push settings', () => {
     expect(config(full)).toEqual({ firebase, vapidKey: 'BPublicKey', stub: false })
     expect(config({ FIREBASE_WEB_CONFIG: JSON.stringify(firebase) })).toBeNull()
     expect(config({ FIREBASE_VAPID_KEY: 'BPublicKey' })).toBeNull()
+    // A malformed config is logged (push is off), not thrown.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     expect(config({ ...full, FIREBASE_WEB_CONFIG: '{"apiKey":"only"}' })).toBeNull()
     expect(config({ ...full, FIREBASE_WEB_CONFIG: 'not json' })).toBeNull()
+    expect(logged).toHaveBeenCalledTimes(2)
+    expect(String(logged.mock.calls[0][0])).toContain('FIREBASE_WEB_CONFIG')
+    logged.mockRestore()
   })
 
   it('never name the test token source in production, whatever PUSH_TOKEN_STUB says', () => {

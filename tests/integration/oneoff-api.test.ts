@@ -369,8 +369,10 @@ describe('companyEvent: the overlap check and ignoreFreeTimeCheck', () => {
       body: body({ contactIds: [busy.id] }, {}, start),
     })
     expect(anyway.status).toBe(201)
-    // A specialist invitee hosting their own meeting then is busy too (their booking pages show it anyway).
+    // A specialist invitee hosting their own meeting then is busy too (their booking pages show it anyway), when
+    // they are the organizer's contact who met him (a client once); a stranger's calendar is never consulted.
     const host = await createTestUser({ email: email('host') })
+    await createMeeting(user.id, { startAt: Date.now() - 3 * DAY, people: [{ email: host.email, firstName: 'Хост' }] })
     await createMeeting(host.id, { startAt: start + 2 * HOUR, people: [] })
     const later = (path: string) =>
       `${path}?email=${encodeURIComponent(host.email)}&from=${new Date(start + 2 * HOUR).toISOString()}&to=${new Date(start + 3 * HOUR).toISOString()}`

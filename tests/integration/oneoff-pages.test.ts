@@ -173,10 +173,17 @@ describe('one-off meeting creation page', () => {
   it('checks an invitee as they are picked, and an invitee accepted then is not asked about again', async () => {
     const { user, get, post } = await signedIn()
     const date = dateAhead(5)
-    // The invitee is a specialist too, hosting their own meeting then; the organizer's own calendar is free.
+    // The invitee is a specialist too, hosting their own meeting then; the organizer's own calendar is free. They are
+    // the organizer's contact who met him (a booking set `lastBookingAt`): only such contacts' calendars count.
     const host = await createTestUser({ email: email('busy') })
     const busyEmail = host.email
-    const busy = { id: newId(), ownerId: user.id, firstName: 'Занятой', email: busyEmail }
+    const busy = {
+      id: newId(),
+      ownerId: user.id,
+      firstName: 'Занятой',
+      email: busyEmail,
+      lastBookingAt: Date.now() - DAY,
+    }
     await db().insert(contacts).values(busy)
     await createMeeting(host.id, { startAt: Date.parse(`${date}T08:00:00Z`), durationMinutes: 90, people: [] })
     const check = async (timeFrom: string, timeTo: string, who = busyEmail) => {

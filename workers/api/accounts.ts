@@ -15,6 +15,7 @@ import {
 } from '#app/domain/accounts/rules.ts'
 import { issueTokenPair, revokeRefreshToken, rotateRefreshToken } from '#app/server/accounts/api-tokens.server.ts'
 import { accountDeps } from '#app/server/accounts/deps.server.ts'
+import { ACCOUNT_LIMITS, enforceLimit } from '#app/server/accounts/limits.server.ts'
 import { refuse } from '#app/server/refusal.server.ts'
 import {
   CODE_CHALLENGE,
@@ -173,12 +174,16 @@ export const accounts = new Hono<ApiEnv>()
     return ok(c, null)
   })
   .get('/unique/email/:email', async (c) => {
+    const d = deps(c)
+    await enforceLimit(d.limits, ACCOUNT_LIMITS.uniqueIp, d.ip, d.now)
     const parsed = EmailSchema.safeParse(c.req.param('email'))
-    return ok(c, { isOk: parsed.success && (await isEmailFree(deps(c), parsed.data)) })
+    return ok(c, { isOk: parsed.success && (await isEmailFree(d, parsed.data)) })
   })
   .get('/unique/login/:login', async (c) => {
+    const d = deps(c)
+    await enforceLimit(d.limits, ACCOUNT_LIMITS.uniqueIp, d.ip, d.now)
     const parsed = LoginSchema.safeParse(c.req.param('login'))
-    return ok(c, { isOk: parsed.success && (await isLoginFree(deps(c), parsed.data)) })
+    return ok(c, { isOk: parsed.success && (await isLoginFree(d, parsed.data)) })
   })
   .get('/profile', requireAuth, (c) => ok(c, profileView(c.get('user'), origin(c))))
   // SPEC §7 Profile: the signed-in user's event types in the short form of `GET /eventTypes/short`.

@@ -60,6 +60,6 @@ export const contactsApi = new Hono<ApiEnv>()
   })
   .post('/invitation', async (c) => {
     const input = await readJson(c, ContactInvitationSchema)
-    const origin = new URL(c.req.url).origin
-    return ok(c, await inviteContacts(c.get('db'), c.get('user'), input, origin, Date.now(), c.get('t')))
+    const appUrl = c.get('config').APP_URL
+    return ok(c, await inviteContacts(c.get('db'), c.get('user'), input, appUrl, Date.now(), c.get('t')))
   })

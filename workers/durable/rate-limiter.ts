@@ -8,7 +8,11 @@ type Window = { start: number; count: number }
  * same interface (app/server/rate-limit.server.ts).
  */
 export class RateLimiter extends DurableObject {
-  async hit(limit: number, windowMs: number, now: number = Date.now()): Promise<{ allowed: boolean; resetAt: number }> {
+  async hit(
+    limit: number,
+    windowMs: number,
+    now: number = Date.now(),
+  ): Promise<{ allowed: boolean; resetAt: number; used: number }> {
     const stored = await this.ctx.storage.get<Window>('window')
     const window = stored && now < stored.start + windowMs ? stored : { start: now, count: 0 }
     const allowed = window.count < limit
@@ -16,7 +20,7 @@ export class RateLimiter extends DurableObject {
     await this.ctx.storage.put('window', window)
     // Forget the key once its window has passed, so idle keys cost nothing.
     await this.ctx.storage.setAlarm(window.start + windowMs)
-    return { allowed, resetAt: window.start + windowMs }
+    return { allowed, resetAt: window.start + windowMs, used: window.count }
   }
 
   /** Whether one more hit would be allowed, without counting it. */
@@ -24,10 +28,10 @@ export class RateLimiter extends DurableObject {
     limit: number,
     windowMs: number,
     now: number = Date.now(),
-  ): Promise<{ allowed: boolean; resetAt: number }> {
+  ): Promise<{ allowed: boolean; resetAt: number; used: number }> {
     const stored = await this.ctx.storage.get<Window>('window')
-    if (!stored || now >= stored.start + windowMs) return { allowed: true, resetAt: now + windowMs }
-    return { allowed: stored.count < limit, resetAt: stored.start + windowMs }
+    if (!stored || now >= stored.start + windowMs) return { allowed: true, resetAt: now + windowMs, used: 0 }
+    return { allowed: stored.count < limit, resetAt: stored.start + windowMs, used: stored.count }
   }
 
   async alarm() {

@@ -1,5 +1,5 @@
-import { and, eq, isNull, gt } from 'drizzle-orm'
-import { refreshTokens } from '#db/schema.ts'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { refreshTokens, users } from '#db/schema.ts'
 import { newId } from '#app/domain/ids.ts'
 import type { Db } from '../db.server.ts'
 import { randomToken, sha256, signAccessToken } from '../auth/tokens.server.ts'
@@ -19,6 +19,7 @@ export async function issueTokenPair(
   familyId: string = newId(now),
 ): Promise<TokenPair> {
   const refreshToken = randomToken()
+  const [user] = await db.select({ generation: users.tokenGeneration }).from(users).where(eq(users.id, userId)).limit(1)
   await db.insert(refreshTokens).values({
     id: newId(now),
     tokenHash: await sha256(refreshToken),
@@ -26,7 +27,7 @@ export async function issueTokenPair(
     userId,
     expiresAt: now + REFRESH_TOKEN_TTL_MS,
   })
-  return { token: await signAccessToken(secret, userId, now), refreshToken }
+  return { token: await signAccessToken(secret, userId, now, user?.generation ?? 0), refreshToken }
 }
 
 /**
@@ -61,12 +62,20 @@ async function revokeFamily(db: Db, familyId: string, now: number) {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
 }
 
-/** Logout of the JSON API: the refresh token's family stops working. Unknown tokens are ignored. */
+/**
+ * Logout of the JSON API: the refresh token's family stops working, and every access token of the user ends at once
+ * (the generation rises; other devices refresh theirs with their own refresh tokens). Unknown tokens are ignored.
+ */
 export async function revokeRefreshToken(db: Db, refreshToken: string, now: number) {
   const [known] = await db
     .select()
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, await sha256(refreshToken)))
     .limit(1)
-  if (known) await revokeFamily(db, known.familyId, now)
+  if (!known) return
+  await revokeFamily(db, known.familyId, now)
+  await db.update(users).set(nextTokenGeneration).where(eq(users.id, known.userId))
 }
+
+/** The users update that ends every access token issued so far (ADR 0088). */
+export const nextTokenGeneration = { tokenGeneration: sql<number>`${users.tokenGeneration} + 1` }

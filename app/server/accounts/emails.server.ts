@@ -49,6 +49,38 @@ export function signupEmail(
   }
 }
 
+/**
+ * To an account's owner when someone signs up with its email (issue 19): the sign-up answered as usual, so the
+ * email is the only trace; it points to sign-in and to password recovery.
+ */
+export function signupAttemptEmail(
+  t: TFunction,
+  input: { firstName: string; loginLink: string; restoreLink: string },
+): EmailContent {
+  const hello = t('accounts:mail.hello', { name: input.firstName })
+  const line = t('accounts:mail.signupAttemptLine')
+  const restore = t('accounts:mail.signupAttemptRestore')
+  const ignore = t('accounts:mail.signupAttemptIgnore')
+  return {
+    subject: t('accounts:mail.signupAttemptSubject'),
+    text: [
+      hello,
+      line,
+      `${t('accounts:mail.signupAttemptLogin')} ${input.loginLink}`,
+      `${restore} ${input.restoreLink}`,
+      ignore,
+    ].join('\n\n'),
+    html: layout([
+      { p: hello },
+      { p: line },
+      { button: { label: t('accounts:mail.signupAttemptLogin'), url: input.loginLink } },
+      { p: restore },
+      { button: { label: t('accounts:mail.restoreButton'), url: input.restoreLink } },
+      { p: ignore },
+    ]),
+  }
+}
+
 /** The password-reset email (SPEC §2 "forgot password and restore"). */
 export function restoreEmail(t: TFunction, input: { firstName: string; link: string; minutes: number }): EmailContent {
   const hello = t('accounts:mail.hello', { name: input.firstName })

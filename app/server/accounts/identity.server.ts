@@ -11,10 +11,12 @@ import { type AccountSecretKind, accountSecrets, refreshTokens, sessions, users 
 import { hashPassword, verifyPassword } from '../auth/password.server.ts'
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import { enqueueMessage } from '../outbox/outbox.server.ts'
+import { nextTokenGeneration } from './api-tokens.server.ts'
+import { isUniqueViolation } from '../unique-violation.server.ts'
 import type { AccountDeps } from './deps.server.ts'
-import { restoreEmail, signupEmail } from './emails.server.ts'
+import { restoreEmail, signupAttemptEmail, signupEmail } from './emails.server.ts'
 import { Refused, refuse } from '../refusal.server.ts'
-import { refusal, refusalFrom } from '#app/domain/refusal.ts'
+import { refusal } from '#app/domain/refusal.ts'
 import { ACCOUNT_LIMITS, checkLimit, enforceLimit } from './limits.server.ts'
 
 const MINUTE = 60_000
@@ -104,15 +106,11 @@ export async function signup(
     )
   const replaced = existing.find((user) => user.email === input.email && user.emailVerifiedAt === null)
   const others = existing.filter((user) => user.id !== replaced?.id)
-  const taken = refusalFrom([
-    ...(others.some((user) => user.login === input.login || user.email === input.login)
-      ? [refusal('loginTaken', 'login')]
-      : []),
-    ...(others.some((user) => user.email === input.email || user.login === input.email)
-      ? [refusal('emailTaken', 'email')]
-      : []),
-  ])
-  if (taken) throw new Refused(taken)
+  // Logins are public (the specialist's page), so a taken login is said; a taken email is not (issue 19).
+  if (others.some((user) => user.login === input.login || user.email === input.login)) refuse('loginTaken', 'login')
+  const owner = others.find((user) => user.email === input.email)
+  if (owner) return signupWithTakenEmail(deps, owner, input)
+  if (others.some((user) => user.login === input.email)) refuse('emailTaken', 'email')
 
   const user = {
     id: newId(deps.now),
@@ -135,11 +133,36 @@ export async function signup(
     ])
   } catch (error) {
     // Two sign-ups raced for the same login or email: the unique index let one through.
-    if (String(error).includes('UNIQUE')) refuse('loginTaken', 'login')
+    if (isUniqueViolation(error)) refuse('loginTaken', 'login')
     throw error
   }
   deps.deliver([secrets.messageId])
   return { id: user.id, email: user.email }
+}
+
+/**
+ * Sign-up with the email of an existing account answers exactly like a new sign-up (the same 201 and shape, after
+ * the same password hashing), so it tells nobody whether the email is registered; the account's owner gets an email
+ * saying someone tried, with the restore link's page (as restore already answers alike for known and unknown emails).
+ * Nothing is stored: the answered id names no registration (withdrawing it is 404, a code for it is "incorrect").
+ */
+async function signupWithTakenEmail(
+  deps: AccountDeps,
+  owner: User,
+  input: z.infer<typeof SignupSchema>,
+): Promise<{ id: string; email: string }> {
+  await hashPassword(input.password)
+  const notify = await deps.limits.hit(ACCOUNT_LIMITS.signupAttemptEmail, owner.id, deps.now)
+  if (!notify.allowed) return { id: newId(deps.now), email: input.email }
+  const content = signupAttemptEmail(userT(owner), {
+    firstName: owner.firstName,
+    loginLink: `${deps.env.APP_URL}/login`,
+    restoreLink: `${deps.env.APP_URL}/restore`,
+  })
+  const message = enqueueMessage(deps.db, { channel: 'email', recipient: owner.email, ...content }, deps.now)
+  await message.query
+  deps.deliver([message.id])
+  return { id: newId(deps.now), email: input.email }
 }
 
 /** `DELETE /identity/signup/email?id=` (SPEC §7): withdraws an unconfirmed registration; a confirmed one is 404. */
@@ -311,22 +334,32 @@ async function accountNamed(deps: AccountDeps, text: string): Promise<User | nul
 }
 
 /**
- * Sign-in by login or email and password (SPEC §2), limited by failed attempts per IP and per account. Unknown login and
- * wrong password give the same answer; an unconfirmed account is told to confirm its email. The per-account limit
- * counts the account, not the typed text, so its login and its email share one budget; unknown text is counted by
- * itself, so the limit answers alike for known and unknown names.
+ * Sign-in by login or email and password (SPEC §2), limited by failed attempts per IP, per account and per account
+ * and address. Unknown login and wrong password give the same answer; an unconfirmed account is told to confirm its
+ * email. The per-account limit counts the account, not the typed text, so its login and its email share one budget;
+ * unknown text is counted by itself, so the limit answers alike for known and unknown names. An account over its
+ * limit stays open to addresses with no failed attempt on it, so strangers cannot lock its owner out; an address
+ * that failed on it waits until the account's window passes, and one that used up its own budget waits an hour
+ * (docs/decisions/0086-sign-in-limits.md).
  */
 export async function signin(deps: AccountDeps, input: z.infer<typeof SigninSchema>): Promise<User> {
   await checkLimit(deps.limits, ACCOUNT_LIMITS.signinIp, deps.ip, deps.now)
   const user = await accountNamed(deps, input.login)
   const accountKey = user ? `user:${user.id}` : `unknown:${input.login}`
-  await checkLimit(deps.limits, ACCOUNT_LIMITS.signinAccount, accountKey, deps.now)
+  const pairKey = `${accountKey}|${deps.ip}`
+  const [account, pair] = await Promise.all([
+    deps.limits.peek(ACCOUNT_LIMITS.signinAccount, accountKey, deps.now),
+    deps.limits.peek(ACCOUNT_LIMITS.signinAccountIp, pairKey, deps.now),
+  ])
+  const refused = !pair.allowed ? pair : !account.allowed && pair.used > 0 ? account : null
+  if (refused) refuse('tooManyRequests', undefined, { seconds: refused.retryAfterSeconds })
   dummyHash ??= hashPassword('not-a-password')
   const matches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash))
   if (!user?.passwordHash || !matches) {
     await Promise.all([
       deps.limits.hit(ACCOUNT_LIMITS.signinIp, deps.ip, deps.now),
       deps.limits.hit(ACCOUNT_LIMITS.signinAccount, accountKey, deps.now),
+      deps.limits.hit(ACCOUNT_LIMITS.signinAccountIp, pairKey, deps.now),
     ])
     refuse('signinInvalid')
   }
@@ -383,7 +416,11 @@ export async function resetPassword(deps: AccountDeps, input: z.infer<typeof Res
   await runBatch(deps, [
     deps.db
       .update(users)
-      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${deps.now})` })
+      .set({
+        passwordHash,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${deps.now})`,
+        ...nextTokenGeneration,
+      })
       .where(eq(users.id, secret.userId)),
     deps.db.delete(sessions).where(eq(sessions.userId, secret.userId)),
     deps.db

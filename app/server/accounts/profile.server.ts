@@ -15,6 +15,7 @@ import type { Db } from '../db.server.ts'
 import { passwordChangedNotice } from '../notify/notifications.server.ts'
 import { refusalCodeOfKey } from '#app/domain/refusal.ts'
 import { refuse } from '../refusal.server.ts'
+import { nextTokenGeneration } from './api-tokens.server.ts'
 
 type User = typeof users.$inferSelect
 
@@ -82,7 +83,7 @@ export async function changePassword(
   await db.batch([
     db
       .update(users)
-      .set({ passwordHash: await hashPassword(input.password) })
+      .set({ passwordHash: await hashPassword(input.password), ...nextTokenGeneration })
       .where(eq(users.id, user.id)),
     db.delete(sessions).where(and(eq(sessions.userId, user.id), keep ? ne(sessions.tokenHash, keep) : undefined)),
     db

@@ -44,15 +44,17 @@ export async function verifyHmac(secret: string, data: string, signature: string
   }
 }
 
-export type AccessClaims = { sub: string; exp: number; iat: number }
+/** `gen`: the user's token generation when issued (users.tokenGeneration); tokens without it are generation 0. */
+export type AccessClaims = { sub: string; exp: number; iat: number; gen?: number }
 
 /** Access tokens of the JSON API live 15 minutes; refresh tokens renew them. */
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000
 
-export async function signAccessToken(secret: string, userId: string, now: number): Promise<string> {
+export async function signAccessToken(secret: string, userId: string, now: number, generation = 0): Promise<string> {
   const header = base64Url(encoder.encode(JSON.stringify({ alg: 'HS256', typ: 'JWT' })))
   const claims: AccessClaims = {
     sub: userId,
+    gen: generation,
     iat: Math.floor(now / 1000),
     exp: Math.floor((now + ACCESS_TOKEN_TTL_MS) / 1000),
   }
@@ -62,13 +64,27 @@ export async function signAccessToken(secret: string, userId: string, now: numbe
 
 /** The user id of a valid, unexpired access token; null for anything else. */
 export async function verifyAccessToken(secret: string, token: string, now: number): Promise<string | null> {
+  return (await verifyAccessClaims(secret, token, now))?.userId ?? null
+}
+
+/**
+ * The user id and token generation of a valid, unexpired access token; null for anything else. The caller compares
+ * the generation with the user row it reads anyway (workers/api/auth.ts): an older one is a token that has ended.
+ */
+export async function verifyAccessClaims(
+  secret: string,
+  token: string,
+  now: number,
+): Promise<{ userId: string; generation: number } | null> {
   const [header, payload, signature] = token.split('.')
   if (!header || !payload || !signature) return null
   if (!(await verifyHmac(secret, `${header}.${payload}`, signature))) return null
   try {
     const claims = JSON.parse(new TextDecoder().decode(fromBase64Url(payload))) as AccessClaims
     if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null
-    return claims.exp * 1000 > now ? claims.sub : null
+    const generation = claims.gen ?? 0
+    if (!Number.isSafeInteger(generation)) return null
+    return claims.exp * 1000 > now ? { userId: claims.sub, generation } : null
   } catch {
     return null
   }

@@ -27,6 +27,7 @@ import { addDays, startOfZonedDay } from '#app/domain/time/index.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { refuse } from '#app/server/refusal.server.ts'
+import { isUniqueViolation } from '#app/server/unique-violation.server.ts'
 import { composeEmail, hello } from '#app/server/meetings/mail.server.ts'
 import { enqueueMessage } from '#app/server/outbox/outbox.server.ts'
 import { contacts, eventTypes, meetingParticipants, meetings, type users } from '#db/schema.ts'
@@ -159,7 +160,10 @@ export async function contactEventTypes(db: Db, ownerId: string) {
     .orderBy(asc(eventTypes.name))
 }
 
-/** Adds a contact by hand; an email the owner already has is refused (never duplicated by email). */
+/**
+ * Adds a contact by hand; an email the owner already has is refused (never duplicated by email). Two concurrent adds
+ * of one email both pass the check: the unique index (owner, email) refuses the second, with the same answer.
+ */
 export async function addContact(db: Db, ownerId: string, input: NewContact, now: number): Promise<{ id: string }> {
   const [existing] = await db
     .select({ id: contacts.id })
@@ -168,9 +172,14 @@ export async function addContact(db: Db, ownerId: string, input: NewContact, now
     .limit(1)
   if (existing) refuse('contactEmailTaken', 'email')
   const id = newId(now)
-  await db
-    .insert(contacts)
-    .values({ id, ownerId, ...input, lastName: input.lastName ?? '', createdAt: now, updatedAt: now })
+  try {
+    await db
+      .insert(contacts)
+      .values({ id, ownerId, ...input, lastName: input.lastName ?? '', createdAt: now, updatedAt: now })
+  } catch (error) {
+    if (isUniqueViolation(error)) refuse('contactEmailTaken', 'email')
+    throw error
+  }
   return { id }
 }
 
@@ -329,17 +338,20 @@ export async function messageContacts(
   )
 }
 
-/** Invites the selected contacts to book: the event type's link, or the specialist's public page. */
+/**
+ * Invites the selected contacts to book: the event type's link, or the specialist's public page. The links start
+ * with `appUrl`, the configured APP_URL, never the request's Host (a forged Host would send clients elsewhere).
+ */
 export async function inviteContacts(
   db: Db,
   owner: Owner,
   input: { contactIds: string[]; eventTypeId?: string | null },
-  origin: string,
+  appUrl: string,
   now: number,
   t: TFunction,
 ) {
   requireEmailPlan(owner)
-  let url = `${origin}/user/${owner.login}`
+  let url = new URL(`/user/${owner.login}`, appUrl).toString()
   let eventName: string | null = null
   if (input.eventTypeId) {
     const [eventType] = await db
@@ -350,7 +362,7 @@ export async function inviteContacts(
       )
       .limit(1)
     if (!eventType) refuse('notFound')
-    url = `${origin}/${owner.login}/${eventType.link}`
+    url = new URL(`/${owner.login}/${eventType.link}`, appUrl).toString()
     eventName = eventType.name
   }
   return await sendToContacts(db, owner, input.contactIds, now, t, (contact, mt) =>

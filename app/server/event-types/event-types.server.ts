@@ -14,6 +14,7 @@ import { eventTypes, schedules } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
 import { type Refusal, refusalFrom } from '#app/domain/refusal.ts'
 import { Refused, found, refuse } from '../refusal.server.ts'
+import { isUniqueViolation } from '../unique-violation.server.ts'
 import type { Owner } from '../schedules/schedules.server.ts'
 
 type EventTypeRow = typeof eventTypes.$inferSelect
@@ -65,6 +66,7 @@ export type EventTypeView = ReturnType<typeof toView>
 function toRow(input: EventTypeInput) {
   return {
     name: input.name,
+    nameKey: eventNameKey(input.name),
     link: input.link,
     description: input.description,
     color: input.color,
@@ -219,7 +221,7 @@ async function uniqueRace<T>(write: Promise<T>, recheck: () => Promise<void>): P
   try {
     return await write
   } catch (error) {
-    if (String((error as Error)?.message ?? error).includes('UNIQUE')) await recheck()
+    if (isUniqueViolation(error)) await recheck()
     throw error
   }
 }
@@ -271,12 +273,13 @@ export async function copyEventType(db: Db, owner: Owner, id: string): Promise<{
         ...row,
         id: copyId,
         name: copyName(row.name, index),
+        nameKey: eventNameKey(copyName(row.name, index)),
         link: copyLink(row.link, index),
         createdAt: Date.now(),
       })
       return { id: copyId }
     } catch (error) {
-      if (attempt >= 3 || !String((error as Error)?.message ?? error).includes('UNIQUE')) throw error
+      if (attempt >= 3 || !isUniqueViolation(error)) throw error
     }
   }
 }

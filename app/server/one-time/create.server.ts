@@ -9,7 +9,7 @@
  * widened by its buffers against the host's live meetings and active holds; an invitee is busy when they are a live
  * participant of another of this organizer's meetings at that time. `ignoreFreeTimeCheck` skips both.
  */
-import { and, eq, gt, inArray, lt } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm'
 import { overlapping } from '#app/domain/availability/index.ts'
 import type { HoldInterval } from '#app/domain/commands/calendar.ts'
 import { type CreateOneOffCommand, decideCreateOneOff, oneOffTimes } from '#app/domain/commands/one-off.ts'
@@ -142,7 +142,7 @@ export async function freeTimeCheck(
       if (during(row)) busyEmails.add(row.email)
     }
   }
-  for (const email of await hostsBusy(db, emails, from, to, during)) busyEmails.add(email)
+  for (const email of await hostsBusy(db, ownerId, emails, from, to, during)) busyEmails.add(email)
   return {
     overlaps: [...found.values()].map((item) => ({
       id: item.id,
@@ -155,11 +155,13 @@ export async function freeTimeCheck(
 }
 
 /**
- * Invitees who are FastSlot specialists hosting a live meeting at one of the times. Their busy time is no secret:
- * their own booking pages already leave those times out. Other people's bookings elsewhere are not consulted.
+ * Invitees who are FastSlot specialists hosting a live meeting at one of the times, among the organizer's own
+ * contacts who have met him (a booking or an invitation set their `lastBookingAt`). Anyone else's calendar is never
+ * consulted: an email typed in, or a contact added by hand, cannot probe another account's busy time (issue 19).
  */
 export async function hostsBusy(
   db: Db,
+  organizerId: string,
   emails: string[],
   from: number,
   to: number,
@@ -168,11 +170,14 @@ export async function hostsBusy(
   if (emails.length === 0) return []
   const rows = await db
     .select({ email: users.email, start: meetings.startAt, end: meetings.endAt })
-    .from(users)
+    .from(contacts)
+    .innerJoin(users, eq(users.email, contacts.email))
     .innerJoin(meetings, eq(meetings.ownerId, users.id))
     .where(
       and(
-        inArray(users.email, emails),
+        eq(contacts.ownerId, organizerId),
+        inArray(contacts.email, emails),
+        isNotNull(contacts.lastBookingAt),
         eq(meetings.status, 'upcoming'),
         lt(meetings.startAt, to),
         gt(meetings.endAt, from),

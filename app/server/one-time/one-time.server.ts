@@ -111,8 +111,8 @@ export async function seatsHeldByOthers(bindings: Bindings, row: OneTimeRow, exc
 
 /**
  * The invitee free-slot check (SPEC §7 "query from, to and email, response data.isFree"): is the email a live
- * participant or adjutant of another of this organizer's live meetings in [from, to), or a specialist hosting one of
- * their own then (create.server.ts `hostsBusy`)? Other people's bookings with other organizers are not consulted.
+ * participant or adjutant of another of this organizer's live meetings in [from, to), or a specialist among his
+ * contacts hosting one of their own then (create.server.ts `hostsBusy`)? No other account's calendar is consulted.
  */
 export async function inviteeIsFree(db: Db, ownerId: string, email: string, from: number, to: number) {
   const rows = await db
@@ -135,5 +135,5 @@ export async function inviteeIsFree(db: Db, ownerId: string, email: string, from
       ),
     )
   if (rows.some((row) => row.email === email || row.adjutantEmails.includes(email))) return false
-  return (await hostsBusy(db, [email], from, to, () => true)).length === 0
+  return (await hostsBusy(db, ownerId, [email], from, to, () => true)).length === 0
 }

@@ -2,6 +2,7 @@ import { SELF } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { getDb } from '#app/server/db.server.ts'
 import { newId } from '#app/domain/ids.ts'
+import { eventNameKey } from '#app/domain/event-types/link.ts'
 import { eventTypes, schedules } from '#db/schema.ts'
 import { createTestUser } from './users.ts'
 
@@ -42,7 +43,7 @@ export async function addEventType(
     scheduleId,
     ...eventType,
   }
-  await getDb(env.DB).insert(eventTypes).values(row)
+  await getDb(env.DB).insert(eventTypes).values({ ...row, nameKey: eventNameKey(row.name) })
   return row
 }
 

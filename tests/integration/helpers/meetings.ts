@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { newId } from '#app/domain/ids.ts'
 import { reminderRowsFor } from '#app/domain/reminders/plan.ts'
+import { eventNameKey } from '#app/domain/event-types/link.ts'
 import { upsertContactStatement } from '#app/server/contacts/contacts.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { participantLinkRow } from '#app/server/notify/links.server.ts'
@@ -110,6 +111,7 @@ export async function createEventType(
       remindersInMinutes: [60],
       scheduleId,
       ...overrides,
+      nameKey: eventNameKey(overrides.name ?? `Консультация ${id.slice(-6)}`),
     })
     .returning()
   return row
