@@ -43,7 +43,9 @@ export async function addEventType(
     scheduleId,
     ...eventType,
   }
-  await getDb(env.DB).insert(eventTypes).values({ ...row, nameKey: eventNameKey(row.name) })
+  await getDb(env.DB)
+    .insert(eventTypes)
+    .values({ ...row, nameKey: eventNameKey(row.name) })
   return row
 }
 
