@@ -6,7 +6,8 @@
  *   - gzipped JavaScript the event page loads (every /assets/*.js the HTML references, gzipped here), and the
  *     translations its HTML embeds (the i18n script's size and namespaces);
  *   - time to first byte of the event page: median and p95 of 50 sequential requests after 5 warm-ups;
- *   - booking latency: 20 sequential bookings of different slots, then 100 concurrent bookings of one slot.
+ *   - booking latency: 20 sequential bookings of different slots, then 100 concurrent bookings of one slot, and the
+ *     race's p95 next to the uncontended p95 (issue 13: at most 2x).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
@@ -165,6 +166,10 @@ export async function bookingBench(): Promise<string[]> {
     const refused = race.filter((r) => r.status === 409).length
     lines.push(
       `Booking race (100 concurrent, one seat): ${won} booked, ${refused} got 409; latency median ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms; all done in ${total.toFixed(0)} ms`,
+    )
+    const ratio = percentile(times, 0.95) / percentile(sequential, 0.95)
+    lines.push(
+      `Race p95 ${percentile(times, 0.95).toFixed(1)} ms next to uncontended p95 ${percentile(sequential, 0.95).toFixed(1)} ms: ${ratio.toFixed(1)}x (target <= 2x)`,
     )
   } finally {
     if (server.pid) process.kill(-server.pid, 'SIGTERM')
