@@ -1,16 +1,8 @@
 import type { TFunction } from 'i18next'
+import { escapeHtml } from '#app/server/notify/email-html.server.ts'
 
 /** One email: subject, plain text and HTML, in the recipient's language. */
 export type EmailContent = { subject: string; text: string; html: string }
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
-}
 
 type Block = { p: string } | { code: string } | { button: { label: string; url: string } }
 

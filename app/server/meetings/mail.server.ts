@@ -1,17 +1,9 @@
 import type { TFunction } from 'i18next'
 import type { EmailAttachment } from '#app/server/outbox/senders.server.ts'
+import { escapeHtml } from '#app/server/notify/email-html.server.ts'
 
 /** One email of the meetings area: plain text, the same text as simple HTML, and attachments (ICS). */
 export type MeetingEmail = { subject: string; text: string; html: string; attachments: EmailAttachment[] }
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
-}
 
 /** Paragraphs of text, each line kept; links become buttons in the HTML. */
 export function composeEmail(

@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next'
 import { meetingPlace, type PlaceKind } from '#app/domain/reminders/text.ts'
 import { formatWhen } from '#app/domain/time/readable.ts'
 import { languageOf } from '#app/i18n/translate.server.ts'
+import { emailHtml } from './email-html.server.ts'
 
 export type WhoCalls = 'MemberCallToOrganizer' | 'OrganizerCallToMember'
 
@@ -25,16 +26,8 @@ export type MessageClient = { name: string; phone: string | null }
 
 export type MessageContent = { subject: string; text: string; html: string }
 
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
-}
-
 function html(lines: string[], link?: { label: string; url: string }): string {
-  const body = lines.map((line) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`).join('')
-  const button = link
-    ? `<p style="margin:0 0 16px"><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:#3b5bdb;color:#fff;text-decoration:none">${escapeHtml(link.label)}</a></p>`
-    : ''
-  return `<!doctype html><html><body style="font-family:system-ui,Arial,sans-serif;color:#1c2130;line-height:1.5">${body}${button}</body></html>`
+  return emailHtml([...lines.map((p) => ({ p })), ...(link ? [{ button: link }] : [])])
 }
 
 /** The one readable form of a time (readable.ts), in the recipient's language and zone. */
