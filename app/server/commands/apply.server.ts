@@ -13,6 +13,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { buildIcs, fullName, type IcsMeeting, icsMeetingOf } from '#app/domain/booking/ics.ts'
 import type {
+  Attendee,
   BookingConfirmed,
   HostEvent,
   InvitationConfirmed,
@@ -151,6 +152,23 @@ function reminderInserts(
 }
 
 /** A new participant's self-service token: its hash on the row, the sealed token for later reminders. */
+/** A participant row's columns from the attendee the command decided: contact details, language, zone, manage link. */
+function attendeeColumns(attendee: Attendee, manageTokenHash: string) {
+  const c = attendee.contact
+  return {
+    firstName: c.firstName,
+    lastName: c.lastName,
+    email: c.email,
+    phone: c.phone,
+    messengerType: c.messengerType,
+    messengerValue: c.messengerValue,
+    comment: c.comment,
+    language: attendee.language,
+    timeZone: attendee.timeZone,
+    manageTokenHash,
+  }
+}
+
 async function participantToken(env: AppEnv, participantId: string) {
   const token = randomToken()
   return {
@@ -194,16 +212,7 @@ async function bookingConfirmed(db: Db, scope: ApplyScope, events: BookingConfir
         meetingId: event.meetingId,
         ownerId: host.id,
         contactId: attendee.contactId,
-        firstName: c.firstName,
-        lastName: c.lastName,
-        email: c.email,
-        phone: c.phone,
-        messengerType: c.messengerType,
-        messengerValue: c.messengerValue,
-        comment: c.comment,
-        language: attendee.language,
-        timeZone: attendee.timeZone,
-        manageTokenHash: secret.hash,
+        ...attendeeColumns(attendee, secret.hash),
         bookingId: event.bookingId,
         idempotencyKey: event.idempotencyKey,
         createdAt: now,
@@ -320,16 +329,7 @@ async function oneOffSeatBooked(db: Db, scope: ApplyScope, event: OneOffSeatBook
         ownerId: meeting.ownerId,
         contactId: attendee.contactId,
         role: 'member',
-        email: c.email,
-        firstName: c.firstName,
-        lastName: c.lastName,
-        phone: c.phone,
-        messengerType: c.messengerType,
-        messengerValue: c.messengerValue,
-        comment: c.comment,
-        language: attendee.language,
-        timeZone: attendee.timeZone,
-        manageTokenHash: secret.hash,
+        ...attendeeColumns(attendee, secret.hash),
         bookingId: attendee.participantId,
         createdAt: now,
       }),
