@@ -54,3 +54,10 @@ export type OAuthMode = (typeof OAUTH_MODES)[number]
 
 export const NOTIFICATION_ACTIONS = ['navigate', 'openEventClient', 'openEventOrganizer', 'changePassword'] as const
 export type NotificationAction = (typeof NOTIFICATION_ACTIONS)[number]
+
+/** Calendar integrations (SPEC §3 "Calendar integration" type; CalDav is any CalDAV server). */
+export const CALENDAR_TYPES = ['Yandex', 'Google', 'Apple', 'Outlook', 'CalDav'] as const
+export type CalendarType = (typeof CALENDAR_TYPES)[number]
+/** SPEC §4: a calendar integration's sync status. */
+export const CALENDAR_SYNC_STATUSES = ['fetching', 'success', 'fail'] as const
+export type CalendarSyncStatus = (typeof CALENDAR_SYNC_STATUSES)[number]

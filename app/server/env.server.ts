@@ -27,6 +27,12 @@ export const EnvSchema = z.object({
   TELEGRAM_API_BASE: z.url().default('https://api.telegram.org'),
   /** Firebase Cloud Messaging (HTTP v1): the service account JSON of the Firebase project. */
   FCM_SERVICE_ACCOUNT: z.string().min(1).optional(),
+  /** Calendar integrations (issue 14): the CalDAV servers of Yandex and Apple (a local Radicale in development). */
+  YANDEX_CALDAV_URL: z.url().default('https://caldav.yandex.ru'),
+  APPLE_CALDAV_URL: z.url().default('https://caldav.icloud.com'),
+  /** Google Calendar's and Microsoft Graph's API bases (fakes at the fetch boundary in tests). */
+  GOOGLE_CALENDAR_API_BASE: z.url().default('https://www.googleapis.com/calendar/v3'),
+  GRAPH_API_BASE: z.url().default('https://graph.microsoft.com/v1.0'),
 })
 
 export type AppEnv = z.infer<typeof EnvSchema>
