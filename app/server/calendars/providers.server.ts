@@ -1,0 +1,15 @@
+/**
+ * The provider of an integration, by its type (provider.server.ts has the interface). Yandex, Apple and CalDav are
+ * CalDAV servers (caldav.server.ts); Google and Outlook speak their REST APIs. `fetcher` is the tests' fetch boundary.
+ */
+import type { AppEnv } from '../env.server.ts'
+import { type CalendarProvider, CalendarUnavailableError, type ProviderInput } from './provider.server.ts'
+
+export function providerFor(input: ProviderInput, env: AppEnv, fetcher?: typeof fetch): CalendarProvider {
+  void env
+  void fetcher
+  switch (input.type) {
+    default:
+      throw new CalendarUnavailableError(`No calendar provider for ${input.type} yet`)
+  }
+}
