@@ -160,6 +160,31 @@ describe('busyFromIcs: recurrence', () => {
     expect(spans(ics)).toEqual([[Date.UTC(2026, 0, 2, 10), Date.UTC(2026, 0, 2, 11)]])
   })
 
+  it('shifts the occurrences after a RANGE=THISANDFUTURE override', () => {
+    const ics = calendar(
+      ...vevent(
+        'UID:range',
+        'SUMMARY:Early',
+        'DTSTART:20260105T100000Z',
+        'DTEND:20260105T110000Z',
+        'RRULE:FREQ=DAILY;COUNT=4',
+      ),
+      ...vevent(
+        'UID:range',
+        'SUMMARY:Later',
+        'RECURRENCE-ID;RANGE=THISANDFUTURE:20260107T100000Z',
+        'DTSTART:20260107T120000Z',
+        'DTEND:20260107T130000Z',
+      ),
+    )
+    expect(busyFromIcs(ics, JANUARY_TO_MARCH).items.map((item) => [item.title, item.start, item.end])).toEqual([
+      ['Early', Date.UTC(2026, 0, 5, 10), Date.UTC(2026, 0, 5, 11)],
+      ['Early', Date.UTC(2026, 0, 6, 10), Date.UTC(2026, 0, 6, 11)],
+      ['Later', Date.UTC(2026, 0, 7, 12), Date.UTC(2026, 0, 7, 13)],
+      ['Later', Date.UTC(2026, 0, 8, 12), Date.UTC(2026, 0, 8, 13)],
+    ])
+  })
+
   it('lets an override replace the one occurrence of a non-recurring master', () => {
     const ics = calendar(
       ...vevent('UID:single', 'DTSTART:20260105T100000Z', 'DTEND:20260105T110000Z'),
