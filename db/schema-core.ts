@@ -7,7 +7,7 @@ import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-or
 import {
   CURRENCIES,
   LANGUAGES,
-  OUTBOX_CHANNELS,
+  OUTBOX_ROW_CHANNELS,
   OUTBOX_STATUSES,
   PARTICIPANT_TYPES,
   PLACE_TYPES,
@@ -158,8 +158,8 @@ export const outbox = sqliteTable(
   'outbox',
   {
     id: text('id').primaryKey(),
-    channel: text('channel', { enum: OUTBOX_CHANNELS }).notNull(),
-    /** Email address, Telegram chat id or push token. */
+    channel: text('channel', { enum: OUTBOX_ROW_CHANNELS }).notNull(),
+    /** Email address, Telegram chat id, push token, or the meeting id a `calendar` row writes. */
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull().default(''),
     text: text('text').notNull(),

@@ -37,6 +37,12 @@ export type MessengerType = (typeof MESSENGER_TYPES)[number]
 /** Channels of the outbox and of reminder rows. */
 export const OUTBOX_CHANNELS = ['email', 'telegram', 'push'] as const
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number]
+/**
+ * What an outbox row may carry: the message channels above, and `calendar`, a meeting to write to the host's
+ * calendar (issue 14: retried with backoff like a message, never on a booking's critical path).
+ */
+export const OUTBOX_ROW_CHANNELS = [...OUTBOX_CHANNELS, 'calendar'] as const
+export type OutboxRowChannel = (typeof OUTBOX_ROW_CHANNELS)[number]
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const
 
 export const REMINDER_RECIPIENTS = ['client', 'organizer'] as const

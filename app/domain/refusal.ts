@@ -90,6 +90,13 @@ export const REFUSALS = {
   oneOffMove: { status: 400, key: 'meetings:errors.oneOffMove' },
   moveNotInFuture: { status: 400, key: 'meetings:errors.notInFuture' },
   meetingTooLong: { status: 400, key: 'meetings:errors.tooLong' },
+  // Calendar integrations (SPEC §8 "calendar not added", "could not update calendar")
+  calendarNotFound: { status: 404, key: 'calendars:errors.notFound' },
+  calendarCredentialsRefused: { status: 400, key: 'calendars:errors.credentialsRefused' },
+  calendarUnavailable: { status: 400, key: 'calendars:errors.unavailable' },
+  calendarUrlRefused: { status: 400, key: 'calendars:errors.urlRefused' },
+  calendarNoCalendars: { status: 400, key: 'calendars:errors.noCalendars' },
+  calendarNotWritable: { status: 400, key: 'calendars:errors.notWritable' },
   meetingSlotTaken: { status: 409, key: 'meetings:errors.slotTaken' },
 } as const satisfies Record<string, { status: RefusalStatus; key: string }>
 

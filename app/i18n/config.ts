@@ -10,6 +10,7 @@ import enMeetings from '#app/locales/en/meetings.json'
 import enOneoff from '#app/locales/en/oneoff.json'
 import enValidation from '#app/locales/en/validation.json'
 import enPush from '#app/locales/en/push.json'
+import enCalendars from '#app/locales/en/calendars.json'
 import ruAccounts from '#app/locales/ru/accounts.json'
 import ruApi from '#app/locales/ru/api.json'
 import ruBooking from '#app/locales/ru/booking.json'
@@ -22,6 +23,7 @@ import ruMeetings from '#app/locales/ru/meetings.json'
 import ruOneoff from '#app/locales/ru/oneoff.json'
 import ruValidation from '#app/locales/ru/validation.json'
 import ruPush from '#app/locales/ru/push.json'
+import ruCalendars from '#app/locales/ru/calendars.json'
 import { NAMESPACES, type Namespace } from './namespaces.ts'
 
 /** Russian is the source language and the fallback (SPEC §1); English is complete (tests/unit/i18n). */
@@ -43,6 +45,7 @@ export const resources = {
     meetings: ruMeetings,
     push: ruPush,
     oneoff: ruOneoff,
+    calendars: ruCalendars,
   },
   en: {
     common: enCommon,
@@ -57,6 +60,7 @@ export const resources = {
     meetings: enMeetings,
     push: enPush,
     oneoff: enOneoff,
+    calendars: enCalendars,
   },
 } as const
 

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'meetings',
   'push',
   'oneoff',
+  'calendars',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

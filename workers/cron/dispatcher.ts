@@ -1,3 +1,5 @@
+import { syncDueIntegrations } from '#app/server/calendars/sync.server.ts'
+import { routeCalendarWrites } from '#app/server/calendars/write-back.server.ts'
 import { cleanupAccounts } from '#app/server/accounts/cleanup.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { type AppEnv, type Bindings, parseEnv } from '#app/server/env.server.ts'
@@ -10,10 +12,19 @@ export type CronJob = { name: string; run: (deps: { db: Db; env: AppEnv; now: nu
 /** Cron expression (wrangler.toml `[triggers]`) to the jobs it runs (ARCHITECTURE.md "Cron"). */
 export const CRON_JOBS: Record<string, CronJob[]> = {
   '* * * * *': [
-    { name: 'outbox', run: ({ db, env, now }) => drainOutbox(db, env, now) },
+    // Host events become calendar writes first, so this run's drain already delivers them.
+    {
+      name: 'outbox',
+      run: async ({ db, env, now }) => {
+        await routeCalendarWrites(db, now)
+        return drainOutbox(db, env, now)
+      },
+    },
     { name: 'reminders', run: ({ db, env, now }) => runReminders(db, env, now) },
   ],
   // Hourly: expired sessions, tokens, states, codes and stale unconfirmed sign-ups (docs/decisions/0010-accounts.md).
+  // Every 10 minutes: busy times of every active calendar integration (SPEC §9 promises 15; docs/decisions/0093).
+  '*/10 * * * *': [{ name: 'calendars', run: ({ db, env, now }) => syncDueIntegrations({ db, env, now }) }],
   '0 * * * *': [{ name: 'accounts-cleanup', run: ({ db, now }) => cleanupAccounts(db, now) }],
 }
 

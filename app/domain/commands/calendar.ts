@@ -4,7 +4,7 @@
  * times, and the ghost holds of other clients. Pure: `decide` functions ask it whether a slot is free.
  */
 import { computeSlots } from '../availability/index.ts'
-import type { EventTypeRules, ExistingBooking, Schedule, Slot } from '../availability/index.ts'
+import type { EventTypeRules, ExistingBooking, Interval, Schedule, Slot } from '../availability/index.ts'
 import { instantToZoned } from '../time/index.ts'
 
 /** A live (upcoming) meeting of the host, with the member seats it has taken. */
@@ -25,6 +25,8 @@ export type EventCalendar = {
   rules: EventTypeRules
   /** The host's live meetings around the asked slots. */
   live: LiveMeeting[]
+  /** Busy times synced from the host's calendars around the asked slots (issue 14): they block like a booking. */
+  busy: Interval[]
 }
 
 /**
@@ -55,7 +57,7 @@ export function engineBookings(
 
 /** Is the exact slot free for one more seat, given the bookings (and the engine's rules: notice, window, per day)? */
 export function slotIsFree(
-  calendar: Pick<EventCalendar, 'schedule' | 'rules'>,
+  calendar: Pick<EventCalendar, 'schedule' | 'rules' | 'busy'>,
   bookings: ExistingBooking[],
   slot: { start: number; end: number },
   now: number,
@@ -67,7 +69,7 @@ export function slotIsFree(
     schedule: calendar.schedule,
     eventType: calendar.rules,
     bookings,
-    busy: [],
+    busy: calendar.busy,
   })
   return free.find((s) => s.start === slot.start && s.end === slot.end) ?? null
 }

@@ -5,9 +5,11 @@
  *
  * Reads per event page: one SELECT (host + event type + schedule), then one D1 batch (adjustments, meetings).
  */
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, lt, ne, notExists, sql } from 'drizzle-orm'
+import { unionAll } from 'drizzle-orm/sqlite-core'
 import {
   type EventTypeRules,
+  type Interval,
   type MinuteInterval,
   type Schedule,
   type Slot,
@@ -21,7 +23,17 @@ import {
   engineBookings,
 } from '#app/domain/commands/calendar.ts'
 import { type IsoDate, MS_PER_DAY, addDays, instantToZoned, parseHm, startOfZonedDay } from '#app/domain/time/index.ts'
-import { eventTypes, meetings, scheduleAdjustments, schedules, users } from '#db/schema.ts'
+import {
+  calendarBusy,
+  calendarEventLinks,
+  calendarIntegrations,
+  eventTypes,
+  integrationCalendars,
+  meetings,
+  scheduleAdjustments,
+  schedules,
+  users,
+} from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
 
 export type HostRow = Pick<
@@ -149,12 +161,60 @@ export function instantSpan(timeZone: string, range: { from: IsoDate; to: IsoDat
   }
 }
 
-/** Adjustments of the schedule and the host's live meetings around the range, in one D1 round trip. */
+/**
+ * Adjustments of the schedule, the host's live meetings and the busy times synced from the host's calendars around
+ * the range, in one D1 round trip of two statements: busy times come in the meetings' statement (UNION ALL), so the
+ * event page stays at three statements with calendars connected. A busy time counts when its calendar blocks time,
+ * its integration is active, and it is not one of our own meetings written to that calendar (recognised by UID).
+ */
 export async function loadCalendar(db: Db, context: PublicEventContext, range: { from: IsoDate; to: IsoDate }) {
   const span = instantSpan(context.schedule.timeZone, range)
   // Written out: inside a one-table select drizzle leaves column names unqualified, which the subquery would misread.
   const seats = sql<number>`(SELECT count(*) FROM meeting_participants mp WHERE mp.meeting_id = meetings.id AND mp.status = 'booked' AND mp.role = 'member')`
-  const [adjustments, live] = await db.batch([
+  const live = db
+    .select({
+      id: meetings.id,
+      eventTypeId: meetings.eventTypeId,
+      startAt: meetings.startAt,
+      endAt: meetings.endAt,
+      seatsTaken: seats,
+    })
+    .from(meetings)
+    .where(
+      and(
+        eq(meetings.ownerId, context.host.id),
+        eq(meetings.status, 'upcoming'),
+        lt(meetings.startAt, span.to),
+        gt(meetings.endAt, span.from),
+      ),
+    )
+  const busy = db
+    .select({
+      id: sql<string>`${BUSY_ID_PREFIX} || ${calendarBusy.id}`,
+      eventTypeId: sql<string | null>`NULL`,
+      startAt: calendarBusy.startAt,
+      endAt: calendarBusy.endAt,
+      seatsTaken: sql<number>`1`,
+    })
+    .from(calendarBusy)
+    .innerJoin(integrationCalendars, eq(integrationCalendars.id, calendarBusy.calendarId))
+    .innerJoin(calendarIntegrations, eq(calendarIntegrations.id, integrationCalendars.integrationId))
+    .where(
+      and(
+        eq(calendarBusy.ownerId, context.host.id),
+        lt(calendarBusy.startAt, span.to),
+        gt(calendarBusy.endAt, span.from),
+        eq(integrationCalendars.isBusySource, true),
+        eq(calendarIntegrations.isActive, true),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(calendarEventLinks)
+            .where(and(eq(calendarEventLinks.uid, calendarBusy.uid), ne(calendarBusy.uid, ''))),
+        ),
+      ),
+    )
+  const [adjustments, rows] = await db.batch([
     db
       .select()
       .from(scheduleAdjustments)
@@ -164,26 +224,19 @@ export async function loadCalendar(db: Db, context: PublicEventContext, range: {
           inArray(scheduleAdjustments.date, datesAround(range)),
         ),
       ),
-    db
-      .select({
-        id: meetings.id,
-        eventTypeId: meetings.eventTypeId,
-        startAt: meetings.startAt,
-        endAt: meetings.endAt,
-        seatsTaken: seats,
-      })
-      .from(meetings)
-      .where(
-        and(
-          eq(meetings.ownerId, context.host.id),
-          eq(meetings.status, 'upcoming'),
-          lt(meetings.startAt, span.to),
-          gt(meetings.endAt, span.from),
-        ),
-      ),
+    unionAll(live, busy),
   ])
-  return { adjustments, meetings: live as LiveMeeting[] }
+  const meetingRows: LiveMeeting[] = []
+  const busyTimes: Interval[] = []
+  for (const row of rows as LiveMeeting[]) {
+    if (row.id.startsWith(BUSY_ID_PREFIX)) busyTimes.push({ start: row.startAt, end: row.endAt })
+    else meetingRows.push(row)
+  }
+  return { adjustments, meetings: meetingRows, busy: busyTimes }
 }
+
+/** Marks the busy rows among the meetings of loadCalendar's one statement (meeting ids are UUIDs: never this). */
+const BUSY_ID_PREFIX = 'busy:'
 
 function datesAround(range: { from: IsoDate; to: IsoDate }): IsoDate[] {
   const dates: IsoDate[] = []
@@ -207,12 +260,13 @@ export async function eventCalendar(
   const calendar =
     dates.length > 0
       ? await loadCalendar(db, context, { from: dates[0], to: dates[dates.length - 1] })
-      : { adjustments: [], meetings: [] }
+      : { adjustments: [], meetings: [], busy: [] }
   return {
     eventTypeId: context.eventType.id,
     schedule: scheduleOf(context.schedule, calendar.adjustments),
     rules: rulesOf(context.eventType),
     live: calendar.meetings,
+    busy: calendar.busy,
   }
 }
 
@@ -229,6 +283,6 @@ export function freeSlots(
     schedule: scheduleOf(context.schedule, calendar.adjustments),
     eventType: rulesOf(context.eventType),
     bookings: bookingsFor(context.eventType.id, calendar.meetings, holds),
-    busy: [],
+    busy: calendar.busy,
   })
 }

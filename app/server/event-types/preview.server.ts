@@ -22,7 +22,10 @@ import { getEventType, getEventTypeRow } from './event-types.server.ts'
 
 type PreviewOptions = { now: number; viewerTimeZone: string | null }
 
-/** The host's live meetings over the schedule dates, as engine bookings (holds stay with the public flow). */
+/**
+ * The host's live meetings over the schedule dates, as engine bookings, and the busy times of the host's calendars
+ * (holds stay with the public flow).
+ */
 async function liveBookings(db: Db, ownerId: string, id: string, range: { from: string; to: string }) {
   const eventType = await getEventTypeRow(db, ownerId, id)
   const [[host], [schedule]] = await Promise.all([
@@ -30,7 +33,7 @@ async function liveBookings(db: Db, ownerId: string, id: string, range: { from: 
     db.select().from(schedules).where(eq(schedules.id, eventType.scheduleId)).limit(1),
   ])
   const calendar = await loadCalendar(db, { host, eventType, schedule }, range)
-  return bookingsFor(eventType.id, calendar.meetings, [])
+  return { bookings: bookingsFor(eventType.id, calendar.meetings, []), busy: calendar.busy }
 }
 
 async function engineInput(db: Db, ownerId: string, id: string) {
@@ -59,8 +62,7 @@ export async function organizerDays(
     range,
     schedule,
     eventType: rules,
-    bookings: await liveBookings(db, ownerId, id, range),
-    busy: [],
+    ...(await liveBookings(db, ownerId, id, range)),
   })
   return daysWithSlots(slots, viewerZone, year, month).map(isoToDmy)
 }
@@ -82,8 +84,7 @@ export async function organizerSlots(
     range,
     schedule,
     eventType: rules,
-    bookings: await liveBookings(db, ownerId, id, range),
-    busy: [],
+    ...(await liveBookings(db, ownerId, id, range)),
   })
   return slotsOfViewerDay(slots, viewerZone, iso).map((slot) => ({
     day: isoToDmy(iso),

@@ -69,7 +69,7 @@ export async function rescheduleSlots(
     schedule: scheduleOf(context.schedule, calendar.adjustments),
     eventType: rules,
     bookings: bookingsFor(context.eventType.id, others, holds),
-    busy: [],
+    busy: calendar.busy,
   })
   return slots
     .filter((slot) => slot.seatsLeft >= rules.seats && slot.start !== meeting.startAt)

@@ -5,40 +5,16 @@
  */
 import { eq } from 'drizzle-orm'
 import { participantLinks } from '#db/schema.ts'
+import { seal, unseal } from '../crypto/sealed.server.ts'
 import type { Db } from '../db.server.ts'
 
 /** The organizer's page of a meeting, as texts link it. */
 export const meetingUrl = (appUrl: string, meetingId: string) => new URL(`/meetings/${meetingId}`, appUrl).toString()
 
-const encoder = new TextEncoder()
+const PURPOSE = 'participant-link'
 
-async function keyFor(secret: string): Promise<CryptoKey> {
-  const material = await crypto.subtle.digest('SHA-256', encoder.encode(`participant-link:${secret}`))
-  return crypto.subtle.importKey('raw', material, 'AES-GCM', false, ['encrypt', 'decrypt'])
-}
-
-const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
-const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
-
-export async function encryptToken(secret: string, token: string): Promise<string> {
-  const iv = crypto.getRandomValues(new Uint8Array(12))
-  const cipher = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await keyFor(secret), encoder.encode(token))
-  return `${toBase64(iv)}.${toBase64(new Uint8Array(cipher))}`
-}
-
-export async function decryptToken(secret: string, sealed: string): Promise<string | null> {
-  const [iv, cipher] = sealed.split('.')
-  try {
-    const plain = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: fromBase64(iv) },
-      await keyFor(secret),
-      fromBase64(cipher),
-    )
-    return new TextDecoder().decode(plain)
-  } catch {
-    return null
-  }
-}
+export const encryptToken = (secret: string, token: string) => seal(secret, PURPOSE, token)
+export const decryptToken = (secret: string, sealed: string) => unseal(secret, PURPOSE, sealed)
 
 /**
  * The row keeping a participant's self-service token for their reminders: insert it in the booking batch next to

@@ -1,3 +1,4 @@
+import type { OutboxChannel } from '#app/domain/enums.ts'
 /**
  * The reminders cron job (ARCHITECTURE.md "Cron"): due `reminders` rows become outbox messages exactly once,
  * the outbox delivers them with retries and backoff, and each reminder's status follows its messages.
@@ -43,7 +44,8 @@ import {
 } from './texts.server.ts'
 
 const BATCH = 100
-type Channel = OutgoingMessage['channel']
+/** A reminder's channels (the outbox also carries calendar writes, never a reminder's). */
+type Channel = OutboxChannel
 
 type PlannedMessage = { id: string; channel: Channel; recipient: string; content: MessageContent }
 
@@ -323,7 +325,11 @@ export async function settleReminders(db: Db, now: number): Promise<number> {
     if (!primary || mine.some((m) => m.status === 'pending')) continue
     const problems: ReminderProblem[] = mine
       .filter((m) => m.status === 'failed')
-      .map((m) => ({ channel: m.channel, ...(parseDeliveryError(m.lastError) ?? { code: 'failed' as const }) }))
+
+      .map((m) => ({
+        channel: m.channel as Channel,
+        ...(parseDeliveryError(m.lastError) ?? { code: 'failed' as const }),
+      }))
     const status = primary.status === 'sent' ? 'sent' : 'failed'
     const recipient = firstName ? `${firstName} ${lastName ?? ''}`.trim() : null
     const [updated] = await db.batch([

@@ -2,17 +2,20 @@
  * One delivery of an outbox message: the shape a channel sends, the sender interface, and how a provider call fails
  * (a DeliveryError with a code the pages translate, never longer than SEND_TIMEOUT_MS).
  */
+import type { OutboxRowChannel } from '#app/domain/enums.ts'
 import type { DeliveryErrorCode } from '#app/domain/reminders/problems.ts'
 
 /** One message of the outbox, as a channel sends it. */
 export type OutgoingMessage = {
   id: string
-  channel: 'email' | 'telegram' | 'push'
+  channel: OutboxRowChannel
   recipient: string
   subject: string
   text: string
   html: string | null
   payload: Record<string, unknown> | null
+  /** The attempts so far, this one included (the outbox counts them when it claims the row). */
+  attempts?: number
 }
 
 /**

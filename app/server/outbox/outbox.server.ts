@@ -1,11 +1,9 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { outbox, pushTokens } from '#db/schema.ts'
-import { newId } from '#app/domain/ids.ts'
 import type { Db } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'
 import { type MessageSender, type OutgoingMessage, SEND_TIMEOUT_MS, deliveryErrorText } from './delivery.server.ts'
 import { senderFor } from './senders.server.ts'
-import { headerSafe } from './header.ts'
 
 /** After this many failed attempts a message is marked failed, with its last error kept. */
 export const MAX_ATTEMPTS = 8
@@ -19,30 +17,7 @@ export function backoffMs(attempts: number): number {
   return Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1))
 }
 
-export type NewMessage = Omit<OutgoingMessage, 'id' | 'html' | 'payload' | 'subject'> & {
-  subject?: string
-  html?: string | null
-  payload?: Record<string, unknown> | null
-}
-
-/**
- * The insert of one outgoing message, to be run in the same `db.batch` as the change that causes it,
- * so the message exists exactly when the change does.
- */
-export function enqueueMessage(db: Db, message: NewMessage, now: number) {
-  const id = newId(now)
-  const query = db.insert(outbox).values({
-    id,
-    channel: message.channel,
-    recipient: message.recipient,
-    subject: headerSafe(message.subject ?? ''),
-    text: message.text,
-    html: message.html ?? null,
-    payload: message.payload ?? null,
-    nextAttemptAt: now,
-  })
-  return { id, query }
-}
+export { type NewMessage, enqueueMessage } from './enqueue.server.ts'
 
 /**
  * Claims the next due message with one UPDATE ... RETURNING, which SQLite runs atomically: two overlapping drains
@@ -96,7 +71,7 @@ export async function drainOutbox(
     if (given) return given
     let sender = built.get(channel)
     if (!sender) {
-      sender = senderFor(channel, env)
+      sender = senderFor(channel, env, db)
       built.set(channel, sender)
     }
     return sender

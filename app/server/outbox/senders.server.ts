@@ -1,3 +1,5 @@
+import { CalendarWriteSender } from '../calendars/write-back.server.ts'
+import type { Db } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'
 import {
   DeliveryError,
@@ -77,7 +79,9 @@ class MisconfiguredSender implements MessageSender {
  * The sender of a channel in this deployment. The drain builds each channel's sender once and uses it for all its
  * messages, so a provider's access token is fetched once (push.server.ts also keeps it per isolate).
  */
-export function senderFor(channel: OutgoingMessage['channel'], env: AppEnv): MessageSender {
+export function senderFor(channel: OutgoingMessage['channel'], env: AppEnv, db: Db): MessageSender {
+  // A meeting written to the host's calendar: the calendar's own provider, wherever it runs.
+  if (channel === 'calendar') return new CalendarWriteSender(db, env)
   // Telegram and push go to their provider (or a configured fake) wherever configured; locally without it the
   // outbox is the record (/dev/messages shows it).
   if (channel === 'telegram' && env.TELEGRAM_BOT_TOKEN) return new TelegramSender(telegramApi(env))

@@ -40,6 +40,7 @@ const calendar = (live: EventCalendar['live'] = [], seats = 1): EventCalendar =>
   schedule,
   rules: rules(seats),
   live,
+  busy: [],
 })
 const hold = (id: string, clientId: string, hours: number, expiresAt = NOW + HOLD_TTL_MS): Hold => ({
   id,
