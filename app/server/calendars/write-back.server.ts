@@ -171,7 +171,7 @@ export async function writeMeeting(deps: CalendarDeps, meetingId: string, attemp
     .where(eq(calendarWriteTargets.ownerId, found.meeting.ownerId))
     .limit(1)
   // No write calendar any more, or its integration is switched off: nothing to write.
-  if (!target || !target.integration.isActive) return
+  if (!target?.integration.isActive) return
   const [link] = await db
     .select()
     .from(calendarEventLinks)
