@@ -1,0 +1,568 @@
+/**
+ * The CalDAV provider (Yandex, Apple iCloud, any CalDAV server; issue 14) through tsdav's request helpers, which
+ * build the WebDAV XML and parse the multistatus answers. Every request goes through one `call`: the URL guard
+ * (url-guard.server.ts, redirects and server-given URLs included), Basic auth, a timeout, and the mapping of
+ * answers to the provider errors (401/403 refused, 429/5xx/network/timeout unavailable).
+ *
+ * Sync of one calendar: one PROPFIND of its ctag and sync-token; both as stored means unchanged (that single
+ * request is the whole sync). Otherwise RFC 6578 sync-collection from the stored token gives the changed and removed
+ * hrefs; without a token, or when the server cannot answer it, the object ETags listed by a depth-1 PROPFIND are
+ * compared with the stored ones. Only new or changed objects are then fetched (calendar-multiget). A token the
+ * server declares invalid, or `full`, fetches every object in one calendar-query.
+ */
+import ical, {
+  type ICalAttendeeScheduleAgent,
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  ICalEventStatus,
+} from 'ical-generator'
+import { type DAVResponse, davRequest, propfind } from 'tsdav'
+import { ICS_PRODUCT_ID, safeParam } from '#app/domain/booking/ics.ts'
+import { vtimezone, zonedDateTime } from '#app/domain/booking/ics-time.ts'
+import { busyFromIcs } from '#app/domain/calendars/ical-busy.ts'
+import type { BusyWindow } from '#app/domain/calendars/types.ts'
+import type { AppEnv } from '../env.server.ts'
+import {
+  CALENDAR_TIMEOUT_MS,
+  CalendarAuthError,
+  type CalendarProvider,
+  CalendarUnavailableError,
+  CalendarUrlError,
+  type OurEvent,
+  type ProviderInput,
+  type RemoteCalendar,
+  type RemoteObject,
+  type SyncCursor,
+  type SyncResult,
+  type WrittenEvent,
+} from './provider.server.ts'
+import { assertCallableUrl } from './url-guard.server.ts'
+
+const MAX_REDIRECTS = 5
+/** Hrefs per calendar-multiget request. */
+const MULTIGET_BATCH = 100
+/** A server that keeps answering "truncated" (RFC 6578 §3.6, 507) is read in at most this many rounds. */
+const MAX_SYNC_ROUNDS = 20
+
+const NS = {
+  'xmlns:d': 'DAV:',
+  'xmlns:c': 'urn:ietf:params:xml:ns:caldav',
+  'xmlns:cs': 'http://calendarserver.org/ns/',
+  'xmlns:ca': 'http://apple.com/ns/ical/',
+}
+
+/** Statuses a call hands back to its caller instead of turning them into provider errors. */
+type Tolerated = { forbidden?: boolean; serverError?: boolean }
+
+type Fetch = typeof fetch
+
+/** An object as the server listed or sent it. */
+type Listed = { key: string; etag: string | null }
+type Fetched = Listed & { ics: string | null }
+
+function basicAuth(login: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${login}:${password}`)
+  return `Basic ${btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''))}`
+}
+
+/** Retry-After as milliseconds (seconds or an HTTP date), or null. */
+function retryAfterMs(header: string | null, now: number): number | null {
+  if (!header) return null
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000
+  const at = Date.parse(header)
+  return Number.isNaN(at) ? null : Math.max(0, at - now)
+}
+
+/** The text of a parsed XML value (tsdav turns numeric text into numbers, and may keep `_text`/`_cdata`). */
+function text(value: unknown): string | null {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  if (typeof value === 'object') {
+    const node = value as { _text?: unknown; _cdata?: unknown }
+    const inner = node._cdata ?? node._text
+    if (inner !== undefined) return text(inner)
+  }
+  return null
+}
+
+const list = <T>(value: T | T[] | null | undefined): T[] =>
+  value === null || value === undefined ? [] : Array.isArray(value) ? value : [value]
+
+const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`)
+
+/** The answer of a whole request, told apart from a multistatus (tsdav returns both as DAVResponse[]). */
+function multistatusOf(responses: DAVResponse[]): DAVResponse[] | null {
+  const first = responses[0]
+  if (!first || typeof first.raw !== 'object' || first.raw === null || !('multistatus' in first.raw)) return null
+  return responses.filter((response) => response.href !== undefined && response.href !== null)
+}
+
+function topStatus(responses: DAVResponse[]): string {
+  const first = responses[0]
+  return first ? `${first.status} ${first.statusText}` : 'no answer'
+}
+
+/** A calendar object's file name from its UID: only characters every server keeps as they are. */
+function objectName(uid: string): string {
+  return `${uid.replace(/[^A-Za-z0-9._-]/g, '-')}.ics`
+}
+
+/** Our event as an iCalendar object for a CalDAV collection (no METHOD: RFC 4791 §4.1). */
+export function ourEventIcs(event: OurEvent, now: number): string {
+  const calendar = ical({
+    prodId: ICS_PRODUCT_ID,
+    timezone: {
+      name: null,
+      generator: (zone) => (zone === event.timeZone ? vtimezone(zone, event.start, event.end) : null),
+    },
+  })
+  const vevent = calendar.createEvent({
+    id: event.uid,
+    sequence: event.sequence,
+    stamp: new Date(now),
+    start: zonedDateTime(event.timeZone, event.start),
+    end: zonedDateTime(event.timeZone, event.end),
+    timezone: event.timeZone,
+    summary: event.summary,
+    description: event.description || null,
+    location: event.location || null,
+    status: ICalEventStatus.CONFIRMED,
+    organizer: { name: safeParam(event.organizer.name) || event.organizer.email, email: event.organizer.email },
+  })
+  for (const attendee of event.attendees) {
+    vevent.createAttendee({
+      name: safeParam(attendee.name) || attendee.email,
+      email: attendee.email,
+      role: ICalAttendeeRole.REQ,
+      status: ICalAttendeeStatus.ACCEPTED,
+      // The product sends its own invitations: a scheduling server (RFC 6638) must not send another.
+      scheduleAgent: 'CLIENT' as ICalAttendeeScheduleAgent,
+    })
+  }
+  return `${calendar.toString()}\r\n`
+}
+
+function baseUrlOf(input: ProviderInput, env: AppEnv): string {
+  if (input.type === 'Yandex') return input.url ?? env.YANDEX_CALDAV_URL
+  if (input.type === 'Apple') return input.url ?? env.APPLE_CALDAV_URL
+  if (!input.url) throw new CalendarUrlError('A CalDAV integration needs its server URL')
+  return input.url
+}
+
+export function createCalDavProvider(
+  input: ProviderInput,
+  env: AppEnv,
+  fetcher: Fetch = (request, init) => fetch(request, init),
+): CalendarProvider {
+  if (input.credentials.kind !== 'password') throw new CalendarAuthError('CalDAV signs in with a login and password')
+  const authorization = basicAuth(input.credentials.login, input.credentials.password)
+
+  /**
+   * One HTTP exchange, redirects followed by hand so each hop passes the guard. The body is read inside the
+   * timeout, so a server that stalls mid-answer is cut off too.
+   */
+  async function call(url: string, init: RequestInit, tolerated: Tolerated = {}): Promise<Response> {
+    let target = assertCallableUrl(url, env)
+    let method = (init.method ?? 'GET').toUpperCase()
+    let body = init.body
+    for (let hop = 0; ; hop++) {
+      const headers = new Headers(init.headers)
+      headers.set('Authorization', authorization)
+      const controller = new AbortController()
+      const timer = setTimeout(() => controller.abort(), CALENDAR_TIMEOUT_MS)
+      let response: Response
+      let payload: ArrayBuffer
+      try {
+        response = await fetcher(target.href, { method, headers, body, redirect: 'manual', signal: controller.signal })
+        payload = await response.arrayBuffer()
+      } catch (error) {
+        const reason = controller.signal.aborted
+          ? `no answer within ${CALENDAR_TIMEOUT_MS / 1000} s`
+          : error instanceof Error
+            ? error.message
+            : String(error)
+        throw new CalendarUnavailableError(`${method} ${target.origin}${target.pathname}: ${reason}`)
+      } finally {
+        clearTimeout(timer)
+      }
+      const { status } = response
+      const location = response.headers.get('Location')
+      if ([301, 302, 303, 307, 308].includes(status) && location) {
+        if (hop >= MAX_REDIRECTS) throw new CalendarUnavailableError(`${method} ${target.href}: too many redirects`)
+        target = assertCallableUrl(new URL(location, target).href, env)
+        if (status === 303) {
+          method = 'GET'
+          body = null
+        }
+        continue
+      }
+      const where = `${method} ${target.origin}${target.pathname}`
+      if (status === 401 || (status === 403 && !tolerated.forbidden)) {
+        throw new CalendarAuthError(`${where}: the server refused the credentials (${status})`)
+      }
+      if (status === 429) {
+        throw new CalendarUnavailableError(
+          `${where}: rate limited (429)`,
+          retryAfterMs(response.headers.get('Retry-After'), Date.now()),
+        )
+      }
+      if (status >= 500 && !tolerated.serverError) throw new CalendarUnavailableError(`${where}: ${status}`)
+      const empty = [204, 205, 304].includes(status)
+      return new Response(empty ? null : payload, {
+        status,
+        statusText: response.statusText,
+        headers: response.headers,
+      })
+    }
+  }
+
+  const davFetch =
+    (tolerated: Tolerated = {}): Fetch =>
+    (request, init) =>
+      call(request instanceof Request ? request.url : String(request), init ?? {}, tolerated)
+
+  /** A depth-0 PROPFIND answered for the resource itself; null when the resource does not exist. */
+  async function propsOf(url: string, props: Record<string, object>): Promise<Record<string, unknown> | null> {
+    const responses = await propfind({ url, props, depth: '0', fetch: davFetch() })
+    const entries = multistatusOf(responses)
+    if (!entries) {
+      if (responses[0]?.status === 404 || responses[0]?.status === 405) return null
+      throw new CalendarUnavailableError(`PROPFIND ${url}: ${topStatus(responses)}`)
+    }
+    const own = entries.find((entry) => entry.ok) ?? null
+    return own ? ((own.props ?? {}) as Record<string, unknown>) : null
+  }
+
+  /** principal → calendar-home-set: the server URL itself, then its well-known address, then its root. */
+  async function calendarHomes(): Promise<string[]> {
+    const base = assertCallableUrl(baseUrlOf(input, env), env).href
+    const candidates = [...new Set([base, new URL('/.well-known/caldav', base).href, new URL('/', base).href])]
+    for (const candidate of candidates) {
+      const props = await propsOf(candidate, { 'd:current-user-principal': {} })
+      const principalHref = text((props?.currentUserPrincipal as { href?: unknown } | undefined)?.href)
+      if (!principalHref) continue
+      const principal = new URL(principalHref, candidate).href
+      const home = await propsOf(principal, { 'c:calendar-home-set': {} })
+      const homes = list((home?.calendarHomeSet as { href?: unknown } | undefined)?.href)
+        .map(text)
+        .filter((href): href is string => !!href)
+      if (homes.length === 0) throw new CalendarUnavailableError(`${principal}: no calendar-home-set`)
+      return homes.map((href) => withSlash(new URL(href, principal).href))
+    }
+    throw new CalendarUnavailableError(`${base}: no CalDAV principal found (is this a CalDAV server?)`)
+  }
+
+  async function listCalendars(): Promise<RemoteCalendar[]> {
+    const calendars: RemoteCalendar[] = []
+    for (const home of await calendarHomes()) {
+      const responses = await propfind({
+        url: home,
+        depth: '1',
+        props: {
+          'd:resourcetype': {},
+          'd:displayname': {},
+          'ca:calendar-color': {},
+          'c:supported-calendar-component-set': {},
+          'd:current-user-privilege-set': {},
+        },
+        fetch: davFetch(),
+      })
+      const entries = multistatusOf(responses)
+      if (!entries) throw new CalendarUnavailableError(`PROPFIND ${home}: ${topStatus(responses)}`)
+      for (const entry of entries) {
+        const props = (entry.props ?? {}) as Record<string, unknown>
+        if (!entry.ok || !Object.keys((props.resourcetype as object | undefined) ?? {}).includes('calendar')) continue
+        const components = list((props.supportedCalendarComponentSet as { comp?: unknown } | undefined)?.comp)
+          .map((comp) => (comp as { _attributes?: { name?: string } } | null)?._attributes?.name?.toUpperCase())
+          .filter(Boolean)
+        if (components.length > 0 && !components.includes('VEVENT')) continue
+        const privileges = props.currentUserPrivilegeSet as { privilege?: unknown } | undefined
+        const granted = list(privileges?.privilege).flatMap((privilege) => Object.keys((privilege as object) ?? {}))
+        const remoteId = withSlash(new URL(String(entry.href), home).href)
+        const color = text(props.calendarColor)?.trim() ?? ''
+        calendars.push({
+          remoteId,
+          name:
+            text(props.displayname)?.trim() || decodeURIComponent(new URL(remoteId).pathname.split('/').at(-2) ?? ''),
+          color: /^#[0-9a-f]{6}([0-9a-f]{2})?$/i.test(color) ? color.slice(0, 7).toUpperCase() : null,
+          canWrite: !privileges || granted.some((name) => ['all', 'write', 'writeContent', 'bind'].includes(name)),
+        })
+      }
+    }
+    return calendars
+  }
+
+  /** The objects of a collection with their data (calendar-multiget); 404s are the objects gone meanwhile. */
+  async function multiget(collection: string, keys: string[]): Promise<{ found: Fetched[]; gone: string[] }> {
+    const found: Fetched[] = []
+    const gone = new Set<string>()
+    for (let i = 0; i < keys.length; i += MULTIGET_BATCH) {
+      const batch = keys.slice(i, i + MULTIGET_BATCH)
+      const responses = await davRequest({
+        url: collection,
+        init: {
+          method: 'REPORT',
+          namespace: 'c',
+          headers: { depth: '1' },
+          body: {
+            'calendar-multiget': {
+              _attributes: NS,
+              'd:prop': { 'd:getetag': {}, 'c:calendar-data': {} },
+              'd:href': batch.map((key) => {
+                const url = new URL(key)
+                return `${url.pathname}${url.search}`
+              }),
+            },
+          },
+        },
+        fetch: davFetch(),
+      })
+      const entries = multistatusOf(responses)
+      if (!entries)
+        throw new CalendarUnavailableError(`REPORT calendar-multiget ${collection}: ${topStatus(responses)}`)
+      for (const entry of entries) {
+        const key = new URL(String(entry.href), collection).href
+        if (entry.status === 404 || entry.status === 410) gone.add(key)
+        else if (entry.ok) {
+          const props = (entry.props ?? {}) as Record<string, unknown>
+          found.push({ key, etag: text(props.getetag), ics: text(props.calendarData) })
+        }
+      }
+    }
+    return { found, gone: [...gone] }
+  }
+
+  /** Every object of the collection with its data, in one calendar-query. */
+  async function fetchAll(collection: string): Promise<Fetched[]> {
+    const responses = await davRequest({
+      url: collection,
+      init: {
+        method: 'REPORT',
+        namespace: 'c',
+        headers: { depth: '1' },
+        body: {
+          'calendar-query': {
+            _attributes: NS,
+            'd:prop': { 'd:getetag': {}, 'c:calendar-data': {} },
+            filter: { 'comp-filter': { _attributes: { name: 'VCALENDAR' } } },
+          },
+        },
+      },
+      fetch: davFetch(),
+    })
+    const entries = multistatusOf(responses)
+    if (!entries) throw new CalendarUnavailableError(`REPORT calendar-query ${collection}: ${topStatus(responses)}`)
+    return entries
+      .filter((entry) => entry.ok)
+      .map((entry) => {
+        const props = (entry.props ?? {}) as Record<string, unknown>
+        return {
+          key: new URL(String(entry.href), collection).href,
+          etag: text(props.getetag),
+          ics: text(props.calendarData),
+        }
+      })
+      .filter((object) => object.key !== collection)
+  }
+
+  /** The objects of the collection with their ETags (a depth-1 PROPFIND), without data. */
+  async function listEtags(collection: string): Promise<Listed[]> {
+    const responses = await propfind({
+      url: collection,
+      depth: '1',
+      props: { 'd:getetag': {}, 'd:resourcetype': {} },
+      fetch: davFetch(),
+    })
+    const entries = multistatusOf(responses)
+    if (!entries) throw new CalendarUnavailableError(`PROPFIND ${collection}: ${topStatus(responses)}`)
+    return entries
+      .filter((entry) => entry.ok)
+      .filter((entry) => !('collection' in (((entry.props ?? {}) as { resourcetype?: object }).resourcetype ?? {})))
+      .map((entry) => ({
+        key: new URL(String(entry.href), collection).href,
+        etag: text((entry.props as { getetag?: unknown } | undefined)?.getetag),
+      }))
+      .filter((object) => withSlash(object.key) !== collection)
+  }
+
+  type Delta = { changed: Listed[]; removed: string[]; syncToken: string | null }
+
+  /**
+   * RFC 6578 sync-collection from `token`: 'invalid' when the server no longer knows the token, null when it
+   * cannot answer the report at all (the caller compares ETags instead).
+   */
+  async function syncCollection(collection: string, token: string): Promise<Delta | 'invalid' | null> {
+    const changed = new Map<string, string | null>()
+    const removed = new Set<string>()
+    let current = token
+    for (let round = 0; round < MAX_SYNC_ROUNDS; round++) {
+      const responses = await davRequest({
+        url: collection,
+        init: {
+          method: 'REPORT',
+          namespace: 'd',
+          body: {
+            'sync-collection': {
+              _attributes: NS,
+              'sync-token': current,
+              'sync-level': 1,
+              prop: { getetag: {} },
+            },
+          },
+        },
+        fetch: davFetch({ forbidden: true, serverError: true }),
+      })
+      const entries = multistatusOf(responses)
+      if (!entries) {
+        const first = responses[0]
+        const answer = typeof first?.raw === 'string' ? first.raw : ''
+        // RFC 6578 §3.2: the DAV:valid-sync-token precondition (403, some servers 409) means resync from scratch.
+        if ((first?.status === 403 || first?.status === 409) && answer.includes('valid-sync-token')) return 'invalid'
+        if (first?.status === 403) throw new CalendarAuthError(`REPORT ${collection}: forbidden (403)`)
+        return null
+      }
+      let truncated = false
+      for (const entry of entries) {
+        const key = new URL(String(entry.href), collection).href
+        if (withSlash(key) === collection) {
+          truncated ||= entry.status === 507
+          continue
+        }
+        if (entry.status === 404 || entry.status === 410) {
+          removed.add(key)
+          changed.delete(key)
+        } else if (entry.ok) {
+          removed.delete(key)
+          changed.set(key, text((entry.props as { getetag?: unknown } | undefined)?.getetag))
+        }
+      }
+      const raw = responses[0]?.raw as { multistatus?: { syncToken?: unknown } } | undefined
+      const next = text(raw?.multistatus?.syncToken)
+      if (!truncated || !next || next === current) {
+        return { changed: [...changed].map(([key, etag]) => ({ key, etag })), removed: [...removed], syncToken: next }
+      }
+      current = next
+    }
+    throw new CalendarUnavailableError(`REPORT sync-collection ${collection}: still truncated after ${MAX_SYNC_ROUNDS}`)
+  }
+
+  /** The objects as busy data; one the parser cannot read is left out (it must not stop the sync). */
+  function remoteObjects(objects: Fetched[], window: BusyWindow): RemoteObject[] {
+    const result: RemoteObject[] = []
+    for (const object of objects) {
+      if (!object.ics) continue
+      try {
+        const { uid, items } = busyFromIcs(object.ics, window)
+        result.push({ key: object.key, etag: object.etag, uid, items })
+      } catch {
+        // Unreadable iCalendar data: skipped, the rest of the calendar still counts.
+      }
+    }
+    return result
+  }
+
+  async function sync(
+    calendar: { remoteId: string },
+    cursor: SyncCursor,
+    window: BusyWindow,
+    full: boolean,
+  ): Promise<SyncResult> {
+    const collection = withSlash(calendar.remoteId)
+    const state = await propsOf(collection, { 'cs:getctag': {}, 'd:sync-token': {} })
+    if (!state) throw new CalendarUnavailableError(`${collection}: the calendar is gone from the server`)
+    const ctag = text(state.getctag)
+    const syncToken = text(state.syncToken)
+    const known = ctag !== null || syncToken !== null
+    if (
+      !full &&
+      known &&
+      (ctag === null || ctag === cursor.ctag) &&
+      (syncToken === null || syncToken === cursor.syncToken)
+    ) {
+      return { kind: 'unchanged' }
+    }
+
+    // Tokens read before the objects: a change made in between is seen again next time, never lost.
+    const resync = async (): Promise<SyncResult> => ({
+      kind: 'changes',
+      full: true,
+      upserts: remoteObjects(await fetchAll(collection), window),
+      removed: [],
+      cursor: { syncToken, ctag },
+    })
+    if (full) return resync()
+
+    let delta: Delta | null = null
+    if (cursor.syncToken && syncToken) {
+      const answer = await syncCollection(collection, cursor.syncToken)
+      if (answer === 'invalid') return resync()
+      delta = answer
+    }
+    if (!delta) {
+      const listed = await listEtags(collection)
+      const present = new Set(listed.map((object) => object.key))
+      delta = {
+        changed: listed,
+        removed: [...cursor.etags.keys()].filter((key) => !present.has(key)),
+        syncToken,
+      }
+    }
+    const wanted = delta.changed
+      .filter((object) => object.etag === null || cursor.etags.get(object.key) !== object.etag)
+      .map((object) => object.key)
+    const { found, gone } = await multiget(collection, wanted)
+    return {
+      kind: 'changes',
+      full: false,
+      upserts: remoteObjects(found, window),
+      removed: [...new Set([...delta.removed, ...gone])],
+      cursor: { syncToken: delta.syncToken ?? syncToken, ctag },
+    }
+  }
+
+  /** The current ETag of an object, or null when it does not exist (or the server does not say). */
+  async function currentEtag(url: string): Promise<{ exists: boolean; etag: string | null }> {
+    const props = await propsOf(url, { 'd:getetag': {} })
+    return { exists: props !== null, etag: text(props?.getetag) }
+  }
+
+  async function put(url: string, ics: string, condition: Record<string, string>): Promise<Response> {
+    return call(url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'text/calendar; charset=utf-8', ...condition },
+      body: ics,
+    })
+  }
+
+  async function putEvent(
+    calendar: { remoteId: string },
+    event: OurEvent,
+    existing: WrittenEvent | null,
+  ): Promise<WrittenEvent> {
+    const url = existing?.key ?? new URL(objectName(event.uid), withSlash(calendar.remoteId)).href
+    const ics = ourEventIcs(event, Date.now())
+    const condition: Record<string, string> = existing
+      ? existing.etag
+        ? { 'If-Match': existing.etag }
+        : {}
+      : { 'If-None-Match': '*' }
+    let response = await put(url, ics, condition)
+    if (response.status === 412) {
+      // The object changed (or appeared, or went) since we wrote it. It is our event: overwrite what is there now.
+      const now = await currentEtag(url)
+      response = await put(url, ics, now.exists && now.etag ? { 'If-Match': now.etag } : { 'If-None-Match': '*' })
+    }
+    if (!response.ok) throw new CalendarUnavailableError(`PUT ${url}: ${response.status} ${response.statusText}`)
+    const etag = response.headers.get('ETag') ?? (await currentEtag(url)).etag
+    return { key: url, etag }
+  }
+
+  async function deleteEvent(_calendar: { remoteId: string }, existing: WrittenEvent): Promise<void> {
+    const response = await call(existing.key, { method: 'DELETE' })
+    if (response.ok || response.status === 404 || response.status === 410) return
+    throw new CalendarUnavailableError(`DELETE ${existing.key}: ${response.status} ${response.statusText}`)
+  }
+
+  return { listCalendars, sync, putEvent, deleteEvent }
+}
