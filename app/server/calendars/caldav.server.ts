@@ -162,29 +162,46 @@ export function createCalDavProvider(
    * One HTTP exchange, redirects followed by hand so each hop passes the guard. The body is read inside the
    * timeout, so a server that stalls mid-answer is cut off too.
    */
-  async function call(url: string, init: RequestInit, tolerated: Tolerated = {}): Promise<Response> {
+  async function call(
+    url: string,
+    init: RequestInit,
+    tolerated: Tolerated = {},
+    answeredBy: (url: string) => void = () => {},
+  ): Promise<Response> {
     let target = assertCallableUrl(url, env)
     let method = (init.method ?? 'GET').toUpperCase()
     let body = init.body
     for (let hop = 0; ; hop++) {
       const headers = new Headers(init.headers)
       headers.set('Authorization', authorization)
-      const controller = new AbortController()
-      const timer = setTimeout(() => controller.abort(), CALENDAR_TIMEOUT_MS)
-      let response: Response
-      let payload: ArrayBuffer
-      try {
-        response = await fetcher(target.href, { method, headers, body, redirect: 'manual', signal: controller.signal })
-        payload = await response.arrayBuffer()
-      } catch (error) {
-        const reason = controller.signal.aborted
-          ? `no answer within ${CALENDAR_TIMEOUT_MS / 1000} s`
-          : error instanceof Error
-            ? error.message
-            : String(error)
-        throw new CalendarUnavailableError(`${method} ${target.origin}${target.pathname}: ${reason}`)
-      } finally {
-        clearTimeout(timer)
+      let response: Response | null = null
+      let payload: ArrayBuffer = new ArrayBuffer(0)
+      // A connection the server closed under us (HTTP/1.0 servers like Radicale's own) is retried once on a new
+      // one; every request made here is idempotent (PUTs are conditional). A timeout is not retried.
+      for (let attempt = 0; !response; attempt++) {
+        const controller = new AbortController()
+        const timer = setTimeout(() => controller.abort(), CALENDAR_TIMEOUT_MS)
+        try {
+          response = await fetcher(target.href, {
+            method,
+            headers,
+            body,
+            redirect: 'manual',
+            signal: controller.signal,
+          })
+          payload = await response.arrayBuffer()
+        } catch (error) {
+          response = null
+          if (attempt === 0 && !controller.signal.aborted) continue
+          const reason = controller.signal.aborted
+            ? `no answer within ${CALENDAR_TIMEOUT_MS / 1000} s`
+            : error instanceof Error
+              ? error.message
+              : String(error)
+          throw new CalendarUnavailableError(`${method} ${target.origin}${target.pathname}: ${reason}`)
+        } finally {
+          clearTimeout(timer)
+        }
       }
       const { status } = response
       const location = response.headers.get('Location')
@@ -197,6 +214,7 @@ export function createCalDavProvider(
         }
         continue
       }
+      answeredBy(target.href)
       const where = `${method} ${target.origin}${target.pathname}`
       if (status === 401 || (status === 403 && !tolerated.forbidden)) {
         throw new CalendarAuthError(`${where}: the server refused the credentials (${status})`)
@@ -217,21 +235,32 @@ export function createCalDavProvider(
     }
   }
 
-  const davFetch =
-    (tolerated: Tolerated = {}): Fetch =>
-    (request, init) =>
-      call(request instanceof Request ? request.url : String(request), init ?? {}, tolerated)
+  /**
+   * A WebDAV request through one of tsdav's helpers. `at` is the URL that answered (after redirects): the hrefs
+   * of the answer are relative to it.
+   */
+  async function dav(url: string, send: (fetch: Fetch) => Promise<DAVResponse[]>, tolerated: Tolerated = {}) {
+    let at = url
+    const responses = await send((request, init) =>
+      call(request instanceof Request ? request.url : String(request), init ?? {}, tolerated, (final) => {
+        at = final
+      }),
+    )
+    return { responses, entries: multistatusOf(responses), at }
+  }
 
-  /** A depth-0 PROPFIND answered for the resource itself; null when the resource does not exist. */
-  async function propsOf(url: string, props: Record<string, object>): Promise<Record<string, unknown> | null> {
-    const responses = await propfind({ url, props, depth: '0', fetch: davFetch() })
-    const entries = multistatusOf(responses)
+  /** A depth-0 PROPFIND answered for the resource itself (null when it does not exist), and where it answered. */
+  async function propsOf(
+    url: string,
+    props: Record<string, object>,
+  ): Promise<{ props: Record<string, unknown> | null; at: string }> {
+    const { responses, entries, at } = await dav(url, (fetch) => propfind({ url, props, depth: '0', fetch }))
     if (!entries) {
-      if (responses[0]?.status === 404 || responses[0]?.status === 405) return null
+      if (responses[0]?.status === 404 || responses[0]?.status === 405) return { props: null, at }
       throw new CalendarUnavailableError(`PROPFIND ${url}: ${topStatus(responses)}`)
     }
     const own = entries.find((entry) => entry.ok) ?? null
-    return own ? ((own.props ?? {}) as Record<string, unknown>) : null
+    return { props: own ? ((own.props ?? {}) as Record<string, unknown>) : null, at }
   }
 
   /** principal → calendar-home-set: the server URL itself, then its well-known address, then its root. */
@@ -239,16 +268,16 @@ export function createCalDavProvider(
     const base = assertCallableUrl(baseUrlOf(input, env), env).href
     const candidates = [...new Set([base, new URL('/.well-known/caldav', base).href, new URL('/', base).href])]
     for (const candidate of candidates) {
-      const props = await propsOf(candidate, { 'd:current-user-principal': {} })
-      const principalHref = text((props?.currentUserPrincipal as { href?: unknown } | undefined)?.href)
+      const found = await propsOf(candidate, { 'd:current-user-principal': {} })
+      const principalHref = text((found.props?.currentUserPrincipal as { href?: unknown } | undefined)?.href)
       if (!principalHref) continue
-      const principal = new URL(principalHref, candidate).href
+      const principal = new URL(principalHref, found.at).href
       const home = await propsOf(principal, { 'c:calendar-home-set': {} })
-      const homes = list((home?.calendarHomeSet as { href?: unknown } | undefined)?.href)
+      const homes = list((home.props?.calendarHomeSet as { href?: unknown } | undefined)?.href)
         .map(text)
         .filter((href): href is string => !!href)
       if (homes.length === 0) throw new CalendarUnavailableError(`${principal}: no calendar-home-set`)
-      return homes.map((href) => withSlash(new URL(href, principal).href))
+      return homes.map((href) => withSlash(new URL(href, home.at).href))
     }
     throw new CalendarUnavailableError(`${base}: no CalDAV principal found (is this a CalDAV server?)`)
   }
@@ -256,19 +285,20 @@ export function createCalDavProvider(
   async function listCalendars(): Promise<RemoteCalendar[]> {
     const calendars: RemoteCalendar[] = []
     for (const home of await calendarHomes()) {
-      const responses = await propfind({
-        url: home,
-        depth: '1',
-        props: {
-          'd:resourcetype': {},
-          'd:displayname': {},
-          'ca:calendar-color': {},
-          'c:supported-calendar-component-set': {},
-          'd:current-user-privilege-set': {},
-        },
-        fetch: davFetch(),
-      })
-      const entries = multistatusOf(responses)
+      const { responses, entries, at } = await dav(home, (fetch) =>
+        propfind({
+          url: home,
+          depth: '1',
+          props: {
+            'd:resourcetype': {},
+            'd:displayname': {},
+            'ca:calendar-color': {},
+            'c:supported-calendar-component-set': {},
+            'd:current-user-privilege-set': {},
+          },
+          fetch,
+        }),
+      )
       if (!entries) throw new CalendarUnavailableError(`PROPFIND ${home}: ${topStatus(responses)}`)
       for (const entry of entries) {
         const props = (entry.props ?? {}) as Record<string, unknown>
@@ -279,7 +309,7 @@ export function createCalDavProvider(
         if (components.length > 0 && !components.includes('VEVENT')) continue
         const privileges = props.currentUserPrivilegeSet as { privilege?: unknown } | undefined
         const granted = list(privileges?.privilege).flatMap((privilege) => Object.keys((privilege as object) ?? {}))
-        const remoteId = withSlash(new URL(String(entry.href), home).href)
+        const remoteId = withSlash(new URL(String(entry.href), at).href)
         const color = text(props.calendarColor)?.trim() ?? ''
         calendars.push({
           remoteId,
@@ -299,30 +329,32 @@ export function createCalDavProvider(
     const gone = new Set<string>()
     for (let i = 0; i < keys.length; i += MULTIGET_BATCH) {
       const batch = keys.slice(i, i + MULTIGET_BATCH)
-      const responses = await davRequest({
-        url: collection,
-        init: {
-          method: 'REPORT',
-          namespace: 'c',
-          headers: { depth: '1' },
-          body: {
-            'calendar-multiget': {
-              _attributes: NS,
-              'd:prop': { 'd:getetag': {}, 'c:calendar-data': {} },
-              'd:href': batch.map((key) => {
-                const url = new URL(key)
-                return `${url.pathname}${url.search}`
-              }),
+      const { responses, entries, at } = await dav(collection, (fetch) =>
+        davRequest({
+          url: collection,
+          init: {
+            method: 'REPORT',
+            namespace: 'c',
+            headers: { depth: '1' },
+            body: {
+              'calendar-multiget': {
+                _attributes: NS,
+                'd:prop': { 'd:getetag': {}, 'c:calendar-data': {} },
+                'd:href': batch.map((key) => {
+                  const url = new URL(key)
+                  return `${url.pathname}${url.search}`
+                }),
+              },
             },
           },
-        },
-        fetch: davFetch(),
-      })
-      const entries = multistatusOf(responses)
-      if (!entries)
+          fetch,
+        }),
+      )
+      if (!entries) {
         throw new CalendarUnavailableError(`REPORT calendar-multiget ${collection}: ${topStatus(responses)}`)
+      }
       for (const entry of entries) {
-        const key = new URL(String(entry.href), collection).href
+        const key = new URL(String(entry.href), at).href
         if (entry.status === 404 || entry.status === 410) gone.add(key)
         else if (entry.ok) {
           const props = (entry.props ?? {}) as Record<string, unknown>
@@ -335,55 +367,48 @@ export function createCalDavProvider(
 
   /** Every object of the collection with its data, in one calendar-query. */
   async function fetchAll(collection: string): Promise<Fetched[]> {
-    const responses = await davRequest({
-      url: collection,
-      init: {
-        method: 'REPORT',
-        namespace: 'c',
-        headers: { depth: '1' },
-        body: {
-          'calendar-query': {
-            _attributes: NS,
-            'd:prop': { 'd:getetag': {}, 'c:calendar-data': {} },
-            filter: { 'comp-filter': { _attributes: { name: 'VCALENDAR' } } },
+    const { responses, entries, at } = await dav(collection, (fetch) =>
+      davRequest({
+        url: collection,
+        init: {
+          method: 'REPORT',
+          namespace: 'c',
+          headers: { depth: '1' },
+          body: {
+            'calendar-query': {
+              _attributes: NS,
+              'd:prop': { 'd:getetag': {}, 'c:calendar-data': {} },
+              filter: { 'comp-filter': { _attributes: { name: 'VCALENDAR' } } },
+            },
           },
         },
-      },
-      fetch: davFetch(),
-    })
-    const entries = multistatusOf(responses)
+        fetch,
+      }),
+    )
     if (!entries) throw new CalendarUnavailableError(`REPORT calendar-query ${collection}: ${topStatus(responses)}`)
     return entries
       .filter((entry) => entry.ok)
       .map((entry) => {
         const props = (entry.props ?? {}) as Record<string, unknown>
-        return {
-          key: new URL(String(entry.href), collection).href,
-          etag: text(props.getetag),
-          ics: text(props.calendarData),
-        }
+        return { key: new URL(String(entry.href), at).href, etag: text(props.getetag), ics: text(props.calendarData) }
       })
-      .filter((object) => object.key !== collection)
+      .filter((object) => withSlash(object.key) !== withSlash(at))
   }
 
   /** The objects of the collection with their ETags (a depth-1 PROPFIND), without data. */
   async function listEtags(collection: string): Promise<Listed[]> {
-    const responses = await propfind({
-      url: collection,
-      depth: '1',
-      props: { 'd:getetag': {}, 'd:resourcetype': {} },
-      fetch: davFetch(),
-    })
-    const entries = multistatusOf(responses)
+    const { responses, entries, at } = await dav(collection, (fetch) =>
+      propfind({ url: collection, depth: '1', props: { 'd:getetag': {}, 'd:resourcetype': {} }, fetch }),
+    )
     if (!entries) throw new CalendarUnavailableError(`PROPFIND ${collection}: ${topStatus(responses)}`)
     return entries
       .filter((entry) => entry.ok)
       .filter((entry) => !('collection' in (((entry.props ?? {}) as { resourcetype?: object }).resourcetype ?? {})))
       .map((entry) => ({
-        key: new URL(String(entry.href), collection).href,
+        key: new URL(String(entry.href), at).href,
         etag: text((entry.props as { getetag?: unknown } | undefined)?.getetag),
       }))
-      .filter((object) => withSlash(object.key) !== collection)
+      .filter((object) => withSlash(object.key) !== withSlash(at))
   }
 
   type Delta = { changed: Listed[]; removed: string[]; syncToken: string | null }
@@ -397,23 +422,22 @@ export function createCalDavProvider(
     const removed = new Set<string>()
     let current = token
     for (let round = 0; round < MAX_SYNC_ROUNDS; round++) {
-      const responses = await davRequest({
-        url: collection,
-        init: {
-          method: 'REPORT',
-          namespace: 'd',
-          body: {
-            'sync-collection': {
-              _attributes: NS,
-              'sync-token': current,
-              'sync-level': 1,
-              prop: { getetag: {} },
+      const { responses, entries, at } = await dav(
+        collection,
+        (fetch) =>
+          davRequest({
+            url: collection,
+            init: {
+              method: 'REPORT',
+              namespace: 'd',
+              body: {
+                'sync-collection': { _attributes: NS, 'sync-token': current, 'sync-level': 1, prop: { getetag: {} } },
+              },
             },
-          },
-        },
-        fetch: davFetch({ forbidden: true, serverError: true }),
-      })
-      const entries = multistatusOf(responses)
+            fetch,
+          }),
+        { forbidden: true, serverError: true },
+      )
       if (!entries) {
         const first = responses[0]
         const answer = typeof first?.raw === 'string' ? first.raw : ''
@@ -424,8 +448,8 @@ export function createCalDavProvider(
       }
       let truncated = false
       for (const entry of entries) {
-        const key = new URL(String(entry.href), collection).href
-        if (withSlash(key) === collection) {
+        const key = new URL(String(entry.href), at).href
+        if (withSlash(key) === withSlash(at)) {
           truncated ||= entry.status === 507
           continue
         }
@@ -469,7 +493,7 @@ export function createCalDavProvider(
     full: boolean,
   ): Promise<SyncResult> {
     const collection = withSlash(calendar.remoteId)
-    const state = await propsOf(collection, { 'cs:getctag': {}, 'd:sync-token': {} })
+    const { props: state } = await propsOf(collection, { 'cs:getctag': {}, 'd:sync-token': {} })
     if (!state) throw new CalendarUnavailableError(`${collection}: the calendar is gone from the server`)
     const ctag = text(state.getctag)
     const syncToken = text(state.syncToken)
@@ -523,7 +547,7 @@ export function createCalDavProvider(
 
   /** The current ETag of an object, or null when it does not exist (or the server does not say). */
   async function currentEtag(url: string): Promise<{ exists: boolean; etag: string | null }> {
-    const props = await propsOf(url, { 'd:getetag': {} })
+    const { props } = await propsOf(url, { 'd:getetag': {} })
     return { exists: props !== null, etag: text(props?.getetag) }
   }
 
