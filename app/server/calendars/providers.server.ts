@@ -3,12 +3,17 @@
  * CalDAV servers (caldav.server.ts); Google and Outlook speak their REST APIs. `fetcher` is the tests' fetch boundary.
  */
 import type { AppEnv } from '../env.server.ts'
+import { createCalDavProvider } from './caldav.server.ts'
 import { type CalendarProvider, CalendarUnavailableError, type ProviderInput } from './provider.server.ts'
 
 export function providerFor(input: ProviderInput, env: AppEnv, fetcher?: typeof fetch): CalendarProvider {
   void env
   void fetcher
   switch (input.type) {
+    case 'Yandex':
+    case 'Apple':
+    case 'CalDav':
+      return createCalDavProvider(input, env, fetcher)
     default:
       throw new CalendarUnavailableError(`No calendar provider for ${input.type} yet`)
   }
