@@ -33,6 +33,16 @@ export const EnvSchema = z.object({
   /** Google Calendar's and Microsoft Graph's API bases (fakes at the fetch boundary in tests). */
   GOOGLE_CALENDAR_API_BASE: z.url().default('https://www.googleapis.com/calendar/v3'),
   GRAPH_API_BASE: z.url().default('https://graph.microsoft.com/v1.0'),
+  /**
+   * The OAuth clients sign-in uses (app/server/accounts/oauth.server.ts `providerConfig`), here too because a calendar
+   * provider refreshes its tokens with them long after the request that connected it.
+   */
+  OAUTH_GOOGLE_CLIENT_ID: z.string().optional(),
+  OAUTH_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OAUTH_MICROSOFT_CLIENT_ID: z.string().optional(),
+  OAUTH_MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  /** Development only: every provider goes to this local OpenID provider. */
+  OAUTH_MOCK_ISSUER: z.string().optional(),
 })
 
 export type AppEnv = z.infer<typeof EnvSchema>

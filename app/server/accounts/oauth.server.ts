@@ -5,7 +5,7 @@ import { newId } from '#app/domain/ids.ts'
 import { oauthAccounts, oauthStates, users } from '#db/schema.ts'
 import { type OAuthProvider, OAUTH_PROVIDERS } from '#app/domain/enums.ts'
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
-import type { AppEnv, Bindings } from '../env.server.ts'
+import type { AppEnv } from '../env.server.ts'
 import type { AccountDeps } from './deps.server.ts'
 import {
   APPLE_ISSUER,
@@ -79,7 +79,11 @@ export type ProviderConfig = Endpoints & { clientId: string; clientSecret: strin
  * `APPLE_CLIENT_ID`, `APPLE_TEAM_ID`, `APPLE_KEY_ID`, `APPLE_PRIVATE_KEY`).
  * In development `OAUTH_MOCK_ISSUER` points every provider at one local OpenID provider (the tests' stand-in).
  */
-export function providerConfig(provider: OAuthProvider, bindings: Bindings, env: AppEnv): ProviderConfig | null {
+export function providerConfig(
+  provider: OAuthProvider,
+  bindings: Record<string, unknown>,
+  env: AppEnv,
+): ProviderConfig | null {
   const mock = typeof bindings.OAUTH_MOCK_ISSUER === 'string' ? bindings.OAUTH_MOCK_ISSUER : ''
   if (mock && env.ENVIRONMENT === 'development') {
     return {
