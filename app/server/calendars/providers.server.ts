@@ -4,16 +4,17 @@
  */
 import type { AppEnv } from '../env.server.ts'
 import { createCalDavProvider } from './caldav.server.ts'
+import { createGoogleProvider } from './google.server.ts'
 import { type CalendarProvider, CalendarUnavailableError, type ProviderInput } from './provider.server.ts'
 
 export function providerFor(input: ProviderInput, env: AppEnv, fetcher?: typeof fetch): CalendarProvider {
-  void env
-  void fetcher
   switch (input.type) {
     case 'Yandex':
     case 'Apple':
     case 'CalDav':
       return createCalDavProvider(input, env, fetcher)
+    case 'Google':
+      return createGoogleProvider(input, env, fetcher)
     default:
       throw new CalendarUnavailableError(`No calendar provider for ${input.type} yet`)
   }

@@ -1,0 +1,541 @@
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import type { BusyWindow } from '#app/domain/calendars/types.ts'
+import {
+  CalendarAuthError,
+  type CalendarCredentials,
+  type CalendarProvider,
+  CalendarUnavailableError,
+  type OurEvent,
+  type RemoteObject,
+  type SyncCursor,
+  type SyncResult,
+} from '#app/server/calendars/provider.server.ts'
+import { providerFor } from '#app/server/calendars/providers.server.ts'
+import { parseEnv } from '#app/server/env.server.ts'
+import { FakeGoogleCalendar, GOOGLE_CLIENT } from '../fakes/google-calendar-api.ts'
+
+const appEnv = parseEnv({
+  ...env,
+  OAUTH_GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
+  OAUTH_GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+})
+
+const CAL = 'host@gmail.com'
+const window: BusyWindow = {
+  from: Date.parse('2030-03-01T00:00:00Z'),
+  to: Date.parse('2030-04-01T00:00:00Z'),
+  timeZone: 'Europe/Moscow',
+  ownEmails: ['host@gmail.com', 'host.alias@example.com'],
+}
+const noCursor: SyncCursor = { syncToken: null, ctag: null, etags: new Map() }
+
+function setup(credentials: Partial<Extract<CalendarCredentials, { kind: 'oauth' }>> = {}) {
+  const google = new FakeGoogleCalendar()
+  google.addCalendar({ id: CAL, summary: 'host@gmail.com', accessRole: 'owner' })
+  const grant = google.oauth.grant()
+  const saved: CalendarCredentials[] = []
+  const provider = providerFor(
+    {
+      type: 'Google',
+      url: null,
+      credentials: { kind: 'oauth', ...grant, ...credentials },
+      onCredentials: async (fresh) => {
+        saved.push(fresh)
+      },
+    },
+    appEnv,
+    google.fetch,
+  )
+  return { google, provider, saved, grant }
+}
+
+/** What the sync service keeps of a calendar: objects by key, after applying each result. */
+function store() {
+  const objects = new Map<string, RemoteObject>()
+  let cursor: SyncCursor = noCursor
+  return {
+    objects,
+    get cursor() {
+      return cursor
+    },
+    apply(result: SyncResult) {
+      if (result.kind === 'unchanged') return result
+      if (result.full) objects.clear()
+      for (const key of result.removed) objects.delete(key)
+      for (const object of result.upserts) objects.set(object.key, object)
+      cursor = { ...result.cursor, etags: new Map() }
+      return result
+    },
+    busy() {
+      return [...objects.values()]
+        .flatMap((object) => object.items)
+        .map((item) => ({ ...item, start: new Date(item.start).toISOString(), end: new Date(item.end).toISOString() }))
+        .sort((a, b) => a.start.localeCompare(b.start))
+    },
+  }
+}
+
+const eventsRequests = (google: FakeGoogleCalendar) =>
+  google.requests.filter((request) => request.method === 'GET' && request.url.pathname.endsWith('/events'))
+
+const at = (iso: string) => ({ dateTime: iso })
+
+describe('Google calendars', () => {
+  it('lists the calendars that show their events, writable for owners and writers', async () => {
+    const { google, provider } = setup()
+    google.addCalendar({ id: 'team@group.calendar.google.com', summary: 'Team', accessRole: 'writer' })
+    google.addCalendar({
+      id: 'ru.russian#holiday@group.v.calendar.google.com',
+      summary: 'Holidays',
+      accessRole: 'reader',
+    })
+    google.addCalendar({ id: 'boss@example.com', summary: 'Boss', accessRole: 'freeBusyReader' })
+    const calendars = await provider.listCalendars()
+    expect(calendars).toEqual([
+      { remoteId: CAL, name: 'host@gmail.com', color: '#039be5', canWrite: true },
+      { remoteId: 'team@group.calendar.google.com', name: 'Team', color: '#039be5', canWrite: true },
+      {
+        remoteId: 'ru.russian#holiday@group.v.calendar.google.com',
+        name: 'Holidays',
+        color: '#039be5',
+        canWrite: false,
+      },
+    ])
+  })
+})
+
+describe('Google busy times', () => {
+  it('reads the window with singleEvents: busy, free, cancelled, declined, all-day in the host zone, recurring', async () => {
+    const { google, provider } = setup()
+    google.putRemote(CAL, {
+      id: 'busy',
+      summary: 'Врач',
+      start: at('2030-03-05T09:00:00+03:00'),
+      end: at('2030-03-05T10:00:00+03:00'),
+      iCalUID: 'busy-uid',
+    })
+    google.putRemote(CAL, {
+      id: 'tentative',
+      status: 'tentative',
+      start: at('2030-03-05T12:00:00Z'),
+      end: at('2030-03-05T13:00:00Z'),
+    })
+    google.putRemote(CAL, {
+      id: 'free',
+      transparency: 'transparent',
+      start: at('2030-03-06T09:00:00Z'),
+      end: at('2030-03-06T10:00:00Z'),
+    })
+    google.putRemote(CAL, {
+      id: 'declined',
+      start: at('2030-03-07T09:00:00Z'),
+      end: at('2030-03-07T10:00:00Z'),
+      attendees: [
+        { email: 'boss@example.com', responseStatus: 'accepted' },
+        { email: 'host@gmail.com', self: true, responseStatus: 'declined' },
+      ],
+    })
+    google.putRemote(CAL, {
+      id: 'declinedbyalias',
+      start: at('2030-03-07T11:00:00Z'),
+      end: at('2030-03-07T12:00:00Z'),
+      attendees: [{ email: 'Host.Alias@example.com', responseStatus: 'declined' }],
+    })
+    google.putRemote(CAL, {
+      id: 'accepted',
+      summary: 'Планёрка',
+      start: at('2030-03-07T13:00:00Z'),
+      end: at('2030-03-07T14:00:00Z'),
+      attendees: [{ email: 'host@gmail.com', self: true, responseStatus: 'accepted' }],
+    })
+    google.putRemote(CAL, {
+      id: 'allday',
+      summary: 'Отпуск',
+      start: { date: '2030-03-10' },
+      end: { date: '2030-03-12' },
+    })
+    google.putRemote(CAL, {
+      id: 'weekly',
+      summary: 'Йога',
+      start: at('2030-03-04T16:00:00Z'),
+      end: at('2030-03-04T17:00:00Z'),
+      iCalUID: 'weekly-uid',
+      repeat: { everyDays: 7, count: 3 },
+    })
+    google.putRemote(CAL, { id: 'later', start: at('2030-05-01T09:00:00Z'), end: at('2030-05-01T10:00:00Z') })
+    google.putRemote(CAL, { id: 'gone', start: at('2030-03-08T09:00:00Z'), end: at('2030-03-08T10:00:00Z') })
+    google.deleteRemote(CAL, 'gone')
+
+    const result = await provider.sync({ remoteId: CAL }, noCursor, window, false)
+    const kept = store()
+    kept.apply(result)
+    expect(result).toMatchObject({ kind: 'changes', full: true, removed: [] })
+    expect(kept.busy()).toEqual([
+      { uid: 'weekly-uid', title: 'Йога', start: '2030-03-04T16:00:00.000Z', end: '2030-03-04T17:00:00.000Z' },
+      { uid: 'busy-uid', title: 'Врач', start: '2030-03-05T06:00:00.000Z', end: '2030-03-05T07:00:00.000Z' },
+      { uid: 'tentative@google.com', title: '', start: '2030-03-05T12:00:00.000Z', end: '2030-03-05T13:00:00.000Z' },
+      {
+        uid: 'accepted@google.com',
+        title: 'Планёрка',
+        start: '2030-03-07T13:00:00.000Z',
+        end: '2030-03-07T14:00:00.000Z',
+      },
+      // Two days in Moscow: 10 March 00:00 to 12 March 00:00 at UTC+3.
+      { uid: 'allday@google.com', title: 'Отпуск', start: '2030-03-09T21:00:00.000Z', end: '2030-03-11T21:00:00.000Z' },
+      { uid: 'weekly-uid', title: 'Йога', start: '2030-03-11T16:00:00.000Z', end: '2030-03-11T17:00:00.000Z' },
+      { uid: 'weekly-uid', title: 'Йога', start: '2030-03-18T16:00:00.000Z', end: '2030-03-18T17:00:00.000Z' },
+    ])
+    // Free and declined events are kept as objects (their ETags), with nothing busy.
+    expect(kept.objects.get('free')?.items).toEqual([])
+    expect(kept.objects.get('declined')?.items).toEqual([])
+    expect(kept.objects.has('later')).toBe(false)
+    expect(kept.objects.has('gone')).toBe(false)
+    expect(kept.objects.get('weekly_20300311T160000Z')?.uid).toBe('weekly-uid')
+    const [request] = eventsRequests(google)
+    expect(request.url.pathname).toBe(`/calendar/v3/calendars/${encodeURIComponent(CAL)}/events`)
+    expect(Object.fromEntries(request.url.searchParams)).toMatchObject({
+      singleEvents: 'true',
+      timeMin: '2030-03-01T00:00:00.000Z',
+      timeMax: '2030-04-01T00:00:00.000Z',
+    })
+    expect(result.kind === 'changes' && result.cursor.syncToken).toMatch(/^sync-/)
+  })
+
+  it('follows every page to the sync token', async () => {
+    const { google, provider } = setup()
+    google.pageSize = 2
+    for (let day = 1; day <= 5; day++) {
+      google.putRemote(CAL, {
+        id: `e${day}`,
+        start: at(`2030-03-0${day}T09:00:00Z`),
+        end: at(`2030-03-0${day}T10:00:00Z`),
+      })
+    }
+    const result = await provider.sync({ remoteId: CAL }, noCursor, window, false)
+    expect(result.kind === 'changes' && result.upserts.map((object) => object.key).sort()).toEqual([
+      'e1',
+      'e2',
+      'e3',
+      'e4',
+      'e5',
+    ])
+    expect(result.kind === 'changes' && result.cursor.syncToken).toMatch(/^sync-/)
+    const requests = eventsRequests(google)
+    expect(requests).toHaveLength(3)
+    expect(requests.slice(1).every((request) => request.url.searchParams.has('pageToken'))).toBe(true)
+  })
+
+  it('syncs changes with the sync token alone: added, moved, deleted, a deleted instance', async () => {
+    const { google, provider } = setup()
+    google.putRemote(CAL, {
+      id: 'stays',
+      summary: 'A',
+      start: at('2030-03-02T09:00:00Z'),
+      end: at('2030-03-02T10:00:00Z'),
+    })
+    google.putRemote(CAL, {
+      id: 'moves',
+      summary: 'B',
+      start: at('2030-03-03T09:00:00Z'),
+      end: at('2030-03-03T10:00:00Z'),
+    })
+    google.putRemote(CAL, {
+      id: 'deleted',
+      summary: 'C',
+      start: at('2030-03-04T09:00:00Z'),
+      end: at('2030-03-04T10:00:00Z'),
+    })
+    google.putRemote(CAL, {
+      id: 'series',
+      summary: 'D',
+      start: at('2030-03-05T09:00:00Z'),
+      end: at('2030-03-05T10:00:00Z'),
+      repeat: { everyDays: 7, count: 2 },
+    })
+    const kept = store()
+    kept.apply(await provider.sync({ remoteId: CAL }, noCursor, window, false))
+    expect(kept.busy()).toHaveLength(5)
+
+    google.putRemote(CAL, {
+      id: 'added',
+      summary: 'E',
+      start: at('2030-03-20T09:00:00Z'),
+      end: at('2030-03-20T10:00:00Z'),
+    })
+    google.putRemote(CAL, {
+      id: 'moves',
+      summary: 'B',
+      start: at('2030-03-21T09:00:00Z'),
+      end: at('2030-03-21T10:00:00Z'),
+    })
+    google.putRemote(CAL, {
+      id: 'farout',
+      summary: 'F',
+      start: at('2031-01-01T09:00:00Z'),
+      end: at('2031-01-01T10:00:00Z'),
+    })
+    google.deleteRemote(CAL, 'deleted')
+    google.deleteInstance(CAL, 'series', 1)
+    const before = eventsRequests(google).length
+    const result = kept.apply(await provider.sync({ remoteId: CAL }, kept.cursor, window, false))
+
+    expect(result).toMatchObject({ kind: 'changes', full: false })
+    if (result.kind !== 'changes') throw new Error('expected changes')
+    expect(result.upserts.map((object) => object.key).sort()).toEqual(['added', 'moves', 'series_20300305T090000Z'])
+    // An instance outside the window is not kept (the next full sync picks it up in time).
+    expect(result.removed.sort()).toEqual(['deleted', 'farout', 'series_20300312T090000Z'])
+    expect(kept.busy().map((item) => `${item.title} ${item.start}`)).toEqual([
+      'A 2030-03-02T09:00:00.000Z',
+      'D 2030-03-05T09:00:00.000Z',
+      'E 2030-03-20T09:00:00.000Z',
+      'B 2030-03-21T09:00:00.000Z',
+    ])
+    const incremental = eventsRequests(google).slice(before)
+    expect(incremental).toHaveLength(1)
+    expect(incremental[0].url.searchParams.get('syncToken')).toBeTruthy()
+    expect(incremental[0].url.searchParams.has('timeMin')).toBe(false)
+    expect(incremental[0].url.searchParams.has('timeMax')).toBe(false)
+
+    const quiet = kept.apply(await provider.sync({ remoteId: CAL }, kept.cursor, window, false))
+    expect(quiet.kind === 'unchanged' || (quiet.upserts.length === 0 && quiet.removed.length === 0)).toBe(true)
+  })
+
+  it('starts over with a full sync when Google answers 410 Gone to the sync token', async () => {
+    const { google, provider } = setup()
+    google.putRemote(CAL, { id: 'one', start: at('2030-03-02T09:00:00Z'), end: at('2030-03-02T10:00:00Z') })
+    const kept = store()
+    kept.apply(await provider.sync({ remoteId: CAL }, noCursor, window, false))
+    google.putRemote(CAL, { id: 'two', start: at('2030-03-03T09:00:00Z'), end: at('2030-03-03T10:00:00Z') })
+    google.expireSyncTokens()
+    const before = eventsRequests(google).length
+    const result = kept.apply(await provider.sync({ remoteId: CAL }, kept.cursor, window, false))
+    expect(result).toMatchObject({ kind: 'changes', full: true })
+    expect([...kept.objects.keys()].sort()).toEqual(['one', 'two'])
+    const requests = eventsRequests(google).slice(before)
+    expect(requests.map((request) => request.url.searchParams.has('syncToken'))).toEqual([true, false])
+    expect(requests[1].url.searchParams.get('timeMin')).toBe('2030-03-01T00:00:00.000Z')
+  })
+
+  it('asked for a full sync, lists the window even with a sync token', async () => {
+    const { google, provider } = setup()
+    const kept = store()
+    kept.apply(await provider.sync({ remoteId: CAL }, noCursor, window, false))
+    const result = await provider.sync({ remoteId: CAL }, kept.cursor, window, true)
+    expect(result).toMatchObject({ kind: 'changes', full: true })
+    expect(eventsRequests(google).at(-1)!.url.searchParams.has('syncToken')).toBe(false)
+  })
+})
+
+describe('Google tokens', () => {
+  it('refreshes an expired access token first and hands the new one over', async () => {
+    const { google, provider, saved, grant } = setup({ accessToken: 'stale', expiresAt: Date.now() - 1000 })
+    await provider.listCalendars()
+    expect(google.oauth.tokenRequests).toEqual([{ grant_type: 'refresh_token', refresh_token: grant.refreshToken }])
+    const tokenRequest = google.requests.find((request) => request.url.hostname === 'oauth2.googleapis.com')!
+    expect(tokenRequest.headers.get('Authorization')).toBe(
+      `Basic ${btoa(`${GOOGLE_CLIENT.id}:${GOOGLE_CLIENT.secret}`)}`,
+    )
+    expect(saved).toHaveLength(1)
+    const fresh = saved[0] as Extract<CalendarCredentials, { kind: 'oauth' }>
+    expect(fresh.accessToken).not.toBe('stale')
+    // Google answers no new refresh token: the old one is kept.
+    expect(fresh.refreshToken).toBe(grant.refreshToken)
+    expect(fresh.expiresAt).toBeGreaterThan(Date.now() + 3_000_000)
+    const apiCalls = google.requests.filter((request) => request.url.hostname === 'www.googleapis.com')
+    expect(apiCalls.map((request) => request.headers.get('Authorization'))).toEqual([`Bearer ${fresh.accessToken}`])
+  })
+
+  it('on a 401 refreshes once and repeats the call', async () => {
+    const { google, provider, saved } = setup()
+    google.oauth.expireAccessTokens()
+    expect(await provider.listCalendars()).toHaveLength(1)
+    expect(google.oauth.tokenRequests).toHaveLength(1)
+    expect(saved).toHaveLength(1)
+    const calls = google.requests.filter((request) => request.url.pathname.endsWith('/calendarList'))
+    expect(calls).toHaveLength(2)
+  })
+
+  it('a 401 after a fresh refresh is an auth error', async () => {
+    const { google, provider } = setup()
+    google.failNext({ status: 401, path: '/calendarList' })
+    google.failNext({ status: 401, path: '/calendarList' })
+    await expect(provider.listCalendars()).rejects.toBeInstanceOf(CalendarAuthError)
+    expect(google.oauth.tokenRequests).toHaveLength(1)
+  })
+
+  it('a revoked grant (invalid_grant) is an auth error, and nothing is saved', async () => {
+    const { google, provider, saved } = setup({ expiresAt: Date.now() - 1000 })
+    google.oauth.revokeRefreshTokens()
+    const error = await provider.sync({ remoteId: CAL }, noCursor, window, false).catch((caught) => caught)
+    expect(error).toBeInstanceOf(CalendarAuthError)
+    expect(String(error.message)).toContain('invalid_grant')
+    expect(saved).toEqual([])
+    expect(eventsRequests(google)).toEqual([])
+  })
+
+  it('an expired token without a refresh token is an auth error', async () => {
+    const { provider } = setup({ refreshToken: null, expiresAt: Date.now() - 1000 })
+    await expect(provider.listCalendars()).rejects.toBeInstanceOf(CalendarAuthError)
+  })
+
+  it('a token endpoint that is down is not an auth error', async () => {
+    const google = new FakeGoogleCalendar()
+    const fetcher: typeof fetch = async (input, init) => {
+      const request = new Request(input, init)
+      if (request.url.startsWith('https://oauth2.googleapis.com/')) return new Response('down', { status: 503 })
+      return google.fetch(request)
+    }
+    const broken = providerFor(
+      { type: 'Google', url: null, credentials: { kind: 'oauth', accessToken: 'x', refreshToken: 'r', expiresAt: 0 } },
+      appEnv,
+      fetcher,
+    )
+    await expect(broken.listCalendars()).rejects.toBeInstanceOf(CalendarUnavailableError)
+  })
+})
+
+describe('Google failures', () => {
+  it('429 is unavailable with Retry-After in milliseconds', async () => {
+    const { google, provider } = setup()
+    google.failNext({ status: 429, retryAfter: 30, path: '/events' })
+    const error = await provider.sync({ remoteId: CAL }, noCursor, window, false).catch((caught) => caught)
+    expect(error).toBeInstanceOf(CalendarUnavailableError)
+    expect(error.retryAfterMs).toBe(30_000)
+  })
+
+  it('5xx and a 403 rate limit are unavailable; a 403 for missing scopes is an auth error', async () => {
+    const { google, provider } = setup()
+    google.failNext({ status: 503, path: '/calendarList' })
+    const down = await provider.listCalendars().catch((caught) => caught)
+    expect(down).toBeInstanceOf(CalendarUnavailableError)
+    expect(down.retryAfterMs).toBeNull()
+    google.failNext({
+      status: 403,
+      path: '/calendarList',
+      body: { error: { code: 403, message: 'Rate Limit Exceeded', errors: [{ reason: 'rateLimitExceeded' }] } },
+    })
+    await expect(provider.listCalendars()).rejects.toBeInstanceOf(CalendarUnavailableError)
+    google.failNext({
+      status: 403,
+      path: '/events',
+      body: {
+        error: {
+          code: 403,
+          message: 'Request had insufficient authentication scopes.',
+          status: 'PERMISSION_DENIED',
+          details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT' }],
+        },
+      },
+    })
+    await expect(provider.sync({ remoteId: CAL }, noCursor, window, false)).rejects.toBeInstanceOf(CalendarAuthError)
+  })
+
+  it('a network failure is unavailable', async () => {
+    const provider = providerFor(
+      {
+        type: 'Google',
+        url: null,
+        credentials: { kind: 'oauth', accessToken: 'a', refreshToken: 'r', expiresAt: null },
+      },
+      appEnv,
+      async () => {
+        throw new TypeError('Network connection lost.')
+      },
+    )
+    await expect(provider.listCalendars()).rejects.toBeInstanceOf(CalendarUnavailableError)
+  })
+})
+
+const meeting: OurEvent = {
+  uid: 'fastslot-meeting-1@fastslot.app',
+  sequence: 0,
+  summary: 'Консультация: Анна',
+  description: 'Встреча с Анной.\nУправление: https://fastslot.app/booking/manage/t1',
+  location: 'https://telemost.yandex.ru/j/123',
+  start: Date.parse('2030-03-15T07:00:00Z'),
+  end: Date.parse('2030-03-15T08:00:00Z'),
+  timeZone: 'Europe/Moscow',
+  organizer: { email: 'host@gmail.com', name: 'Ирина' },
+  attendees: [{ email: 'anna@example.com', name: 'Анна' }],
+}
+
+describe('Google write-back', () => {
+  async function written(provider: CalendarProvider) {
+    return provider.putEvent({ remoteId: CAL }, meeting, null)
+  }
+
+  it('inserts our meeting with our UID, quietly, and finds it again on sync as our own', async () => {
+    const { google, provider } = setup()
+    const result = await written(provider)
+    const post = google.requests.find((request) => request.method === 'POST')!
+    expect(post.url.pathname).toBe(`/calendar/v3/calendars/${encodeURIComponent(CAL)}/events`)
+    expect(post.url.searchParams.get('sendUpdates')).toBe('none')
+    expect(post.body).toEqual({
+      summary: meeting.summary,
+      description: meeting.description,
+      location: meeting.location,
+      start: { dateTime: '2030-03-15T07:00:00.000Z', timeZone: 'Europe/Moscow' },
+      end: { dateTime: '2030-03-15T08:00:00.000Z', timeZone: 'Europe/Moscow' },
+      iCalUID: meeting.uid,
+      status: 'confirmed',
+      transparency: 'opaque',
+      attendees: [{ email: 'anna@example.com', displayName: 'Анна' }],
+    })
+    const [stored] = google.eventsOf(CAL)
+    expect(result).toEqual({ key: stored.id, etag: stored.etag })
+    const synced = await provider.sync({ remoteId: CAL }, noCursor, window, false)
+    expect(synced.kind === 'changes' && synced.upserts[0].items).toEqual([
+      { uid: meeting.uid, title: meeting.summary, start: meeting.start, end: meeting.end },
+    ])
+  })
+
+  it('moves it in place, and writes it anew when it was deleted in Google', async () => {
+    const { google, provider } = setup()
+    const first = await written(provider)
+    const moved = { ...meeting, start: meeting.start + 3_600_000, end: meeting.end + 3_600_000 }
+    const second = await provider.putEvent({ remoteId: CAL }, moved, first)
+    expect(second.key).toBe(first.key)
+    expect(second.etag).not.toBe(first.etag)
+    const put = google.requests.find((request) => request.method === 'PUT')!
+    expect(put.url.pathname).toBe(`/calendar/v3/calendars/${encodeURIComponent(CAL)}/events/${first.key}`)
+    expect(put.url.searchParams.get('sendUpdates')).toBe('none')
+    expect(google.eventsOf(CAL)[0]).toMatchObject({
+      status: 'confirmed',
+      start: { dateTime: '2030-03-15T08:00:00.000Z' },
+    })
+
+    const lost = await provider.putEvent({ remoteId: CAL }, moved, { key: 'nosuchevent', etag: null })
+    expect(lost.key).toBe(first.key)
+    expect(google.eventsOf(CAL)).toHaveLength(1)
+  })
+
+  it('a repeated insert (an answer lost on the way) replaces the first instead of failing', async () => {
+    const { google, provider } = setup()
+    const first = await written(provider)
+    const again = await written(provider)
+    expect(again.key).toBe(first.key)
+    expect(google.eventsOf(CAL)).toHaveLength(1)
+    expect(google.requests.some((request) => request.url.searchParams.get('iCalUID') === meeting.uid)).toBe(true)
+  })
+
+  it('deletes it; an event already gone is fine', async () => {
+    const { google, provider } = setup()
+    const first = await written(provider)
+    await provider.deleteEvent({ remoteId: CAL }, first)
+    expect(google.eventsOf(CAL)[0].status).toBe('cancelled')
+    const deletes = google.requests.filter((request) => request.method === 'DELETE')
+    expect(deletes[0].url.searchParams.get('sendUpdates')).toBe('none')
+    await provider.deleteEvent({ remoteId: CAL }, first)
+    await provider.deleteEvent({ remoteId: CAL }, { key: 'neverthere', etag: null })
+    expect(google.requests.filter((request) => request.method === 'DELETE')).toHaveLength(3)
+  })
+
+  it('a calendar shared read-only refuses the write: unavailable, not a broken grant', async () => {
+    const { google, provider } = setup()
+    google.addCalendar({ id: 'shared@example.com', accessRole: 'reader' })
+    await expect(provider.putEvent({ remoteId: 'shared@example.com' }, meeting, null)).rejects.toBeInstanceOf(
+      CalendarUnavailableError,
+    )
+  })
+})
