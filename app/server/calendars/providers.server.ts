@@ -5,6 +5,7 @@
 import type { AppEnv } from '../env.server.ts'
 import { createCalDavProvider } from './caldav.server.ts'
 import { createGoogleProvider } from './google.server.ts'
+import { createOutlookProvider } from './outlook.server.ts'
 import { type CalendarProvider, CalendarUnavailableError, type ProviderInput } from './provider.server.ts'
 
 export function providerFor(input: ProviderInput, env: AppEnv, fetcher?: typeof fetch): CalendarProvider {
@@ -15,6 +16,8 @@ export function providerFor(input: ProviderInput, env: AppEnv, fetcher?: typeof 
       return createCalDavProvider(input, env, fetcher)
     case 'Google':
       return createGoogleProvider(input, env, fetcher)
+    case 'Outlook':
+      return createOutlookProvider(input, env, fetcher)
     default:
       throw new CalendarUnavailableError(`No calendar provider for ${input.type} yet`)
   }
