@@ -32,7 +32,7 @@ import {
 } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
 import { type AppEnv, sessionSecret } from '../env.server.ts'
-import type { MessageSender, } from '../outbox/delivery.server.ts'
+import type { MessageSender } from '../outbox/delivery.server.ts'
 import { drainOutbox } from '../outbox/outbox.server.ts'
 import { meetingUrl, participantManageToken } from './links.server.ts'
 import {
