@@ -19,37 +19,10 @@ import {
   parseScenarioJson,
 } from '#app/domain/availability/index.ts'
 import { MS_PER_MINUTE } from '#app/domain/time/index.ts'
+import { type BenchRow, type BenchSection, TIMED_RUNS, measure } from './bench-measure.ts'
+import { calendarsSection } from './bench-calendars.ts'
 
-export interface BenchRow {
-  scenario: string
-  medianMs: number
-  p95Ms: number
-  // Size of the result (slots for the availability section).
-  slots: number
-}
-
-export interface BenchSection {
-  title: string
-  run(): { rows: BenchRow[]; notes: string[] }
-}
-
-const WARM_UP_RUNS = 200
-const TIMED_RUNS = 500
-
-// Times `run` TIMED_RUNS times after WARM_UP_RUNS untimed ones.
-export function measure(scenario: string, run: () => number): BenchRow {
-  let size = 0
-  for (let index = 0; index < WARM_UP_RUNS; index++) size = run()
-  const times: number[] = []
-  for (let index = 0; index < TIMED_RUNS; index++) {
-    const started = performance.now()
-    run()
-    times.push(performance.now() - started)
-  }
-  times.sort((a, b) => a - b)
-  const percentile = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))]
-  return { scenario, medianMs: percentile(0.5), p95Ms: percentile(0.95), slots: size }
-}
+export { type BenchRow, type BenchSection, measure } from './bench-measure.ts'
 
 const SCENARIO_DIR = join(import.meta.dirname, '..', 'tests', 'fixtures', 'scenarios')
 const SCALE = 10
@@ -93,7 +66,7 @@ export const availabilitySection: BenchSection = {
   },
 }
 
-export const sections: BenchSection[] = [availabilitySection]
+export const sections: BenchSection[] = [availabilitySection, calendarsSection]
 
 function table(rows: readonly BenchRow[]): string {
   const header = ['scenario', 'median ms', 'p95 ms', 'slots']

@@ -4,6 +4,7 @@
  * busy-source calendars of active integrations, and never for our own meetings written to the calendar. Bookings of
  * a specialist with a write calendar become `calendar` outbox rows, once per event.
  */
+import { SELF } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
@@ -80,6 +81,18 @@ describe('busy times from connected calendars', () => {
     // Removing the integration drops its busy times at once.
     await db().delete(calendarIntegrations).where(eq(calendarIntegrations.id, integrationId))
     expect((await firstFreeSlot(host.login, 'consult')).slots).toHaveLength(18)
+  })
+
+  it('keep the event page at three D1 statements in two round trips', async () => {
+    const { host } = await createBookableHost()
+    const { calendarId } = await connectCalendar(host.id)
+    const { slots } = await firstFreeSlot(host.login, 'consult')
+    const start = Date.parse(slots[0].start)
+    for (let i = 0; i < 20; i++)
+      await addBusy(calendarId, host.id, start + i * 86_400_000, start + i * 86_400_000 + HOUR, `b${i}`)
+    const page = await SELF.fetch(`http://localhost/user/${host.login}/event/consult`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('Server-Timing')).toContain('statements=3 roundtrips=2')
   })
 
   it('are re-checked by the booking itself: a busy slot is refused', async () => {

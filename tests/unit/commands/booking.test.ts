@@ -83,6 +83,17 @@ describe('decideHold', () => {
     })
   })
 
+  it('refuses a slot the host is busy in their own calendar, with the buffers', () => {
+    const busy = { ...calendar(), busy: [{ start: at(10) + 10 * 60_000, end: at(10) + 20 * 60_000 }] }
+    expect(decideHold(command('b', [10]), { calendar: busy, active: [] }, NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'slotTaken' },
+    })
+    expect(decideHold(command('b', [9.5]), { calendar: busy, active: [] }, NOW).ok).toBe(true)
+    const buffered = { ...busy, rules: { ...busy.rules, afterMinutes: 15 } }
+    expect(decideHold(command('b', [9.5]), { calendar: buffered, active: [] }, NOW).ok).toBe(false)
+  })
+
   it('renews the client own hold with the same id, without needing the slot free', () => {
     const mine = hold('host.mine', 'a', 9)
     expect(freshSlots(command('a', [9, 10]), [mine])).toEqual([slot(10)])
