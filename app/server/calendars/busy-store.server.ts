@@ -25,9 +25,12 @@ type CalendarRef = { id: string; ownerId: string }
 function insertObjects(db: Db, calendarId: string, objects: readonly RemoteObject[]) {
   return chunks(objects, ROWS_PER_STATEMENT).map((part) => {
     const json = JSON.stringify(part.map((o) => [o.key, o.etag, o.uid]))
-    return db.run(sql`INSERT OR REPLACE INTO calendar_objects (calendar_id, key, etag, uid)
-      SELECT ${calendarId}, json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]')
-      FROM json_each(${json}) AS j`)
+    // insert().select(sql): drizzle's D1 batch cannot bind a db.run(sql) with parameters. The keys were deleted
+    // first, so a plain insert (all columns, in table order).
+    return db.insert(calendarObjects).select(
+      sql`SELECT ${calendarId}, json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]')
+      FROM json_each(${json}) AS j`,
+    )
   })
 }
 
@@ -37,10 +40,11 @@ function insertBusy(db: Db, calendar: CalendarRef, objects: readonly RemoteObjec
   )
   return chunks(rows, ROWS_PER_STATEMENT).map((part) => {
     const json = JSON.stringify(part)
-    return db.run(sql`INSERT INTO calendar_busy (calendar_id, owner_id, object_key, uid, title, start_at, end_at)
-      SELECT ${calendar.id}, ${calendar.ownerId}, json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'),
+    return db.insert(calendarBusy).select(
+      sql`SELECT NULL, ${calendar.id}, ${calendar.ownerId}, json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'),
         json_extract(j.value, '$[2]'), json_extract(j.value, '$[3]'), json_extract(j.value, '$[4]')
-      FROM json_each(${json}) AS j`)
+      FROM json_each(${json}) AS j`,
+    )
   })
 }
 
