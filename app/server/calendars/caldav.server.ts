@@ -108,8 +108,22 @@ function objectName(uid: string): string {
   return `${uid.replace(/[^A-Za-z0-9._-]/g, '-')}.ics`
 }
 
-/** Our event as an iCalendar object for a CalDAV collection (no METHOD: RFC 4791 §4.1). */
+/** Etc/UTC, GMT, Zulu and the like: what the platform's Intl calls UTC. */
+function isUtcZone(timeZone: string): boolean {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone === 'UTC'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Our event as an iCalendar object for a CalDAV collection (no METHOD: RFC 4791 §4.1): the organizer's wall clock
+ * with TZID and its VTIMEZONE, or plain UTC times for a UTC zone (Radicale rewrites a UTC TZID into an invalid
+ * `TZID=Etc/UTC:...Z`).
+ */
 export function ourEventIcs(event: OurEvent, now: number): string {
+  const utc = isUtcZone(event.timeZone)
   const calendar = ical({
     prodId: ICS_PRODUCT_ID,
     timezone: {
@@ -121,9 +135,9 @@ export function ourEventIcs(event: OurEvent, now: number): string {
     id: event.uid,
     sequence: event.sequence,
     stamp: new Date(now),
-    start: zonedDateTime(event.timeZone, event.start),
-    end: zonedDateTime(event.timeZone, event.end),
-    timezone: event.timeZone,
+    start: utc ? new Date(event.start) : zonedDateTime(event.timeZone, event.start),
+    end: utc ? new Date(event.end) : zonedDateTime(event.timeZone, event.end),
+    timezone: utc ? null : event.timeZone,
     summary: event.summary,
     description: event.description || null,
     location: event.location || null,
