@@ -25,6 +25,8 @@ export type CalDavServer = {
 declare module 'vitest' {
   export interface ProvidedContext {
     caldavServers: CalDavServer[]
+    /** Radicale's second account, whose calendars only the end-to-end sync test uses. */
+    caldavRadicaleBob: CalDavServer
     /** A loopback URL nothing listens on. */
     caldavClosedUrl: string
   }
@@ -132,7 +134,7 @@ export default async function setup(project: TestProject) {
   }
   try {
     const radicalePort = await freePort()
-    writeFileSync(join(dir, 'users'), 'alice:alice-secret\n')
+    writeFileSync(join(dir, 'users'), 'alice:alice-secret\nbob:bob-secret\n')
     writeFileSync(
       join(dir, 'radicale.conf'),
       [
@@ -175,6 +177,13 @@ export default async function setup(project: TestProject) {
     proxies.push(proxy.server)
     const radicaleUrl = `http://127.0.0.1:${proxy.port}/`
     project.provide('caldavClosedUrl', `http://127.0.0.1:${await freePort()}/`)
+    project.provide('caldavRadicaleBob', {
+      name: 'radicale',
+      url: radicaleUrl,
+      home: `${radicaleUrl}bob/`,
+      login: 'bob',
+      password: 'bob-secret',
+    })
     project.provide('caldavServers', [
       { name: 'radicale', url: radicaleUrl, home: `${radicaleUrl}alice/`, login: 'alice', password: 'alice-secret' },
       { name: 'xandikos', url: xandikosUrl, home: `${xandikosUrl}user/calendars/`, login: 'any', password: 'any' },
