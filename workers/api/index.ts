@@ -8,6 +8,7 @@ import { parseEnv } from '#app/server/env.server.ts'
 import { parseViewerTimeZone } from '#app/domain/time-zones/time-zones.ts'
 import type { ApiEnv } from './context.ts'
 import { accounts } from './accounts.ts'
+import { calendarsApi } from './calendars.ts'
 import { contactsApi } from './contacts.ts'
 import { definitions } from './definitions.ts'
 import { eventTypesApi, eventTypeUniquenessApi, widgetApi } from './event-types.ts'
@@ -35,6 +36,7 @@ const routes = new Hono<ApiEnv>()
   .route('/contacts', contactsApi)
   .route('/', meetingsApi)
   .route('/companyEvent', oneTimeApi)
+  .route('/calendarsIntegrations', calendarsApi)
 
 export const api = new Hono<ApiEnv>()
 
