@@ -204,14 +204,7 @@ export async function loadCalendar(db: Db, context: PublicEventContext, range: {
         eq(calendarBusy.ownerId, context.host.id),
         lt(calendarBusy.startAt, span.to),
         gt(calendarBusy.endAt, span.from),
-        eq(integrationCalendars.isBusySource, true),
-        eq(calendarIntegrations.isActive, true),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(calendarEventLinks)
-            .where(and(eq(calendarEventLinks.uid, calendarBusy.uid), ne(calendarBusy.uid, ''))),
-        ),
+        busyCounts(db),
       ),
     )
   const [adjustments, rows] = await db.batch([
@@ -233,6 +226,26 @@ export async function loadCalendar(db: Db, context: PublicEventContext, range: {
     else meetingRows.push(row)
   }
   return { adjustments, meetings: meetingRows, busy: busyTimes }
+}
+
+/**
+ * When a synced busy time counts (issue 14), for a select of `calendar_busy` inner-joined to its calendar
+ * (`integration_calendars`) and that calendar's integration (`calendar_integrations`): the calendar blocks time, the
+ * integration is active, and the busy time is not one of our own meetings written to a calendar (recognised by UID).
+ * Slots (loadCalendar) and the meetings' conflicts (app/server/meetings/conflicts.server.ts) read the same rule, so a
+ * meeting shows a conflict exactly with what would have removed its slot.
+ */
+export function busyCounts(db: Db) {
+  return and(
+    eq(integrationCalendars.isBusySource, true),
+    eq(calendarIntegrations.isActive, true),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(calendarEventLinks)
+        .where(and(eq(calendarEventLinks.uid, calendarBusy.uid), ne(calendarBusy.uid, ''))),
+    ),
+  )
 }
 
 /** Marks the busy rows among the meetings of loadCalendar's one statement (meeting ids are UUIDs: never this). */
