@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDay, formatMoment, formatWhen } from '#app/domain/time/readable.ts'
+import { formatDay, formatMoment, formatRangeOn, formatWhen } from '#app/domain/time/readable.ts'
 import { zonedToInstant } from '#app/domain/time/index.ts'
 
 const at = (zone: string, date: string, time: string) => zonedToInstant(zone, date, time)
@@ -61,5 +61,25 @@ describe('formatDay and formatMoment', () => {
 
   it('writes one instant with the zone name', () => {
     expect(formatMoment(Date.UTC(2026, 10, 26, 6, 0), 'Asia/Tokyo', 'ru')).toBe('чт, 26.11.2026, 15:00 (Токио)')
+  })
+})
+
+describe('formatRangeOn: a range beside a day the page already shows', () => {
+  it('writes only the times within that day, in the zone given', () => {
+    const range = { start: Date.UTC(2026, 10, 26, 7, 0), end: Date.UTC(2026, 10, 26, 8, 0) }
+    expect(formatRangeOn(range, 'Europe/Moscow', 'ru', '2026-11-26')).toBe('10:00–11:00')
+    expect(formatRangeOn(range, 'Asia/Tokyo', 'en', '2026-11-26')).toBe('16:00–17:00')
+  })
+
+  it('names the days of a range on another day or over midnight (an all-day event)', () => {
+    const range = { start: Date.UTC(2026, 10, 26, 7, 0), end: Date.UTC(2026, 10, 26, 8, 0) }
+    expect(formatRangeOn(range, 'Europe/Moscow', 'en', '2026-11-27')).toBe('Thu, 26.11.2026, 10:00–11:00')
+    const allDay = {
+      start: at('Europe/Moscow', '2026-11-26', '00:00'),
+      end: at('Europe/Moscow', '2026-11-27', '00:00'),
+    }
+    expect(formatRangeOn(allDay, 'Europe/Moscow', 'ru', '2026-11-26')).toBe(
+      'чт, 26.11.2026, 00:00 – пт, 27.11.2026, 00:00',
+    )
   })
 })
