@@ -10,6 +10,7 @@ import {
   PlaceLine,
   SlotPicker,
 } from '#app/components/meetings/meeting-parts.tsx'
+import { MeetingConflicts } from '#app/components/meetings/meeting-conflicts.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { DateField, TimeField } from '#app/components/ui/date-time-inputs.tsx'
@@ -23,7 +24,7 @@ import { requireUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { reminderStatusesFor } from '#app/server/notify/statuses.server.ts'
 import { type HostCommand, type MeetingCommand, meetingCommand } from '#app/server/meetings/commands.server.ts'
-import { findOwnedMeeting, listOrganizerMeetings, organizerView } from '#app/server/meetings/meetings.server.ts'
+import { findOwnedMeeting, ownedMeetingView, shortActualList } from '#app/server/meetings/meetings.server.ts'
 import { type ActionAnswer, pageAction, parseForm } from '#app/server/meetings/page-errors.server.ts'
 import { pickerSlots } from '#app/server/meetings/reschedule.server.ts'
 import { instantToZoned, readTypedDate, readTypedTime, zonedToInstant } from '#app/domain/time/index.ts'
@@ -44,22 +45,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(db, request)
   const t = getT(await getLanguage(request))
   const now = Date.now()
-  const found = await orNotFoundPage(findOwnedMeeting(db, user.id, params.id ?? ''))
-  const view = organizerView(found.meeting, found.participants, user.timeZone, now)
-  // Targets for moving participants: the organizer's other upcoming meetings.
-  const targets = (
-    await listOrganizerMeetings(
-      db,
-      { id: user.id, email: user.email, timeZone: user.timeZone },
-      { side: 'organizer', filter: 'upcoming', currentOffset: 0, limit: 100 },
-      now,
-    )
-  ).items
-    .filter((m) => m.userEventInfo.id !== found.meeting.id)
-    .map((m) => ({
-      id: m.userEventInfo.id,
-      label: `${m.eventTypeInfo.eventTypeName} — ${m.userEventInfo.date}, ${m.userEventInfo.timeSlot}`,
-    }))
+  const viewer = { id: user.id, email: user.email, timeZone: user.timeZone }
+  const found = await orNotFoundPage(ownedMeetingView(db, viewer, params.id ?? '', now))
+  const view = found.view
+  // Targets for moving participants: the organizer's other upcoming meetings (SPEC §7 shortActualList).
+  const targets = (await shortActualList(db, viewer, now))
+    .filter((m) => m.id !== found.meeting.id)
+    .map((m) => ({ id: m.id, label: `${m.name} — ${m.date}, ${m.timeSlot}` }))
   // Change time: the slot picker for the chosen date (schedule date), fed by the availability engine.
   const url = new URL(request.url)
   const picked = pickedDate(url.searchParams.get('date'))
@@ -226,6 +218,7 @@ export default function MeetingDetail() {
         status={info.status}
       >
         <div className="mt-3 space-y-2">
+          <MeetingConflicts conflicts={meeting.conflicts} zone={timeZone} meetingStart={info.start} />
           <PlaceLine icon={type.placeIcon} point={type.meetingPoint} />
           {type.description ? <p className="whitespace-pre-line text-sm text-muted">{type.description}</p> : null}
           <p

@@ -3,6 +3,7 @@ import { type LoaderFunctionArgs, type MetaFunction, createCookie, data } from '
 import { Form, Link, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { StatusCircle, OrganizerMeetingCard, PlaceLine } from '#app/components/meetings/meeting-parts.tsx'
+import { useConflictText } from '#app/components/meetings/meeting-conflicts.tsx'
 import { MeetingsCalendar } from '#app/components/meetings/meetings-calendar.tsx'
 import { MEETINGS_PAGE_SIZE } from '#app/domain/constants.ts'
 import { LIST_STATUSES, MeetingListQuerySchema, PERIODS, type Side } from '#app/domain/meetings/rules.ts'
@@ -98,6 +99,7 @@ export default function Meetings() {
   const data = useLoaderData<typeof loader>()
   const { t } = useTranslation()
   const [searchParams] = useSearchParams()
+  const conflictText = useConflictText()
 
   const link = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(searchParams)
@@ -285,6 +287,7 @@ export default function Meetings() {
               name: m.eventTypeInfo.eventTypeName,
               color: m.eventTypeInfo.color,
               status: m.userEventInfo.status,
+              conflicts: [...new Set(m.conflicts.map((c) => conflictText(c, data.timeZone, m.userEventInfo.start)))],
             })),
             ...data.participant.map((m) => ({
               id: m.id,
@@ -294,6 +297,7 @@ export default function Meetings() {
               name: m.meetingInfo.eventTypeName,
               color: m.meetingInfo.color,
               status: m.status,
+              conflicts: [],
             })),
           ]}
         />

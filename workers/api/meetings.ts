@@ -12,7 +12,7 @@ import {
   findOwnedMeeting,
   listOrganizerMeetings,
   listParticipantMeetings,
-  organizerView,
+  ownedMeetingView,
   participantMeetingView,
   shortActualList,
 } from '#app/server/meetings/meetings.server.ts'
@@ -136,8 +136,7 @@ export const meetingsApi = new Hono<ApiEnv>()
   })
   .get('/userEvents/:id', async (c) => {
     const viewer = viewerOf(c.get('user'), c.get('viewerTimeZone'))
-    const { meeting, participants } = await findOwnedMeeting(c.get('db'), viewer.id, c.req.param('id'))
-    return ok(c, organizerView(meeting, participants, viewer.timeZone, Date.now()))
+    return ok(c, (await ownedMeetingView(c.get('db'), viewer, c.req.param('id'), Date.now())).view)
   })
   .patch('/userEvents/:id', async (c) => {
     const body = await readJson(c, OrganizerPatchSchema)

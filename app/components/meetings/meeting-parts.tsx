@@ -5,6 +5,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { DateField } from '#app/components/ui/date-time-inputs.tsx'
 import type { DisplayStatus, PlaceIcon } from '#app/domain/meetings/rules.ts'
 import { meetingLink } from '#app/domain/meetings/rules.ts'
+import { type ConflictData, MeetingConflicts } from './meeting-conflicts.tsx'
 
 /** SPEC §4: upcoming an empty circle, completed a filled primary circle, cancelled a filled error circle. */
 export function StatusCircle({ status }: { status: DisplayStatus }) {
@@ -140,6 +141,7 @@ export type OrganizerCardData = {
     isFaild: boolean | null
     date: string
     timeSlot: string
+    start: string
     participantCount: number
     isBelowMinSeats: boolean
     totalSeats: number
@@ -162,6 +164,7 @@ export type OrganizerCardData = {
     messengerValue: string | null
     isCanceled: boolean
   }[]
+  conflicts: ConflictData[]
 }
 
 /** A meeting card of the organizer's list (SPEC §2 Meetings). */
@@ -191,6 +194,7 @@ export function OrganizerMeetingCard({ meeting, timeZone }: { meeting: Organizer
         <StatusCircle status={info.status} />
       </div>
       <div className="mt-2 space-y-1">
+        <MeetingConflicts conflicts={meeting.conflicts} zone={timeZone} meetingStart={info.start} />
         <PlaceLine icon={type.placeIcon} point={type.meetingPoint} />
         {type.description ? <p className="line-clamp-2 text-sm text-muted">{type.description}</p> : null}
         <ul className="space-y-1">

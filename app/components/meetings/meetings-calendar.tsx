@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { type DisplayStatus, monthTitle } from '#app/domain/meetings/rules.ts'
 import { addDays, isoToDmy, isoWeekday, monthDates } from '#app/domain/time/index.ts'
+import { ConflictMark } from './meeting-conflicts.tsx'
 
 type Entry = {
   id: string
@@ -11,6 +12,8 @@ type Entry = {
   name: string
   color: string
   status: DisplayStatus
+  /** The texts of the outside events it overlaps (the organizer's own meetings only). */
+  conflicts: string[]
 }
 
 /** A month grid starting on Monday (SPEC §9), each day listing its meetings. */
@@ -80,11 +83,19 @@ export function MeetingsCalendar({
                       to={entry.href}
                       className={`block truncate rounded px-1 py-0.5 text-[11px] text-white ${entry.status === 'canceled' ? 'line-through opacity-60' : ''}`}
                       style={{ background: entry.color }}
-                      title={`${entry.time} ${entry.name}`}
+                      title={[`${entry.time} ${entry.name}`, ...entry.conflicts].join('\n')}
                       data-testid="calendar-entry"
                     >
+                      {entry.conflicts.length > 0 ? (
+                        <ConflictMark className="mr-0.5 size-3 bg-white text-[9px] text-warning" />
+                      ) : null}
                       <span className="hidden sm:inline">{entry.time.slice(0, 5)} </span>
                       {entry.name}
+                      {entry.conflicts.map((text) => (
+                        <span key={text} className="sr-only" data-testid="calendar-conflict">
+                          {`. ${text}`}
+                        </span>
+                      ))}
                     </Link>
                   </li>
                 ))}

@@ -21,6 +21,7 @@ import { avatarUrl } from '#app/server/accounts/profile.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { meetingParticipants, meetings, users } from '#db/schema.ts'
 import { refuse } from '../refusal.server.ts'
+import { type Conflict, conflictsOf } from './conflicts.server.ts'
 
 export type MeetingRow = typeof meetings.$inferSelect
 export type ParticipantRow = typeof meetingParticipants.$inferSelect
@@ -49,12 +50,16 @@ function rangeWhere(query: MeetingListQuery, viewer: Viewer, now: number): SQL |
   return range ? and(gte(meetings.startAt, range.from), lt(meetings.startAt, range.to)) : undefined
 }
 
-/** The organizer view of one meeting (SPEC §3 "Booking (organizer view)") with the card's extras. */
+/**
+ * The organizer view of one meeting (SPEC §3 "Booking (organizer view)") with the card's extras and the outside
+ * events of the organizer's calendars it overlaps (conflicts.server.ts; the organizer's eyes only).
+ */
 export function organizerView(
   meeting: MeetingRow,
   participants: ParticipantRow[],
   viewerTimeZone: string,
   now: number,
+  conflicts: Conflict[],
 ) {
   const time = meetingTimeText(meeting, viewerTimeZone)
   const members = participants.filter((p) => p.role === 'member')
@@ -108,6 +113,7 @@ export function organizerView(
         .filter((v) => v.bookingId === member.bookingId && v.status === 'booked')
         .map((v) => ({ id: v.id, email: v.email })),
     })),
+    conflicts,
   }
 }
 export type OrganizerView = ReturnType<typeof organizerView>
@@ -149,15 +155,20 @@ export async function listOrganizerMeetings(db: Db, viewer: Viewer, query: Meeti
       .offset(query.currentOffset),
     db.select({ value: count() }).from(meetings).where(where),
   ])
-  const participants = await participantsOf(
-    db,
-    viewer.id,
-    rows.map((m) => m.id),
-  )
+  const [participants, conflicts] = await Promise.all([
+    participantsOf(
+      db,
+      viewer.id,
+      rows.map((m) => m.id),
+    ),
+    conflictsOf(db, viewer.id, rows, now),
+  ])
   return {
     filter: status,
     held: query.held ?? false,
-    items: rows.map((meeting) => organizerView(meeting, participants.get(meeting.id) ?? [], viewer.timeZone, now)),
+    items: rows.map((meeting) =>
+      organizerView(meeting, participants.get(meeting.id) ?? [], viewer.timeZone, now, conflicts.get(meeting.id) ?? []),
+    ),
     pagination: { totalCount: total?.value ?? 0, currentOffset: query.currentOffset, limit: query.limit },
   }
 }
@@ -172,6 +183,20 @@ export async function findOwnedMeeting(db: Db, ownerId: string, meetingId: strin
   if (!meeting) refuse('notFound')
   const participants = (await participantsOf(db, ownerId, [meeting.id])).get(meeting.id) ?? []
   return { meeting, participants }
+}
+
+/** The meeting page and `GET /userEvents/{id}`: one of the organizer's meetings with its conflicts, or 404. */
+export async function ownedMeetingView(db: Db, viewer: Viewer, meetingId: string, now: number) {
+  const found = await findOwnedMeeting(db, viewer.id, meetingId)
+  const conflicts = await conflictsOf(db, viewer.id, [found.meeting], now)
+  const view = organizerView(
+    found.meeting,
+    found.participants,
+    viewer.timeZone,
+    now,
+    conflicts.get(found.meeting.id) ?? [],
+  )
+  return { ...found, view }
 }
 
 /** The participant view (SPEC §3 "Meeting (participant view)"), keyed by the viewer's participant row id. */
