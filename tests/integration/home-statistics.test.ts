@@ -1,5 +1,9 @@
 import { SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
+import { newId } from '#app/domain/ids.ts'
+import { getDb } from '#app/server/db.server.ts'
+import { calendarIntegrations } from '#db/schema.ts'
 import { api, unique } from './helpers/accounts.ts'
 import { DAY, createEventType, createMeeting } from './helpers/meetings.ts'
 import { bearerFor, createTestUser, sessionCookieFor } from './helpers/users.ts'
@@ -7,7 +11,7 @@ import { bearerFor, createTestUser, sessionCookieFor } from './helpers/users.ts'
 type Stats = {
   user: { firstName: string; tariffName: string; meetingsForTodayCount: number }
   total: { statisticItem: string; value: number; onClickActionValue: string; maxValue: number | null }[]
-  integrations: { id: string; isConnect: boolean }[]
+  integrations: { id: string; label: string; isConnect: boolean }[]
 }
 
 describe('home statistics', () => {
@@ -56,5 +60,60 @@ describe('home statistics', () => {
     ).text()
     expect(html).toContain('data-testid="stat-meetingsCanceled"')
     expect(html).toContain('Состоявшиеся встречи')
+  })
+
+  it('tells which integrations are connected: a calendar type by an integration switched on, Telegram by its chat', async () => {
+    const user = await createTestUser()
+    const integration = (type: 'Yandex' | 'Apple', isActive: boolean) => ({
+      id: newId(),
+      ownerId: user.id,
+      type,
+      label: type,
+      credentialsEnc: 'sealed',
+      isActive,
+    })
+    const auth = await bearerFor(user.id)
+    const chips = async () =>
+      Object.fromEntries(
+        (await api<Stats['integrations']>('GET', '/statistic/integration', { auth })).body.data.map((i) => [
+          i.id,
+          i.isConnect,
+        ]),
+      )
+    expect(await chips()).toEqual({
+      Google: false,
+      Yandex: false,
+      Apple: false,
+      Outlook: false,
+      CalDav: false,
+      Telegram: false,
+    })
+    await getDb(env.DB)
+      .insert(calendarIntegrations)
+      .values([integration('Yandex', true), integration('Apple', false)])
+    // Another specialist's Google calendar is theirs.
+    const other = await createTestUser()
+    await getDb(env.DB)
+      .insert(calendarIntegrations)
+      .values({ ...integration('Apple', true), type: 'Google', ownerId: other.id })
+    expect(await chips()).toMatchObject({ Google: false, Yandex: true, Apple: false, CalDav: false })
+
+    const html = await (
+      await SELF.fetch('http://localhost/', { headers: { Cookie: await sessionCookieFor(user.id) } })
+    ).text()
+    // Each chip: where it links, its label and what it says.
+    const shown = [
+      ...html.matchAll(
+        /<a [^>]*data-testid="home-integration"[^>]*href="([^"]+)"><span[^>]*><\/span>(\w+)<!-- -->:<!-- --> <!-- -->([^<]+)<\/a>/g,
+      ),
+    ].map(([, href, label, state]) => `${label} ${href} ${state}`)
+    expect(shown).toEqual([
+      'Google /integrations не подключено',
+      'Yandex /integrations подключено',
+      'Apple /integrations не подключено',
+      'Outlook /integrations не подключено',
+      'CalDAV /integrations не подключено',
+      'Telegram /integrations/tgBot не подключено',
+    ])
   })
 })

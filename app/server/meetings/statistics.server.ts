@@ -7,7 +7,15 @@ import { PLANS } from '#app/domain/plans.ts'
 import { addDays, instantToZoned, isoToDmy, startOfZonedDay } from '#app/domain/time/index.ts'
 import { avatarUrl } from '#app/server/accounts/profile.server.ts'
 import type { Db } from '#app/server/db.server.ts'
-import { contacts, eventTypes, meetings, schedules, telegramBindings, type users } from '#db/schema.ts'
+import {
+  calendarIntegrations,
+  contacts,
+  eventTypes,
+  meetings,
+  schedules,
+  telegramBindings,
+  type users,
+} from '#db/schema.ts'
 
 type Owner = Pick<
   typeof users.$inferSelect,
@@ -40,8 +48,9 @@ const COLORS: Partial<Record<StatisticItem, string>> = {
   meetingsCanceled: 'error',
 }
 
-/** The calendar integrations the product knows (SPEC §2 Integrations); calendars are not connectable yet. */
-const INTEGRATIONS = ['Google', 'Yandex', 'Apple', 'Outlook', 'Telegram'] as const
+/** The home page's integration chips (SPEC §2 Integrations): the calendar providers, then Telegram. */
+const INTEGRATIONS = ['Google', 'Yandex', 'Apple', 'Outlook', 'CalDav', 'Telegram'] as const
+const LABELS: Partial<Record<(typeof INTEGRATIONS)[number], string>> = { CalDav: 'CalDAV' }
 
 async function countOf(query: Promise<{ value: number }[]>) {
   const [row] = await query
@@ -54,52 +63,69 @@ export async function homeStatistics(db: Db, owner: Owner, now: number, label: (
   const today = instantToZoned(owner.timeZone, now).date
   const todayFrom = startOfZonedDay(owner.timeZone, today)
   const todayTo = startOfZonedDay(owner.timeZone, addDays(today, 1))
-  const [eventTypeCount, scheduleCount, held, contactCount, upcoming, completed, canceled, todayCount, telegram] =
-    await Promise.all([
-      countOf(db.select({ value: count() }).from(eventTypes).where(eq(eventTypes.ownerId, owner.id))),
-      countOf(db.select({ value: count() }).from(schedules).where(eq(schedules.ownerId, owner.id))),
-      countOf(
-        db
-          .select({ value: count() })
-          .from(meetings)
-          .where(and(live, lt(meetings.endAt, now + 1), or(isNull(meetings.isFailed), eq(meetings.isFailed, false)))),
-      ),
-      countOf(
-        db
-          .select({ value: count() })
-          .from(contacts)
-          .where(and(eq(contacts.ownerId, owner.id), eq(contacts.isArchived, false))),
-      ),
-      countOf(
-        db
-          .select({ value: count() })
-          .from(meetings)
-          .where(and(live, gte(meetings.endAt, now + 1))),
-      ),
-      countOf(
-        db
-          .select({ value: count() })
-          .from(meetings)
-          .where(and(live, lt(meetings.endAt, now + 1))),
-      ),
-      countOf(
-        db
-          .select({ value: count() })
-          .from(meetings)
-          .where(and(mine, eq(meetings.status, 'canceled'))),
-      ),
-      countOf(
-        db
-          .select({ value: count() })
-          .from(meetings)
-          .where(and(live, gte(meetings.startAt, todayFrom), lt(meetings.startAt, todayTo))),
-      ),
+  const [
+    eventTypeCount,
+    scheduleCount,
+    held,
+    contactCount,
+    upcoming,
+    completed,
+    canceled,
+    todayCount,
+    telegram,
+    calendars,
+  ] = await Promise.all([
+    countOf(db.select({ value: count() }).from(eventTypes).where(eq(eventTypes.ownerId, owner.id))),
+    countOf(db.select({ value: count() }).from(schedules).where(eq(schedules.ownerId, owner.id))),
+    countOf(
       db
-        .select({ chatId: telegramBindings.chatId })
-        .from(telegramBindings)
-        .where(and(eq(telegramBindings.userId, owner.id), sql`${telegramBindings.chatId} is not null`))
-        .limit(1),
-    ])
+        .select({ value: count() })
+        .from(meetings)
+        .where(and(live, lt(meetings.endAt, now + 1), or(isNull(meetings.isFailed), eq(meetings.isFailed, false)))),
+    ),
+    countOf(
+      db
+        .select({ value: count() })
+        .from(contacts)
+        .where(and(eq(contacts.ownerId, owner.id), eq(contacts.isArchived, false))),
+    ),
+    countOf(
+      db
+        .select({ value: count() })
+        .from(meetings)
+        .where(and(live, gte(meetings.endAt, now + 1))),
+    ),
+    countOf(
+      db
+        .select({ value: count() })
+        .from(meetings)
+        .where(and(live, lt(meetings.endAt, now + 1))),
+    ),
+    countOf(
+      db
+        .select({ value: count() })
+        .from(meetings)
+        .where(and(mine, eq(meetings.status, 'canceled'))),
+    ),
+    countOf(
+      db
+        .select({ value: count() })
+        .from(meetings)
+        .where(and(live, gte(meetings.startAt, todayFrom), lt(meetings.startAt, todayTo))),
+    ),
+    db
+      .select({ chatId: telegramBindings.chatId })
+      .from(telegramBindings)
+      .where(and(eq(telegramBindings.userId, owner.id), sql`${telegramBindings.chatId} is not null`))
+      .limit(1),
+    // A calendar type is connected while one of its integrations is switched on (a switched-off one blocks nothing).
+    db
+      .selectDistinct({ type: calendarIntegrations.type })
+      .from(calendarIntegrations)
+      .where(and(eq(calendarIntegrations.ownerId, owner.id), eq(calendarIntegrations.isActive, true))),
+  ])
+  const connected = new Set<string>(calendars.map((c) => c.type))
+  if (telegram.length > 0) connected.add('Telegram')
   const values: Record<StatisticItem, number> = {
     eventTypes: eventTypeCount,
     schedule: scheduleCount,
@@ -133,11 +159,7 @@ export async function homeStatistics(db: Db, owner: Owner, now: number, label: (
       onClickActionName: 'navigate' as const,
       onClickActionValue: TARGETS[item],
     })),
-    integrations: INTEGRATIONS.map((id) => ({
-      id,
-      label: id,
-      isConnect: id === 'Telegram' ? telegram.length > 0 : false,
-    })),
+    integrations: INTEGRATIONS.map((id) => ({ id, label: LABELS[id] ?? id, isConnect: connected.has(id) })),
   }
 }
 export type HomeStatistics = Awaited<ReturnType<typeof homeStatistics>>
