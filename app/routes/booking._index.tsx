@@ -13,6 +13,7 @@ import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { issueText } from '#app/i18n/zod-errors.ts'
 import { getDb } from '#app/server/db.server.ts'
+import { addressKey } from '#app/server/booking/limits.server.ts'
 import { refusalProblems, refusalStatus } from '#app/domain/refusal.ts'
 import { problemText, refusalOf } from '#app/server/refusal.server.ts'
 import { answerOneTime, holdOneTimeSeat } from '#app/server/one-time/one-time.server.ts'
@@ -60,7 +61,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get('intent') === 'hold') {
     // A guest started filling in the form: their seat is held meanwhile (the Durable Object counts it as taken).
     try {
-      const hold = await holdOneTimeSeat(env, getDb(env.DB), row.meeting.id, String(form.get('clientId') ?? ''))
+      const hold = await holdOneTimeSeat(env, getDb(env.DB), row.meeting.id, {
+        clientId: String(form.get('clientId') ?? ''),
+        address: await addressKey(request),
+      })
       return data<HoldAnswer>({ holdId: hold.id, error: null })
     } catch (error) {
       const refusal = refusalOf(error)

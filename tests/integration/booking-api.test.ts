@@ -249,6 +249,7 @@ describe('ghost holds', () => {
       ownerId: host.id,
       eventTypeId: eventType.id,
       clientId,
+      address: 'test-address',
       slots: [slot],
     })
     const first = await stub.run(hold('x'), now)

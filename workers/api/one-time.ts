@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Context } from 'hono'
 import { contactInfoSchema } from '#app/domain/booking/contact-form.ts'
 import { OneTimeEventSchema } from '#app/domain/one-time/rules.ts'
-import { BOOKING_LIMITS, clientKey } from '#app/server/booking/limits.server.ts'
+import { BOOKING_LIMITS, addressKey, clientKey } from '#app/server/booking/limits.server.ts'
 import { refusalTexts } from '#app/server/refusal.server.ts'
 import {
   FreeTimeConflict,
@@ -146,7 +146,10 @@ async function limit(c: Context<ApiEnv>, rule: (typeof BOOKING_LIMITS)[keyof typ
 export const oneTimeGhostApi = new Hono<ApiEnv>().post('/companyEvent/:id', async (c) => {
   const body = await readJson(c, z.object({ clientId: ClientIdSchema }))
   await limit(c, BOOKING_LIMITS.hold)
-  const hold = await holdOneTimeSeat(c.env, c.get('db'), c.req.param('id'), body.clientId)
+  const hold = await holdOneTimeSeat(c.env, c.get('db'), c.req.param('id'), {
+    clientId: body.clientId,
+    address: await addressKey(c.req.raw),
+  })
   return ok(
     c,
     {

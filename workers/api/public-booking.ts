@@ -11,7 +11,7 @@ import {
 import { publicEventTypeView, publicHostView } from '#app/server/booking/views.server.ts'
 import { sendOrganizerMessage } from '#app/server/booking/message.server.ts'
 import { holdHost, isValidMonth, isoDateFromParts, viewerDay, viewerMonth } from '#app/server/booking/public.server.ts'
-import { BOOKING_LIMITS, clientKey } from '#app/server/booking/limits.server.ts'
+import { BOOKING_LIMITS, addressKey, clientKey } from '#app/server/booking/limits.server.ts'
 import { drainOutbox } from '#app/server/outbox/outbox.server.ts'
 import { getRateLimits } from '#app/server/rate-limit.server.ts'
 import { MAX_SLOTS_PER_REQUEST, hostLock, runCommand } from '#app/server/booking/host-lock-client.server.ts'
@@ -219,6 +219,7 @@ export const ghostBooking = new Hono<ApiEnv>()
       ownerId: context.host.id,
       eventTypeId: context.eventType.id,
       clientId: body.clientId,
+      address: await addressKey(c.req.raw),
       slots: slotsFromStarts(context, body.slots),
     })
     if (!result.ok) refused(c, result.refusal)

@@ -58,6 +58,8 @@ export type EventPageData = {
   | {
       step: 'calendar'
       chosen: Chosen[]
+      /** The hold client id the server issued for this page (ADR 0094). */
+      clientId: string
       calendar: {
         year: number
         month: number
@@ -499,9 +501,8 @@ function SlotPicker({
   busy: boolean
 }) {
   const { t } = useTranslation()
-  const [clientId] = useState(() =>
-    typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : '',
-  )
+  // Kept for the page's life: revalidations issue new ids, while holds already made belong to the first.
+  const [clientId] = useState(data.clientId)
   if (!calendar.date) return null
   const group = data.event.totalSeats !== null
   return (

@@ -13,18 +13,45 @@ import { type EventCalendar, type HoldInterval, allFree } from './calendar.ts'
 export const HOLD_TTL_MS = 10 * 60_000
 /** Slots one hold or booking request may name. */
 export const MAX_SLOTS_PER_REQUEST = 10
-/** Slots one client may hold at once of one event type. */
-export const MAX_HOLDS_PER_CLIENT = 20
+/**
+ * What one client may hold of one host at once, all event types and one-off seats together: a person books a few
+ * slots, never a month (issue 19: one address took 300 of a host's slots). A client is its id from its address.
+ */
+export const MAX_HOLDS_PER_CLIENT = 10
+/**
+ * What one address may hold of one host at once, whatever client ids it makes up: a few people behind one office
+ * network still book, while one address can never take more than this many of a host's slots.
+ */
+export const MAX_HOLDS_PER_ADDRESS = 20
 
 /** A ghost hold of the host's Durable Object (a seat of a one-off meeting has `companyEventId`, eventTypeId ''). */
 export type Hold = {
   id: string
   eventTypeId: string
   clientId: string
+  /** A key of the requester's address (app/server/booking/limits.server.ts `addressKey`); '' in holds made before. */
+  address?: string
   start: number
   end: number
   expiresAt: number
   companyEventId?: string
+}
+
+/** Who holds: the client id counts only from the address it was used at, so it cannot be taken over or multiplied. */
+export type Holder = { clientId: string; address: string }
+
+export const isHeldBy = (hold: Hold, holder: Holder) =>
+  hold.clientId === holder.clientId && (hold.address ?? '') === holder.address
+
+/** The refusal when the holder, or its address, would hold more of this host than allowed; null when it fits. */
+export function holdLimitRefusal(holder: Holder, active: readonly Hold[], adding: number): Refusal | null {
+  if (adding === 0) return null
+  const ofClient = active.filter((h) => isHeldBy(h, holder)).length
+  const ofAddress = active.filter((h) => (h.address ?? '') === holder.address).length
+  if (ofClient + adding > MAX_HOLDS_PER_CLIENT || ofAddress + adding > MAX_HOLDS_PER_ADDRESS) {
+    return refusal('tooManyHolds')
+  }
+  return null
 }
 
 const fail = <T>(r: Refusal): Outcome<T> => ({ ok: false, refusal: r })
@@ -34,14 +61,13 @@ export type HoldCommand = {
   ownerId: string
   eventTypeId: string
   clientId: string
+  address: string
   slots: { start: number; end: number }[]
 }
 
 /** The slots of a hold request this client does not hold already (only these need the calendar). */
 export function freshSlots(command: HoldCommand, active: readonly Hold[]): { start: number; end: number }[] {
-  const mine = new Set(
-    active.filter((h) => h.clientId === command.clientId && h.eventTypeId === command.eventTypeId).map(key),
-  )
+  const mine = new Set(active.filter((h) => isHeldBy(h, command) && h.eventTypeId === command.eventTypeId).map(key))
   return command.slots.filter((s) => !mine.has(key(s)))
 }
 
@@ -56,10 +82,11 @@ export function decideHold(
   now: number,
 ): Outcome<Hold[]> {
   if (!snapshot.calendar) return fail(refusal('eventNotFound'))
-  const mine = snapshot.active.filter((h) => h.clientId === command.clientId && h.eventTypeId === command.eventTypeId)
+  const mine = snapshot.active.filter((h) => isHeldBy(h, command) && h.eventTypeId === command.eventTypeId)
   const reused = new Map(mine.map((h) => [key(h), h]))
   const fresh = freshSlots(command, snapshot.active)
-  if (mine.length + fresh.length > MAX_HOLDS_PER_CLIENT) return fail(refusal('tooManyHolds'))
+  const limited = holdLimitRefusal(command, snapshot.active, fresh.length)
+  if (limited) return fail(limited)
   if (fresh.length > 0 && !allFree(snapshot.calendar, snapshot.active, fresh, now)) return fail(refusal('slotTaken'))
   return {
     ok: true,
@@ -67,6 +94,7 @@ export function decideHold(
       id: reused.get(key(slot))?.id ?? `${command.ownerId}.${newId(now)}`,
       eventTypeId: command.eventTypeId,
       clientId: command.clientId,
+      address: command.address,
       start: slot.start,
       end: slot.end,
       expiresAt: now + HOLD_TTL_MS,

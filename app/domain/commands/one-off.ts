@@ -11,7 +11,7 @@ import { zoneOffsetHours } from '../one-time/form.ts'
 import { type OneTimeEventInput, closesMinutes, inviteesFit, resolveDates } from '../one-time/rules.ts'
 import { can, capabilityForParticipantType } from '../plans.ts'
 import { type Outcome, type Refusal, type TimeConflict, refusal, refusalCodeOfKey } from '../refusal.ts'
-import { HOLD_TTL_MS, type Hold } from './booking.ts'
+import { HOLD_TTL_MS, type Hold, holdLimitRefusal, isHeldBy } from './booking.ts'
 import type { Attendee, InvitationConfirmed, OneOffCreated, OneOffSeatBooked } from './events.ts'
 
 const fail = <T>(r: Refusal): Outcome<T> => ({ ok: false, refusal: r })
@@ -73,7 +73,7 @@ function stateRefusal(snapshot: OneOffSnapshot, now: number): Refusal | null {
  * seats other clients hold are taken.
  */
 export function decideSeatHold(
-  command: { ownerId: string; clientId: string },
+  command: { ownerId: string; clientId: string; address: string },
   snapshot: { oneOff: OneOffSnapshot | null; holds: readonly Hold[] },
   now: number,
 ): Outcome<Hold> {
@@ -82,8 +82,10 @@ export function decideSeatHold(
   const refused = stateRefusal(oneOff, now)
   if (refused) return fail(refused)
   const forMeeting = snapshot.holds.filter((h) => h.companyEventId === oneOff.meeting.id)
-  const mine = forMeeting.find((h) => h.clientId === command.clientId) ?? null
-  const others = forMeeting.filter((h) => h.clientId !== command.clientId).length
+  const mine = forMeeting.find((h) => isHeldBy(h, command)) ?? null
+  const others = forMeeting.filter((h) => !isHeldBy(h, command)).length
+  const limited = holdLimitRefusal(command, snapshot.holds, mine ? 0 : 1)
+  if (limited) return fail(limited)
   if (!mine && oneOffState(oneOff, now).seatsLeft - others <= 0) return fail(refusal('noSeats'))
   return {
     ok: true,
@@ -92,6 +94,7 @@ export function decideSeatHold(
       eventTypeId: '',
       companyEventId: oneOff.meeting.id,
       clientId: command.clientId,
+      address: command.address,
       start: oneOff.meeting.startAt,
       end: oneOff.meeting.endAt,
       expiresAt: now + HOLD_TTL_MS,

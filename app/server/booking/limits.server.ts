@@ -11,3 +11,12 @@ export const BOOKING_LIMITS = {
 export function clientKey(request: Request): string {
   return request.headers.get('CF-Connecting-IP') ?? request.headers.get('X-Real-IP') ?? 'local'
 }
+
+/**
+ * The key ghost holds keep of the requester's address (issue 19, ADR 0094): a hash, so a host's Durable Object
+ * storage never keeps a client's IP address, only enough to count what one address holds.
+ */
+export async function addressKey(request: Request): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`hold-address:${clientKey(request)}`))
+  return [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('')
+}

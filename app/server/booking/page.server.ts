@@ -41,7 +41,7 @@ import { bookingHasTelegram, clientTelegramLink } from '../notify/telegram-bindi
 import { telegramConfigured } from '../notify/telegram.server.ts'
 import { getRateLimits } from '../rate-limit.server.ts'
 import { findPublicEventType, findPublicHost } from './availability.server.ts'
-import { BOOKING_LIMITS, clientKey } from './limits.server.ts'
+import { BOOKING_LIMITS, addressKey, clientKey } from './limits.server.ts'
 import { sendOrganizerMessage } from './message.server.ts'
 import { currentMonth, findBooking, isValidMonth, viewerDay, viewerMonth } from './public.server.ts'
 import { publicEventTypeView, publicHostView } from './views.server.ts'
@@ -261,6 +261,8 @@ async function eventPageData(
     ...base,
     step: 'calendar' as const,
     chosen,
+    // The page's hold client id is issued here, not made up in the browser; it counts only from this address (ADR 0094).
+    clientId: newId(now),
     calendar: await calendarOf(db, env, found, viewerTimeZone, url.searchParams, holds, now),
   }
 }
@@ -440,6 +442,7 @@ export async function eventPageAction({ request, params, context }: Args, basePa
       ownerId: found.host.id,
       eventTypeId: found.eventType.id,
       clientId: String(form.get('clientId') || newId()),
+      address: await addressKey(request),
       slots: starts.map((start) => ({ start, end: start + duration })),
     })
     // The one refusal: the same status and text as the JSON API gives for it (app/domain/refusal.ts).

@@ -10,6 +10,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import { newId } from '#app/domain/ids.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import {
+  calendarBusy,
   calendarEventLinks,
   calendarIntegrations,
   calendarWriteTargets,
@@ -184,9 +185,17 @@ export async function writeMeeting(deps: CalendarDeps, meetingId: string, attemp
     if (!alive) {
       if (!link) return
       await provider.deleteEvent(calendar, { key: link.key, etag: link.etag })
-      await db
-        .delete(calendarEventLinks)
-        .where(and(eq(calendarEventLinks.meetingId, meetingId), eq(calendarEventLinks.calendarId, target.calendar.id)))
+      // The stored copy goes with the link: once the link is gone its UID is no longer known as ours.
+      await db.batch([
+        db
+          .delete(calendarEventLinks)
+          .where(
+            and(eq(calendarEventLinks.meetingId, meetingId), eq(calendarEventLinks.calendarId, target.calendar.id)),
+          ),
+        db
+          .delete(calendarBusy)
+          .where(and(eq(calendarBusy.calendarId, target.calendar.id), eq(calendarBusy.uid, link.uid))),
+      ])
       return
     }
     const sequence = link ? link.sequence + 1 : 0

@@ -90,14 +90,19 @@ export async function answerOneTime(
  * Holds a seat of a one-off meeting for a guest filling in `/booking` (through the host's Durable Object, which
  * takes seats one request at a time); 404 for an unknown meeting, 409 when no seat is left for another hold.
  */
-export async function holdOneTimeSeat(bindings: Bindings, db: Db, companyEventId: string, clientId: string) {
+export async function holdOneTimeSeat(
+  bindings: Bindings,
+  db: Db,
+  companyEventId: string,
+  holder: { clientId: string; address: string },
+) {
   const row = await findOneTime(db, companyEventId)
   if (!row) throw new ActionError(404, [{ key: 'oneoff:errors.notFound' }])
   const outcome = await runCommand(bindings, {
     kind: 'holdSeat',
     ownerId: row.meeting.ownerId,
     companyEventId: row.meeting.id,
-    clientId,
+    ...holder,
   })
   if (!outcome.ok) refused(outcome.refusal)
   return outcome.value

@@ -217,7 +217,7 @@ export async function bookOneTimeSeat(
   }
 }
 
-export type SeatHoldInput = { ownerId: string; companyEventId: string; clientId: string }
+export type SeatHoldInput = { ownerId: string; companyEventId: string; clientId: string; address: string }
 
 /** Holds a seat of the one-off meeting for this client (inside the host's Durable Object; `active`: its holds). */
 export async function seatHold(

@@ -5,6 +5,7 @@ import {
   type BookSnapshot,
   HOLD_TTL_MS,
   type Hold,
+  MAX_HOLDS_PER_ADDRESS,
   MAX_HOLDS_PER_CLIENT,
   decideBook,
   decideHold,
@@ -42,19 +43,21 @@ const calendar = (live: EventCalendar['live'] = [], seats = 1): EventCalendar =>
   live,
   busy: [],
 })
-const hold = (id: string, clientId: string, hours: number, expiresAt = NOW + HOLD_TTL_MS): Hold => ({
+const hold = (id: string, clientId: string, hours: number, expiresAt = NOW + HOLD_TTL_MS, address = 'ip1'): Hold => ({
   id,
   eventTypeId: 'et',
   clientId,
+  address,
   ...slot(hours),
   expiresAt,
 })
 
 describe('decideHold', () => {
-  const command = (clientId: string, hours: number[]) => ({
+  const command = (clientId: string, hours: number[], address = 'ip1') => ({
     ownerId: 'host',
     eventTypeId: 'et',
     clientId,
+    address,
     slots: hours.map(slot),
   })
 
@@ -101,11 +104,35 @@ describe('decideHold', () => {
     expect(decision.ok && decision.value[0]).toMatchObject({ id: 'host.mine', expiresAt: NOW + 60_000 + HOLD_TTL_MS })
   })
 
-  it('bounds what one client holds of one event type', () => {
-    const active = Array.from({ length: MAX_HOLDS_PER_CLIENT }, (_, i) => hold(`h${i}`, 'a', 9 + i / 4))
+  it('bounds what one client holds of the host, all event types together', () => {
+    const active = Array.from({ length: MAX_HOLDS_PER_CLIENT }, (_, i) => ({
+      ...hold(`h${i}`, 'a', 9 + i / 4),
+      eventTypeId: i % 2 === 0 ? 'et' : 'other-type',
+    }))
     expect(decideHold(command('a', [17.5]), { calendar: calendar(), active }, NOW)).toEqual({
       ok: false,
       refusal: { code: 'tooManyHolds' },
+    })
+    // Another client of another address is not affected.
+    expect(decideHold(command('b', [17.5], 'ip2'), { calendar: calendar(), active }, NOW).ok).toBe(true)
+  })
+
+  it('bounds what one address holds of the host, whatever client ids it makes up', () => {
+    const active = Array.from({ length: MAX_HOLDS_PER_ADDRESS }, (_, i) => hold(`h${i}`, `client-${i}`, 9 + i / 4))
+    expect(decideHold(command('fresh-id', [17.5]), { calendar: calendar(), active }, NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'tooManyHolds' },
+    })
+    // Renewing what a client already holds adds nothing and stays allowed.
+    expect(decideHold(command('client-0', [9]), { calendar: calendar(), active }, NOW).ok).toBe(true)
+  })
+
+  it('keeps a client id to the address it was used from: elsewhere it neither renews nor sees the hold as its own', () => {
+    const mine = hold('host.mine', 'a', 9)
+    expect(freshSlots(command('a', [9], 'ip2'), [mine])).toEqual([slot(9)])
+    expect(decideHold(command('a', [9], 'ip2'), { calendar: calendar(), active: [mine] }, NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'slotTaken' },
     })
   })
 })

@@ -11,6 +11,7 @@ import {
   oneOffState,
 } from '#app/domain/commands/one-off.ts'
 import { OneTimeEventSchema } from '#app/domain/one-time/rules.ts'
+import { MAX_HOLDS_PER_ADDRESS } from '#app/domain/commands/booking.ts'
 
 const HOUR = 3_600_000
 const START = Date.UTC(2030, 0, 7, 12)
@@ -134,16 +135,51 @@ describe('decideConfirmInvitation and decideSeatHold', () => {
     })
   })
 
+  it('counts seat holds toward what one address may hold of the host', () => {
+    const taken = Array.from({ length: MAX_HOLDS_PER_ADDRESS }, (_, i) => ({
+      id: `h${i}`,
+      eventTypeId: 'et',
+      clientId: `c${i}`,
+      address: 'ip1',
+      start: START + i * 3_600_000,
+      end: START + i * 3_600_000 + 1_800_000,
+      expiresAt: NOW + 600_000,
+    }))
+    expect(
+      decideSeatHold({ ownerId: 'host', clientId: 'new', address: 'ip1' }, { oneOff: oneOff(), holds: taken }, NOW),
+    ).toEqual({
+      ok: false,
+      refusal: { code: 'tooManyHolds' },
+    })
+    expect(
+      decideSeatHold({ ownerId: 'host', clientId: 'new', address: 'ip2' }, { oneOff: oneOff(), holds: taken }, NOW).ok,
+    ).toBe(true)
+  })
+
   it('holds the last seat for one client, renews it for that client, refuses the next', () => {
-    const first = decideSeatHold({ ownerId: 'host', clientId: 'a' }, { oneOff: oneOff(), holds: [] }, NOW)
+    const first = decideSeatHold(
+      { ownerId: 'host', clientId: 'a', address: 'ip1' },
+      { oneOff: oneOff(), holds: [] },
+      NOW,
+    )
     expect(first.ok && first.value).toMatchObject({ companyEventId: 'm1', clientId: 'a', start: START })
     if (!first.ok) return
-    const renewed = decideSeatHold({ ownerId: 'host', clientId: 'a' }, { oneOff: oneOff(), holds: [first.value] }, NOW)
-    expect(renewed.ok && renewed.value.id).toBe(first.value.id)
-    expect(decideSeatHold({ ownerId: 'host', clientId: 'b' }, { oneOff: oneOff(), holds: [first.value] }, NOW)).toEqual(
-      { ok: false, refusal: { code: 'noSeats' } },
+    const renewed = decideSeatHold(
+      { ownerId: 'host', clientId: 'a', address: 'ip1' },
+      { oneOff: oneOff(), holds: [first.value] },
+      NOW,
     )
-    expect(decideSeatHold({ ownerId: 'other', clientId: 'b' }, { oneOff: oneOff(), holds: [] }, NOW)).toEqual({
+    expect(renewed.ok && renewed.value.id).toBe(first.value.id)
+    expect(
+      decideSeatHold(
+        { ownerId: 'host', clientId: 'b', address: 'ip1' },
+        { oneOff: oneOff(), holds: [first.value] },
+        NOW,
+      ),
+    ).toEqual({ ok: false, refusal: { code: 'noSeats' } })
+    expect(
+      decideSeatHold({ ownerId: 'other', clientId: 'b', address: 'ip1' }, { oneOff: oneOff(), holds: [] }, NOW),
+    ).toEqual({
       ok: false,
       refusal: { code: 'oneOffNotFound' },
     })
