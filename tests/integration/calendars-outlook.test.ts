@@ -365,6 +365,12 @@ describe('Outlook write-back', () => {
     const again = await provider.putEvent({ remoteId: CAL }, meeting, null)
     expect(again.key).toBe(result.key)
     expect(graph.eventsOf(CAL)).toHaveLength(1)
+    // Exchange's iCalUId is its own: the sync recognises our meeting by the UID it carries in transactionId.
+    expect(stored.iCalUId).not.toBe(meeting.uid)
+    const synced = await provider.sync({ remoteId: CAL }, noCursor, window, false)
+    expect(synced.kind === 'changes' && synced.upserts.map((object) => [object.uid, object.items[0]?.uid])).toEqual([
+      [meeting.uid, meeting.uid],
+    ])
   })
 
   it('moves it with PATCH, writes it anew when deleted in Outlook, deletes it; gone is fine', async () => {
@@ -381,8 +387,10 @@ describe('Outlook write-back', () => {
     const third = await provider.putEvent({ remoteId: CAL }, moved, second)
     expect(third.key).not.toBe(first.key)
     const recreate = graph.requests.filter((request) => request.method === 'POST').at(-1)!
-    expect(recreate.body).not.toHaveProperty('transactionId')
+    expect((recreate.body as { transactionId: string }).transactionId).toMatch(new RegExp(`^${meeting.uid}#.+`))
     expect(graph.eventsOf(CAL).filter((event) => !event.deleted)).toHaveLength(1)
+    const synced = await provider.sync({ remoteId: CAL }, noCursor, window, false)
+    expect(synced.kind === 'changes' && synced.upserts.map((object) => object.uid)).toEqual([meeting.uid])
 
     await provider.deleteEvent({ remoteId: CAL }, third)
     expect(graph.eventsOf(CAL).every((event) => event.deleted)).toBe(true)

@@ -39,6 +39,8 @@ export type GraphEvent = {
   isCancelled?: boolean
   isAllDay?: boolean
   responseStatus?: { response?: string }
+  /** Set by the app that created the event (us: our UID), returned on every read. */
+  transactionId?: string | null
   start?: GraphTime
   end?: GraphTime
 }
@@ -76,12 +78,21 @@ function spanOf(event: GraphEvent, timeZone: string): { start: number; end: numb
   return start === null || end === null ? null : { start, end }
 }
 
+/**
+ * The event's UID for recognising our own meetings. Exchange makes its own iCalUId whatever the client asks, so our
+ * UID travels in `transactionId` (a write anew after a deletion adds `#...` to it: see `putEvent`).
+ */
+function uidOf(event: GraphEvent): string {
+  if (event.transactionId) return event.transactionId.split('#')[0]
+  return event.iCalUId ?? event.id
+}
+
 /** What an event makes busy in the window: nothing when free, cancelled, declined by the account, or outside it. */
 export function graphBusyItems(event: GraphEvent, window: BusyWindow): BusyItem[] {
   if (event.isCancelled || event.showAs === 'free' || event.responseStatus?.response === 'declined') return []
   const span = spanOf(event, window.timeZone)
   if (!span || span.end <= span.start || span.end <= window.from || span.start >= window.to) return []
-  return [{ uid: event.iCalUId ?? event.id, title: event.subject ?? '', start: span.start, end: span.end }]
+  return [{ uid: uidOf(event), title: event.subject ?? '', start: span.start, end: span.end }]
 }
 
 async function errorCode(response: Response): Promise<string> {
@@ -172,7 +183,7 @@ export function createOutlookProvider(
       upserts.push({
         key: event.id,
         etag: event['@odata.etag'] ?? null,
-        uid: event.iCalUId ?? event.id,
+        uid: uidOf(event),
         items: graphBusyItems(event, window),
       })
     }
@@ -188,8 +199,7 @@ export function createOutlookProvider(
 
   /**
    * Our meeting as a Graph event. Participants are not added as attendees: Exchange would mail them its own
-   * invitation from the specialist's mailbox on top of ours (Graph has no "send no updates"). Graph makes its own
-   * iCalUId, so our UID does not survive here; the written event is known by its id (`WrittenEvent.key`).
+   * invitation from the specialist's mailbox on top of ours (Graph has no "send no updates").
    */
   const eventBody = (event: OurEvent) => ({
     subject: event.summary,
@@ -260,9 +270,13 @@ export function createOutlookProvider(
       const response = await api.call(`${calendarPath(calendar.remoteId)}/events`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        // Graph's idempotency key: a retried first create after a lost answer does not make a second event. Not
-        // when writing anew an event deleted in Outlook: the key would name the deleted one.
-        body: JSON.stringify({ ...eventBody(event), ...(existing ? {} : { transactionId: event.uid }) }),
+        // Our UID, and Graph's idempotency key: a retried first create after a lost answer makes no second event.
+        // Writing anew an event deleted in Outlook takes a fresh key (the UID, `#`, a suffix): the bare UID would
+        // name the deleted event.
+        body: JSON.stringify({
+          ...eventBody(event),
+          transactionId: existing ? `${event.uid}#${Date.now().toString(36)}` : event.uid,
+        }),
       })
       if (!response.ok) throw await failure(response, 'Graph event create', true)
       return written((await response.json()) as GraphEvent)
