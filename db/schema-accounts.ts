@@ -56,6 +56,8 @@ export const oauthAccounts = sqliteTable(
  * One-time OAuth states: PKCE verifier and the way back, deleted when used or expired. `web` sign-ins end in a
  * session cookie; `api` ones (`GET /identity/signup/{service}`) in a one-time code for `POST /apiKey/signin`, bound to
  * the client by its code challenge or, without one, by the browser's state cookie (docs/decisions/0010-accounts.md).
+ * `calendar` consents (Google, Outlook calendars) end in a calendar integration of `ownerId`
+ * (app/server/calendars/oauth-calendar.server.ts).
  */
 export const oauthStates = sqliteTable(
   'oauth_states',
@@ -68,6 +70,8 @@ export const oauthStates = sqliteTable(
     mode: text('mode', { enum: OAUTH_MODES }).notNull().default('web'),
     /** `api` only: base64url SHA-256 of the client's verifier, asked for again when the code is exchanged. */
     codeChallenge: text('code_challenge'),
+    /** `calendar` only: the specialist who asked; the consent comes back only into their session. */
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: integer('expires_at').notNull(),
   },
   (t) => [index('oauth_states_expires').on(t.expiresAt)],

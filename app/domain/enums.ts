@@ -55,7 +55,11 @@ export type AccountSecretKind = (typeof ACCOUNT_SECRET_KINDS)[number]
 export const OAUTH_PROVIDERS = ['yandex', 'google', 'apple', 'microsoft'] as const
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number]
 
-export const OAUTH_MODES = ['web', 'api'] as const
+/**
+ * How a one-time OAuth state ends: a web sign-in, an API client's sign-in, or a calendar consent (Google, Outlook:
+ * the grant becomes a calendar integration of the owner who started it, never a sign-in).
+ */
+export const OAUTH_MODES = ['web', 'api', 'calendar'] as const
 export type OAuthMode = (typeof OAUTH_MODES)[number]
 
 export const NOTIFICATION_ACTIONS = ['navigate', 'openEventClient', 'openEventOrganizer', 'changePassword'] as const

@@ -226,7 +226,8 @@ export async function finishOAuth(
   if (!input.state || !input.code) throw forged
   const stateHash = await sha256(input.state)
   const [pending] = await deps.db.select().from(oauthStates).where(eq(oauthStates.stateHash, stateHash)).limit(1)
-  if (!pending || pending.provider !== provider) throw forged
+  // A calendar consent's state never signs anyone in (app/server/calendars/oauth-calendar.server.ts finishes it).
+  if (!pending || pending.provider !== provider || pending.mode === 'calendar') throw forged
   const boundByChallenge = pending.mode === 'api' && pending.codeChallenge !== null
   if (!boundByChallenge && input.state !== input.cookieState) throw forged
   const [stored] = await deps.db
