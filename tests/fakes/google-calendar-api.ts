@@ -93,14 +93,25 @@ export class FakeGoogleCalendar {
   /** The most events a page holds, whatever maxResults asks (to make tests page). */
   pageSize = 250
 
+  readonly account: { sub: string; email: string; name: string }
+  readonly apiBase: string
+
+  /** `tokenUrl` and `client` stand in for the local OpenID provider of development (`OAUTH_MOCK_ISSUER`). */
   constructor(
-    readonly account = { sub: 'google-user-1', email: 'host@gmail.com', name: 'Ирина Лебедева' },
-    readonly apiBase = GOOGLE_API_BASE,
+    options: {
+      account?: { sub: string; email: string; name: string }
+      apiBase?: string
+      tokenUrl?: string
+      client?: { id: string; secret: string }
+    } = {},
   ) {
+    this.account = options.account ?? { sub: 'google-user-1', email: 'host@gmail.com', name: 'Ирина Лебедева' }
+    this.apiBase = options.apiBase ?? GOOGLE_API_BASE
+    const client = options.client ?? GOOGLE_CLIENT
     this.oauth = new OAuthFake({
-      tokenUrl: GOOGLE_TOKEN_URL,
-      clientId: GOOGLE_CLIENT.id,
-      clientSecret: GOOGLE_CLIENT.secret,
+      tokenUrl: options.tokenUrl ?? GOOGLE_TOKEN_URL,
+      clientId: client.id,
+      clientSecret: client.secret,
       requiredScopes: [
         'https://www.googleapis.com/auth/calendar.events',
         'https://www.googleapis.com/auth/calendar.readonly',
@@ -110,10 +121,10 @@ export class FakeGoogleCalendar {
       scopeOnRefresh: false,
       idTokenClaims: {
         iss: 'https://accounts.google.com',
-        sub: account.sub,
-        email: account.email,
+        sub: this.account.sub,
+        email: this.account.email,
         email_verified: true,
-        name: account.name,
+        name: this.account.name,
       },
     })
   }
@@ -210,7 +221,7 @@ export class FakeGoogleCalendar {
 
   async handle(request: Request): Promise<Response> {
     const url = new URL(request.url)
-    if (request.url.startsWith(GOOGLE_TOKEN_URL)) {
+    if (request.url === this.oauth.options.tokenUrl) {
       this.record(request, null)
       return this.oauth.token(request)
     }

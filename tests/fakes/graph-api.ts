@@ -204,7 +204,7 @@ export class FakeGraph {
   }
 
   async handle(request: Request): Promise<Response> {
-    if (request.url.startsWith(MICROSOFT_TOKEN_URL)) {
+    if (request.url === this.oauth.options.tokenUrl) {
       this.record(request, null)
       return this.oauth.token(request)
     }

@@ -1,5 +1,22 @@
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
+import { SELF } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
-import { describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it, vi } from 'vitest'
+import { getT } from '#app/i18n/translate.server.ts'
+import { accountDeps } from '#app/server/accounts/deps.server.ts'
+import { OAUTH_STATE_TTL_MS, finishOAuth, providerConfig } from '#app/server/accounts/oauth.server.ts'
+import { sha256 } from '#app/server/auth/tokens.server.ts'
+import {
+  calendarConsentReturn,
+  calendarConsentUrl,
+  consentNotice,
+  consentProblemText,
+  finishCalendarConsent,
+} from '#app/server/calendars/oauth-calendar.server.ts'
+import { getDb } from '#app/server/db.server.ts'
+import type { Refused } from '#app/server/refusal.server.ts'
+import { calendarBusy, calendarIntegrations, integrationCalendars, oauthStates } from '#db/schema.ts'
 import type { BusyWindow } from '#app/domain/calendars/types.ts'
 import {
   CalendarAuthError,
@@ -14,6 +31,7 @@ import {
 import { providerFor } from '#app/server/calendars/providers.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { FakeGoogleCalendar, GOOGLE_CLIENT } from '../fakes/google-calendar-api.ts'
+import { createTestUser, sessionCookieFor } from './helpers/users.ts'
 
 const appEnv = parseEnv({
   ...env,
@@ -537,5 +555,273 @@ describe('Google write-back', () => {
     await expect(provider.putEvent({ remoteId: 'shared@example.com' }, meeting, null)).rejects.toBeInstanceOf(
       CalendarUnavailableError,
     )
+  })
+})
+
+const day = (offset: number, hour: number) => {
+  const at = new Date(Date.now() + offset * 86_400_000)
+  at.setUTCHours(hour, 0, 0, 0)
+  return at.toISOString()
+}
+
+describe('connecting Google Calendar (consent, /GoogleOAuth/Code)', () => {
+  const db = getDb(env.DB)
+
+  function consentSetup() {
+    const google = new FakeGoogleCalendar()
+    google.addCalendar({ id: 'host@gmail.com', summary: 'host@gmail.com', accessRole: 'owner' })
+    google.addCalendar({ id: 'holidays', summary: 'Праздники', accessRole: 'reader' })
+    google.putRemote('host@gmail.com', {
+      id: 'dentist',
+      summary: 'Стоматолог',
+      start: at(day(2, 9)),
+      end: at(day(2, 10)),
+    })
+    return { google, deps: { db, env: appEnv, now: Date.now(), fetcher: google.fetch } }
+  }
+
+  it('asks Google for offline calendar access with PKCE and a one-time state bound to the owner', async () => {
+    const user = await createTestUser()
+    const { deps } = consentSetup()
+    const link = await calendarConsentUrl(deps, user.id, 'google')
+    if (!link.ok) throw new Error('not configured')
+    const url = new URL(link.url)
+    expect(url.origin + url.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth')
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: GOOGLE_CLIENT.id,
+      redirect_uri: 'http://localhost:8787/GoogleOAuth/Code',
+      response_type: 'code',
+      code_challenge_method: 'S256',
+      access_type: 'offline',
+      prompt: 'consent',
+    })
+    expect(url.searchParams.get('scope')?.split(' ')).toEqual(
+      expect.arrayContaining([
+        'https://www.googleapis.com/auth/calendar.events',
+        'https://www.googleapis.com/auth/calendar.readonly',
+        'email',
+      ]),
+    )
+    const state = url.searchParams.get('state')!
+    const [row] = await db
+      .select()
+      .from(oauthStates)
+      .where(eq(oauthStates.stateHash, await sha256(state)))
+    expect(row).toMatchObject({ mode: 'calendar', provider: 'google', ownerId: user.id, redirectTo: '/integrations' })
+    expect(await db.select().from(oauthStates).where(eq(oauthStates.stateHash, state))).toEqual([])
+  })
+
+  it('exchanges the code and connects the account: calendars listed, busy times synced, tokens sealed', async () => {
+    const user = await createTestUser()
+    const { google, deps } = consentSetup()
+    const link = await calendarConsentUrl(deps, user.id, 'google')
+    if (!link.ok) throw new Error('not configured')
+    const back = new URL(await google.oauth.consent(link.url))
+    const answer = { code: back.searchParams.get('code'), state: back.searchParams.get('state'), error: null }
+    const outcome = await finishCalendarConsent(deps, user.id, 'google', answer)
+    if (!outcome.ok) throw new Error(`refused: ${outcome.problem}`)
+    const [integration] = await db
+      .select()
+      .from(calendarIntegrations)
+      .where(eq(calendarIntegrations.id, outcome.integrationId))
+    expect(integration).toMatchObject({
+      ownerId: user.id,
+      type: 'Google',
+      label: 'Google Calendar',
+      login: 'host@gmail.com',
+      email: 'host@gmail.com',
+      name: 'Ирина Лебедева',
+      url: null,
+      isDepressed: false,
+    })
+    expect(integration.credentialsEnc).not.toContain('access-')
+    expect(integration.credentialsEnc).not.toContain('refresh-')
+    const calendars = await db
+      .select()
+      .from(integrationCalendars)
+      .where(eq(integrationCalendars.integrationId, integration.id))
+    expect(calendars.map((calendar) => [calendar.name, calendar.canWrite]).sort()).toEqual([
+      ['host@gmail.com', true],
+      ['Праздники', false],
+    ])
+    const busy = await db.select().from(calendarBusy).where(eq(calendarBusy.ownerId, user.id))
+    expect(busy.map((row) => [row.title, new Date(row.startAt).toISOString()])).toEqual([['Стоматолог', day(2, 9)]])
+    const exchange = google.oauth.tokenRequests.find((fields) => fields.grant_type === 'authorization_code')!
+    expect(exchange).toMatchObject({ redirect_uri: 'http://localhost:8787/GoogleOAuth/Code' })
+    expect(exchange.code_verifier).toMatch(/^[A-Za-z0-9_-]{43,}$/)
+
+    // The state is spent: the same answer again is refused, and nothing more is connected.
+    expect(await finishCalendarConsent(deps, user.id, 'google', answer)).toEqual({ ok: false, problem: 'state' })
+  })
+
+  it('refuses a state another owner started, one for Outlook, and an expired one; sign-in refuses a consent state', async () => {
+    const owner = await createTestUser()
+    const stranger = await createTestUser()
+    const { google, deps } = consentSetup()
+    const link = await calendarConsentUrl(deps, owner.id, 'google')
+    if (!link.ok) throw new Error('not configured')
+    const back = new URL(await google.oauth.consent(link.url))
+    const answer = { code: back.searchParams.get('code'), state: back.searchParams.get('state'), error: null }
+    expect(await finishCalendarConsent(deps, stranger.id, 'google', answer)).toEqual({ ok: false, problem: 'state' })
+    expect(await finishCalendarConsent(deps, owner.id, 'outlook', answer)).toEqual({ ok: false, problem: 'state' })
+    const later = { ...deps, now: deps.now + OAUTH_STATE_TTL_MS + 1 }
+    expect(await finishCalendarConsent(later, owner.id, 'google', answer)).toEqual({ ok: false, problem: 'state' })
+    const bindings = {
+      ...env,
+      OAUTH_GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
+      OAUTH_GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+    }
+    const signIn = accountDeps(bindings, { waitUntil: () => {} }, new Request('http://localhost/'), 'ru')
+    const config = providerConfig('google', bindings, signIn.env)!
+    const refused = await finishOAuth(signIn, 'google', config, {
+      code: answer.code,
+      state: answer.state,
+      cookieState: answer.state,
+    }).catch((error: Refused) => error.refusal.code)
+    expect(refused).toBe('oauthState')
+    // None of that spent the owner's state: their own return still connects.
+    expect(await finishCalendarConsent(deps, owner.id, 'google', answer)).toMatchObject({ ok: true })
+    expect(await db.select().from(calendarIntegrations).where(eq(calendarIntegrations.ownerId, stranger.id))).toEqual(
+      [],
+    )
+  })
+
+  it('a cancelled consent spends the state; a refused code is a failure; nothing is connected', async () => {
+    const user = await createTestUser()
+    const { google, deps } = consentSetup()
+    const first = await calendarConsentUrl(deps, user.id, 'google')
+    if (!first.ok) throw new Error('not configured')
+    const state = new URL(first.url).searchParams.get('state')
+    expect(await finishCalendarConsent(deps, user.id, 'google', { code: null, state, error: 'access_denied' })).toEqual(
+      {
+        ok: false,
+        problem: 'cancelled',
+      },
+    )
+    expect(await db.select().from(oauthStates).where(eq(oauthStates.ownerId, user.id))).toEqual([])
+
+    const second = await calendarConsentUrl(deps, user.id, 'google')
+    if (!second.ok) throw new Error('not configured')
+    const secondState = new URL(second.url).searchParams.get('state')
+    const made = { code: 'made-up-code', state: secondState, error: null }
+    expect(await finishCalendarConsent(deps, user.id, 'google', made)).toEqual({ ok: false, problem: 'failed' })
+    expect(google.oauth.tokenRequests.map((fields) => fields.code)).toEqual(['made-up-code'])
+    expect(await db.select().from(calendarIntegrations).where(eq(calendarIntegrations.ownerId, user.id))).toEqual([])
+  })
+
+  it('keeps at most five pending consents per owner', async () => {
+    const user = await createTestUser()
+    const { deps } = consentSetup()
+    for (let i = 0; i < 7; i++) await calendarConsentUrl({ ...deps, now: deps.now + i }, user.id, 'google')
+    const pending = await db.select().from(oauthStates).where(eq(oauthStates.ownerId, user.id))
+    expect(pending).toHaveLength(5)
+    expect(Math.min(...pending.map((row) => row.expiresAt))).toBe(deps.now + 2 + OAUTH_STATE_TTL_MS)
+  })
+
+  it('without the OAuth client it says so (503), translated; the local OpenID provider works in development', async () => {
+    const user = await createTestUser()
+    const bare = parseEnv({ ...env })
+    expect(await calendarConsentUrl({ db, env: bare, now: Date.now() }, user.id, 'google')).toEqual({
+      ok: false,
+      status: 503,
+      problem: 'notConfigured',
+    })
+    expect(consentProblemText('notConfigured', 'google', getT('ru'))).toBe(
+      'Google Календарь: подключение на этом сервере пока не настроено.',
+    )
+    expect(consentProblemText('notConfigured', 'outlook', getT('en'))).toBe(
+      'Outlook: connecting is not set up on this server yet.',
+    )
+    const production = parseEnv({ ...env, ENVIRONMENT: 'production', OAUTH_MOCK_ISSUER: 'http://issuer.test' })
+    expect(await calendarConsentUrl({ db, env: production, now: Date.now() }, user.id, 'google')).toMatchObject({
+      ok: false,
+    })
+
+    const development = parseEnv({ ...env, OAUTH_MOCK_ISSUER: 'http://issuer.test' })
+    const google = new FakeGoogleCalendar({
+      tokenUrl: 'http://issuer.test/token',
+      client: { id: 'fastslot-google', secret: 'local-secret' },
+    })
+    google.addCalendar({ id: 'host@gmail.com' })
+    const deps = { db, env: development, now: Date.now(), fetcher: google.fetch }
+    const link = await calendarConsentUrl(deps, user.id, 'google')
+    if (!link.ok) throw new Error('not configured')
+    expect(link.url).toMatch(/^http:\/\/issuer\.test\/authorize\?/)
+    const back = new URL(await google.oauth.consent(link.url))
+    const outcome = await finishCalendarConsent(deps, user.id, 'google', {
+      code: back.searchParams.get('code'),
+      state: back.searchParams.get('state'),
+      error: null,
+    })
+    expect(outcome).toMatchObject({ ok: true })
+  })
+
+  it('/GoogleOAuth/Code: signed in, connects and goes to /integrations with the notice; signed out, to sign-in', async () => {
+    const user = await createTestUser()
+    const { google, deps } = consentSetup()
+    const link = await calendarConsentUrl(deps, user.id, 'google')
+    if (!link.ok) throw new Error('not configured')
+    const back = new URL(await google.oauth.consent(link.url))
+    const returnPath = `${back.pathname}${back.search}`
+    expect(back.pathname).toBe('/GoogleOAuth/Code')
+
+    const signedOut = await SELF.fetch(`http://localhost${returnPath}`, { redirect: 'manual' })
+    expect(signedOut.status).toBe(302)
+    expect(signedOut.headers.get('Location')).toBe(`/login?redirectTo=${encodeURIComponent(returnPath)}`)
+
+    const bindings = {
+      ...env,
+      OAUTH_GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
+      OAUTH_GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+    }
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => google.fetch(input, init))
+    const request = new Request(`http://localhost${returnPath}`, {
+      headers: { Cookie: await sessionCookieFor(user.id) },
+    })
+    const response = await calendarConsentReturn('google', {
+      request,
+      context: { cloudflare: { env: bindings, ctx: { waitUntil: () => {} } } },
+      params: {},
+    } as unknown as LoaderFunctionArgs)
+    vi.restoreAllMocks()
+    expect(response.status).toBe(302)
+    const location = new URL(response.headers.get('Location')!, 'http://localhost')
+    expect(location.pathname).toBe('/integrations')
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      calendarConsent: 'connected',
+      calendarProvider: 'google',
+    })
+    expect(consentNotice(location, getT('ru'))).toEqual({
+      kind: 'success',
+      text: 'Google Календарь подключён: занятое в нём время больше не предлагается для записи.',
+    })
+    expect(await db.select().from(calendarIntegrations).where(eq(calendarIntegrations.ownerId, user.id))).toHaveLength(
+      1,
+    )
+
+    // The route answers at the SPEC's exact path; this worker has no Google client, and the state is spent anyway.
+    const again = await SELF.fetch(`http://localhost${returnPath}`, {
+      redirect: 'manual',
+      headers: { Cookie: await sessionCookieFor(user.id) },
+    })
+    expect(again.status).toBe(302)
+    expect(again.headers.get('Location')).toBe('/integrations?calendarConsent=state&calendarProvider=google')
+  })
+
+  it('the notice /integrations shows: problems and connect refusals, in both languages; nothing for a made-up one', () => {
+    const notice = (query: string, language: 'ru' | 'en') =>
+      consentNotice(new URL(`http://localhost/integrations?${query}`), getT(language))
+    expect(notice('calendarConsent=cancelled&calendarProvider=outlook', 'en')).toEqual({
+      kind: 'error',
+      text: 'Outlook was not connected: access was not allowed.',
+    })
+    expect(notice('calendarConsent=calendarNoCalendars&calendarProvider=google', 'ru')).toEqual({
+      kind: 'error',
+      text: getT('ru')('calendars:errors.noCalendars'),
+    })
+    expect(notice('calendarConsent=tariffLimit&calendarProvider=google', 'en')?.kind).toBe('error')
+    expect(notice('calendarConsent=slotTaken&calendarProvider=google', 'en')).toBeNull()
+    expect(notice('calendarConsent=connected&calendarProvider=yahoo', 'en')).toBeNull()
+    expect(notice('', 'en')).toBeNull()
   })
 })

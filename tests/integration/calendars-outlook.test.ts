@@ -1,5 +1,15 @@
+import { SELF } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { getT } from '#app/i18n/translate.server.ts'
+import {
+  calendarConsentUrl,
+  consentNotice,
+  finishCalendarConsent,
+} from '#app/server/calendars/oauth-calendar.server.ts'
+import { getDb } from '#app/server/db.server.ts'
+import { calendarBusy, calendarIntegrations } from '#db/schema.ts'
 import type { BusyWindow } from '#app/domain/calendars/types.ts'
 import {
   CalendarAuthError,
@@ -13,6 +23,7 @@ import {
 import { providerFor } from '#app/server/calendars/providers.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { FakeGraph, MICROSOFT_CLIENT } from '../fakes/graph-api.ts'
+import { createTestUser, sessionCookieFor } from './helpers/users.ts'
 
 const appEnv = parseEnv({
   ...env,
@@ -404,5 +415,76 @@ describe('Outlook write-back', () => {
     await expect(provider.putEvent({ remoteId: 'AAMkADshared=' }, meeting, null)).rejects.toBeInstanceOf(
       CalendarUnavailableError,
     )
+  })
+})
+
+describe('connecting Outlook (consent, /OutlookOAuth/Code)', () => {
+  const db = getDb(env.DB)
+  const soon = (offset: number, hour: number) => {
+    const at = new Date(Date.now() + offset * 86_400_000)
+    at.setUTCHours(hour, 0, 0, 0)
+    return at.toISOString()
+  }
+
+  it('asks for offline Calendars.ReadWrite, names the account from /me, connects and syncs it', async () => {
+    const user = await createTestUser()
+    const graph = new FakeGraph()
+    graph.addCalendar({ id: CAL, name: 'Calendar' })
+    graph.putRemote(CAL, { id: 'standup', subject: 'Планёрка', start: soon(3, 7), end: soon(3, 8) })
+    const deps = { db, env: appEnv, now: Date.now(), fetcher: graph.fetch }
+    const link = await calendarConsentUrl(deps, user.id, 'outlook')
+    if (!link.ok) throw new Error('not configured')
+    const url = new URL(link.url)
+    expect(url.origin + url.pathname).toBe('https://login.microsoftonline.com/common/oauth2/v2.0/authorize')
+    expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:8787/OutlookOAuth/Code')
+    expect(url.searchParams.get('scope')).toBe('offline_access Calendars.ReadWrite User.Read')
+    const back = new URL(await graph.oauth.consent(link.url))
+    expect(back.pathname).toBe('/OutlookOAuth/Code')
+    const outcome = await finishCalendarConsent(deps, user.id, 'outlook', {
+      code: back.searchParams.get('code'),
+      state: back.searchParams.get('state'),
+      error: null,
+    })
+    if (!outcome.ok) throw new Error(`refused: ${outcome.problem}`)
+    const [integration] = await db
+      .select()
+      .from(calendarIntegrations)
+      .where(eq(calendarIntegrations.id, outcome.integrationId))
+    expect(integration).toMatchObject({
+      type: 'Outlook',
+      label: 'Outlook',
+      login: 'host@contoso.com',
+      email: 'host@contoso.com',
+      name: 'Олег Смирнов',
+    })
+    const me = graph.requests.find((request) => request.url.pathname === '/v1.0/me')!
+    expect(me.headers.get('Authorization')).toMatch(/^Bearer access-/)
+    const busy = await db.select().from(calendarBusy).where(eq(calendarBusy.ownerId, user.id))
+    expect(busy.map((row) => [row.title, new Date(row.startAt).toISOString()])).toEqual([['Планёрка', soon(3, 7)]])
+  })
+
+  it('/OutlookOAuth/Code answers at its exact path: signed out to sign-in, a refused consent to /integrations', async () => {
+    const user = await createTestUser()
+    const deps = { db, env: appEnv, now: Date.now() }
+    const link = await calendarConsentUrl(deps, user.id, 'outlook')
+    if (!link.ok) throw new Error('not configured')
+    const state = new URL(link.url).searchParams.get('state')!
+    const path = `/OutlookOAuth/Code?error=access_denied&error_description=denied&state=${state}`
+    const signedOut = await SELF.fetch(`http://localhost${path}`, { redirect: 'manual' })
+    expect(signedOut.headers.get('Location')).toBe(`/login?redirectTo=${encodeURIComponent(path)}`)
+    const refused = await SELF.fetch(`http://localhost${path}`, {
+      redirect: 'manual',
+      headers: { Cookie: await sessionCookieFor(user.id) },
+    })
+    expect(refused.status).toBe(302)
+    const location = new URL(refused.headers.get('Location')!, 'http://localhost')
+    expect(`${location.pathname}${location.search}`).toBe(
+      '/integrations?calendarConsent=cancelled&calendarProvider=outlook',
+    )
+    expect(consentNotice(location, getT('ru'))).toEqual({
+      kind: 'error',
+      text: 'Outlook не подключён: доступ не разрешён.',
+    })
+    expect(await db.select().from(calendarIntegrations).where(eq(calendarIntegrations.ownerId, user.id))).toEqual([])
   })
 })

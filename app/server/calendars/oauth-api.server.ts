@@ -28,7 +28,7 @@ export const CALENDAR_RETURN_PATHS: Record<CalendarOAuthProvider, string> = {
 }
 
 /** The sign-in client each calendar provider shares (one registration per provider). */
-const SIGN_IN_CLIENT: Record<CalendarOAuthProvider, OAuthProvider> = { google: 'google', outlook: 'microsoft' }
+export const SIGN_IN_CLIENT: Record<CalendarOAuthProvider, OAuthProvider> = { google: 'google', outlook: 'microsoft' }
 
 /**
  * Google: events read and written, calendars listed; `openid email profile` name the account on the card.
