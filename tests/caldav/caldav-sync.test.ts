@@ -22,7 +22,7 @@ import {
   outbox,
 } from '#db/schema.ts'
 import { api, contactInfo, createBookableHost, firstFreeSlot } from '../integration/helpers/booking.ts'
-import { countingFetch, getObject, mkcalendar, putObject, unfold, vcalendar } from './dav.ts'
+import { countingFetch, deleteObject, getObject, mkcalendar, putObject, unfold, vcalendar } from './dav.ts'
 
 const appEnv = parseEnv(env)
 const db = () => getDb(env.DB)
@@ -154,5 +154,50 @@ describe('a CalDAV integration end to end (Radicale)', () => {
     const [depressed] = await db().select().from(calendarIntegrations).where(eq(calendarIntegrations.id, integrationId))
     expect(depressed).toMatchObject({ isDepressed: true, syncStatus: 'fail', problem: 'authRefused' })
     expect((await firstFreeSlot(host.login, 'consult')).slots.map((slot) => slot.from)).toEqual(blocked)
+  })
+})
+
+describe('a calendar deleted at the provider', () => {
+  it('is dropped with its busy times by the next sync, which still succeeds', async () => {
+    const { host } = await createBookableHost()
+    const kept = await mkcalendar(bob, { displayName: 'Kept' })
+    const gone = await mkcalendar(bob, { displayName: 'Gone' })
+    const { date, year, month } = await firstFreeSlot(host.login, 'consult')
+    const dayStart = Date.UTC(year, month - 1, date)
+    await putObject(
+      bob,
+      `${gone}lunch.ics`,
+      vcalendar([
+        'BEGIN:VEVENT',
+        'UID:lunch@bob',
+        'DTSTAMP:20260101T000000Z',
+        `DTSTART:${icsUtc(dayStart + 13 * HOUR)}`,
+        `DTEND:${icsUtc(dayStart + 14 * HOUR)}`,
+        'SUMMARY:Lunch',
+        'END:VEVENT',
+      ]),
+    )
+    const connected = await connectIntegration({ db: db(), env: appEnv, now: Date.now() }, host.id, {
+      type: 'CalDav',
+      label: 'Radicale',
+      name: 'Bob',
+      login: `${bob.login}-deleted-case`,
+      email: '',
+      url: bob.url,
+      credentials: { kind: 'password', login: bob.login, password: bob.password },
+    })
+    if (!connected.ok) throw new Error(`connect refused: ${JSON.stringify(connected.refusal)}`)
+    const names = async () =>
+      (await db().select().from(integrationCalendars).where(eq(integrationCalendars.integrationId, connected.value.id)))
+        .map((c) => c.remoteId)
+        .filter((id) => id === kept || id === gone)
+        .sort()
+    expect(await names()).toEqual([kept, gone].sort())
+    expect((await firstFreeSlot(host.login, 'consult')).slots.map((s) => s.from)).not.toContain('13:00')
+
+    await deleteObject(bob, gone)
+    expect(await syncIntegration({ db: db(), env: appEnv, now: Date.now() }, connected.value.id)).toBe('success')
+    expect(await names()).toEqual([kept])
+    expect((await firstFreeSlot(host.login, 'consult')).slots.map((s) => s.from)).toContain('13:00')
   })
 })

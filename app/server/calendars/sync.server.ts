@@ -170,10 +170,23 @@ export async function syncIntegration(
       timeZone: owner.timeZone,
       ownEmails: [integration.email, integration.login, owner.email].filter((e) => e.includes('@')),
     }
+    let listed = !!options.discover
     for (const calendar of calendars) {
       const full = calendar.horizon === null || calendar.horizon < now + BUSY_REEXPAND_DAYS * MS_PER_DAY
       const cursor = { syncToken: calendar.syncToken, ctag: calendar.ctag, etags: await storedEtags(db, calendar.id) }
-      const result = await provider.sync({ remoteId: calendar.remoteId }, cursor, window, full)
+      let result: Awaited<ReturnType<typeof provider.sync>>
+      try {
+        result = await provider.sync({ remoteId: calendar.remoteId }, cursor, window, full)
+      } catch (error) {
+        // A calendar deleted at the provider fails its sync on every run: the account's list tells, once per sync,
+        // and a calendar no longer in it is dropped with its busy times instead of failing the integration.
+        if (listed || error instanceof CalendarAuthError) throw error
+        listed = true
+        const remote = await provider.listCalendars()
+        await storeCalendarList(db, integration, remote, now)
+        if (remote.some((c) => c.remoteId === calendar.remoteId)) throw error
+        continue
+      }
       if (result.kind === 'unchanged') {
         await db.update(integrationCalendars).set({ lastSyncAt: now }).where(eq(integrationCalendars.id, calendar.id))
       } else {
