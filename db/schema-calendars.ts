@@ -158,3 +158,29 @@ export const eventConsumers = sqliteTable('event_consumers', {
   name: text('name').primaryKey(),
   seq: integer('seq').notNull().default(0),
 })
+
+/**
+ * A push channel on one calendar (docs/decisions/0093-calendars.md, app/server/calendars/push.server.ts): a Google
+ * watch channel or a Graph subscription, so a change there triggers a sync within a minute instead of at the next
+ * cron. The token Google echoes (`X-Goog-Channel-Token`) or Graph's `clientState` is kept only as its SHA-256.
+ */
+export const calendarPushChannels = sqliteTable(
+  'calendar_push_channels',
+  {
+    /** Google's channel id (ours, a UUID) or Graph's subscription id (Graph's). */
+    channelId: text('channel_id').primaryKey(),
+    calendarId: text('calendar_id')
+      .notNull()
+      .references(() => integrationCalendars.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['Google', 'Outlook'] }).notNull(),
+    /** Google's id of the watched resource, needed to stop the channel; null for Graph. */
+    resourceId: text('resource_id'),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('calendar_push_channels_calendar').on(t.calendarId),
+    index('calendar_push_channels_expiry').on(t.expiresAt),
+  ],
+)
