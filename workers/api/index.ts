@@ -9,6 +9,7 @@ import { parseViewerTimeZone } from '#app/domain/time-zones/time-zones.ts'
 import type { ApiEnv } from './context.ts'
 import { accounts } from './accounts.ts'
 import { calendarsApi } from './calendars.ts'
+import { calendarPushApi } from './calendar-push.ts'
 import { contactsApi } from './contacts.ts'
 import { definitions } from './definitions.ts'
 import { eventTypesApi, eventTypeUniquenessApi, widgetApi } from './event-types.ts'
@@ -36,6 +37,8 @@ const routes = new Hono<ApiEnv>()
   .route('/contacts', contactsApi)
   .route('/', meetingsApi)
   .route('/companyEvent', oneTimeApi)
+  // Before calendarsApi, whose sign-in check covers every path under it: providers' notifications carry none.
+  .route('/calendarsIntegrations/push', calendarPushApi)
   .route('/calendarsIntegrations', calendarsApi)
 
 export const api = new Hono<ApiEnv>()

@@ -1,3 +1,4 @@
+import { renewPushChannels } from '#app/server/calendars/push.server.ts'
 import { syncDueIntegrations } from '#app/server/calendars/sync.server.ts'
 import { routeCalendarWrites } from '#app/server/calendars/write-back.server.ts'
 import { cleanupAccounts } from '#app/server/accounts/cleanup.server.ts'
@@ -25,7 +26,11 @@ export const CRON_JOBS: Record<string, CronJob[]> = {
   // Hourly: expired sessions, tokens, states, codes and stale unconfirmed sign-ups (docs/decisions/0010-accounts.md).
   // Every 10 minutes: busy times of every active calendar integration (SPEC §9 promises 15; docs/decisions/0093).
   '*/10 * * * *': [{ name: 'calendars', run: ({ db, env, now }) => syncDueIntegrations({ db, env, now }) }],
-  '0 * * * *': [{ name: 'accounts-cleanup', run: ({ db, now }) => cleanupAccounts(db, now) }],
+  // Hourly too: Google watch channels and Graph subscriptions renewed a day before they lapse (push.server.ts).
+  '0 * * * *': [
+    { name: 'accounts-cleanup', run: ({ db, now }) => cleanupAccounts(db, now) },
+    { name: 'calendar-push', run: ({ db, env, now }) => renewPushChannels({ db, env, now }) },
+  ],
 }
 
 /**

@@ -20,6 +20,7 @@ import { storeSyncResult, storedEtags } from './busy-store.server.ts'
 import { openCredentials, sealCredentials } from './credentials.server.ts'
 import { CalendarAuthError, type CalendarProvider, CalendarUrlError, type RemoteCalendar } from './provider.server.ts'
 import { providerFor } from './providers.server.ts'
+import { ensurePushChannels } from './push.server.ts'
 
 export type CalendarDeps = { db: Db; env: AppEnv; now: number; fetcher?: typeof fetch }
 
@@ -203,6 +204,12 @@ export async function syncIntegration(
         version: sql`${calendarIntegrations.version} + 1`,
       })
       .where(eq(calendarIntegrations.id, integrationId))
+    if (integration.type === 'Google' || integration.type === 'Outlook') {
+      // Push channels (push.server.ts) only shorten the wait for the next sync: their failure never fails this one.
+      await ensurePushChannels(deps, integrationId).catch((error) =>
+        console.warn('calendar push: channels not made', integrationId, String(error)),
+      )
+    }
     return 'success'
   } catch (error) {
     const problem = problemOf(error)
