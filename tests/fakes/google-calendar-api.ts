@@ -90,6 +90,22 @@ export class FakeGoogleCalendar {
   private readonly pages = new Map<string, { items: unknown[]; syncToken: string | null }>()
   private seq = 0
   private ids = 0
+  /** Watch channels by id (events.watch, channels.stop). */
+  readonly channels = new Map<
+    string,
+    {
+      id: string
+      calendarId: string
+      resourceId: string
+      address: string
+      token: string | null
+      expiration: number
+      stopped: boolean
+    }
+  >()
+  /** The longest a channel lives, whatever the expiration asked. */
+  maxChannelMs = 7 * DAY
+  private messages = 0
   /** The most events a page holds, whatever maxResults asks (to make tests page). */
   pageSize = 250
 
@@ -247,6 +263,9 @@ export class FakeGoogleCalendar {
       })
     }
     if (request.method === 'GET' && path === '/users/me/calendarList') return this.calendarList(url)
+    const watch = /^\/calendars\/([^/]+)\/events\/watch$/.exec(path)
+    if (request.method === 'POST' && watch) return this.watch(watch[1], body as Record<string, unknown>)
+    if (request.method === 'POST' && path === '/channels/stop') return this.stop(body as Record<string, unknown>)
     const match = /^\/calendars\/([^/]+)\/events(?:\/([^/]+))?$/.exec(path)
     const calendar = match ? this.calendars.get(match[1]) : undefined
     if (!match || !calendar) return googleError(404, 'notFound', 'Not Found')
@@ -266,6 +285,80 @@ export class FakeGoogleCalendar {
       return new Response(null, { status: 204 })
     }
     return googleError(405, 'methodNotAllowed', 'Method not allowed')
+  }
+
+  /**
+   * events.watch (https://developers.google.com/calendar/api/v3/reference/events/watch, guides/push): a web_hook
+   * channel to an https address, its id unique; Google caps the expiration (here at a week) and answers it in
+   * milliseconds as a string.
+   */
+  private watch(calendarId: string, body: Record<string, unknown>) {
+    const calendar = this.calendars.get(calendarId)
+    if (!calendar) return googleError(404, 'notFound', 'Not Found')
+    const { id, type, address, token, expiration } = body
+    if (typeof id !== 'string' || !/^[A-Za-z0-9\-_+/=]{1,64}$/.test(id))
+      return googleError(400, 'invalid', 'Invalid channel id')
+    if (type !== 'web_hook') return googleError(400, 'invalid', 'Unknown channel type')
+    if (typeof address !== 'string' || !address.startsWith('https://')) {
+      return googleError(400, 'push.webhookUrlNotHttps', 'WebHook callback must be HTTPS')
+    }
+    if (this.channels.has(id)) return googleError(400, 'channelIdNotUnique', 'Channel id not unique')
+    if (token !== undefined && (typeof token !== 'string' || token.length > 256)) {
+      return googleError(400, 'invalid', 'Invalid channel token')
+    }
+    const cap = Date.now() + this.maxChannelMs
+    const asked = expiration === undefined ? cap : Number(expiration)
+    const channel = {
+      id,
+      calendarId,
+      resourceId: `res-${crypto.randomUUID()}`,
+      address,
+      token: (token as string | undefined) ?? null,
+      expiration: Math.min(asked, cap),
+      stopped: false,
+    }
+    this.channels.set(id, channel)
+    return Response.json({
+      kind: 'api#channel',
+      id,
+      resourceId: channel.resourceId,
+      resourceUri: `${this.apiBase}/calendars/${encodeURIComponent(calendarId)}/events?alt=json`,
+      token: channel.token ?? undefined,
+      expiration: String(channel.expiration),
+    })
+  }
+
+  /** channels.stop: the id and resourceId of a live channel; 404 for anything else. */
+  private stop(body: Record<string, unknown>) {
+    const channel = typeof body.id === 'string' ? this.channels.get(body.id) : undefined
+    if (!channel || channel.stopped || channel.resourceId !== body.resourceId) {
+      return googleError(404, 'notFound', `Channel '${String(body.id)}' not found for project`)
+    }
+    channel.stopped = true
+    return new Response(null, { status: 204 })
+  }
+
+  /** The live channels of a calendar (not stopped, not expired). */
+  liveChannels(calendarId: string) {
+    return [...this.channels.values()].filter(
+      (channel) => channel.calendarId === calendarId && !channel.stopped && channel.expiration > Date.now(),
+    )
+  }
+
+  /**
+   * The notification Google would POST to a channel's address: `sync` when the channel starts, `exists` after a
+   * change. The body is empty; the headers say everything.
+   */
+  notification(channel: { id: string; resourceId: string; address: string; token: string | null }, state: string) {
+    const headers: Record<string, string> = {
+      'X-Goog-Channel-ID': channel.id,
+      'X-Goog-Message-Number': String(++this.messages),
+      'X-Goog-Resource-ID': channel.resourceId,
+      'X-Goog-Resource-State': state,
+      'X-Goog-Resource-URI': `${this.apiBase}/calendars/x/events?alt=json`,
+    }
+    if (channel.token !== null) headers['X-Goog-Channel-Token'] = channel.token
+    return new Request(channel.address, { method: 'POST', headers })
   }
 
   private calendarList(url: URL) {

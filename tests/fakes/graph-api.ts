@@ -53,6 +53,8 @@ type Round = { calendarId: string; from: number; to: number; seq: number }
 export type RecordedRequest = { method: string; url: URL; headers: Headers; body: unknown }
 
 const DAY = 86_400_000
+/** Graph's limit for subscriptions to events: 4230 minutes. */
+const SUBSCRIPTION_MAX_MS = 4230 * 60_000
 /** Moscow, as Exchange names it: what Graph answers when the UTC preference is missing. */
 const WINDOWS_ZONE = { name: 'Russian Standard Time', offsetMs: 3 * 3_600_000 }
 
@@ -75,6 +77,21 @@ export class FakeGraph {
   private readonly pending = new Map<string, { items: unknown[]; round: Round }>()
   private seq = 0
   private ids = 0
+  /** Subscriptions by id (change notifications). */
+  readonly subscriptions = new Map<
+    string,
+    {
+      id: string
+      resource: string
+      changeType: string
+      notificationUrl: string
+      clientState: string | null
+      expirationDateTime: string
+      calendarId: string
+    }
+  >()
+  /** How the fake reaches a notificationUrl (the validation handshake); none: every validation fails. */
+  deliver: ((request: Request) => Promise<Response>) | null = null
   /** Calendars per page of /me/calendars, whatever $top asks (to make tests page). */
   calendarPageSize = 100
 
@@ -230,6 +247,9 @@ export class FakeGraph {
         'WWW-Authenticate': 'Bearer realm="", error="invalid_token"',
       })
     }
+    if (path === '/subscriptions' && request.method === 'POST') return this.subscribe(body as Record<string, unknown>)
+    const subscription = /^\/subscriptions\/([^/]+)$/.exec(path)
+    if (subscription) return this.subscriptionCall(request.method, subscription[1], body as Record<string, unknown>)
     if (request.method === 'GET' && path === '/me') {
       return Response.json({
         '@odata.context': `${this.base}/$metadata#users/$entity`,
@@ -261,6 +281,104 @@ export class FakeGraph {
       return new Response(null, { status: 204 })
     }
     return graphError(405, 'ErrorInvalidRequest', 'Method not allowed')
+  }
+
+  /**
+   * Creates a subscription (https://learn.microsoft.com/graph/api/subscription-post-subscriptions): an https
+   * notificationUrl that passes the validation handshake (Graph POSTs `?validationToken=` and wants the token back
+   * as text/plain 200 within 10 seconds), a resource of this account, an expiration at most 4230 minutes ahead, a
+   * clientState of at most 128 characters.
+   */
+  private async subscribe(body: Record<string, unknown>) {
+    const { changeType, notificationUrl, resource, expirationDateTime, clientState } = body
+    const invalid = (message: string) => graphError(400, 'InvalidRequest', message)
+    if (
+      typeof changeType !== 'string' ||
+      !changeType.split(',').every((c) => ['created', 'updated', 'deleted'].includes(c))
+    ) {
+      return invalid('Invalid changeType')
+    }
+    if (typeof notificationUrl !== 'string' || !notificationUrl.startsWith('https://')) {
+      return invalid('The Url scheme must be https')
+    }
+    const calendarId = /^me\/calendars\/([^/]+)\/events$/.exec(String(resource))?.[1]
+    if (!calendarId || !this.calendars.has(decodeURIComponent(calendarId))) {
+      return graphError(404, 'ResourceNotFound', 'Resource not found for the segment')
+    }
+    const expires = Date.parse(String(expirationDateTime))
+    if (Number.isNaN(expires) || expires <= Date.now() || expires > Date.now() + SUBSCRIPTION_MAX_MS) {
+      return invalid('Subscription expiration can only be 4230 minutes in the future.')
+    }
+    if (clientState !== undefined && (typeof clientState !== 'string' || clientState.length > 128)) {
+      return invalid('clientState is too long')
+    }
+    const validationToken = `Validation: Testing client application reachability ${crypto.randomUUID()}`
+    const answer = this.deliver
+      ? await this.deliver(
+          new Request(`${notificationUrl}?validationToken=${encodeURIComponent(validationToken)}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+          }),
+        )
+      : null
+    if (
+      answer?.status !== 200 ||
+      !(answer.headers.get('Content-Type') ?? '').startsWith('text/plain') ||
+      (await answer.text()) !== validationToken
+    ) {
+      return invalid(
+        'Subscription validation request failed. Notification endpoint must respond with 200 OK to validation request.',
+      )
+    }
+    const stored = {
+      id: crypto.randomUUID(),
+      resource: String(resource),
+      changeType,
+      notificationUrl,
+      clientState: (clientState as string | undefined) ?? null,
+      expirationDateTime: new Date(expires).toISOString(),
+      calendarId: decodeURIComponent(calendarId),
+    }
+    this.subscriptions.set(stored.id, stored)
+    const { calendarId: _, ...shape } = stored
+    return Response.json(
+      { '@odata.context': `${this.base}/$metadata#subscriptions/$entity`, ...shape },
+      { status: 201 },
+    )
+  }
+
+  /** PATCH renews (expirationDateTime only), DELETE removes; 404 for an unknown subscription. */
+  private subscriptionCall(method: string, id: string, body: Record<string, unknown>) {
+    const stored = this.subscriptions.get(id)
+    if (!stored) return graphError(404, 'ResourceNotFound', `The object was not found.`)
+    if (method === 'DELETE') {
+      this.subscriptions.delete(id)
+      return new Response(null, { status: 204 })
+    }
+    if (method !== 'PATCH') return graphError(405, 'ErrorInvalidRequest', 'Method not allowed')
+    const expires = Date.parse(String(body.expirationDateTime))
+    if (Number.isNaN(expires) || expires <= Date.now() || expires > Date.now() + SUBSCRIPTION_MAX_MS) {
+      return graphError(400, 'InvalidRequest', 'Subscription expiration can only be 4230 minutes in the future.')
+    }
+    stored.expirationDateTime = new Date(expires).toISOString()
+    const { calendarId: _, ...shape } = stored
+    return Response.json(shape)
+  }
+
+  /** What Graph would POST to the subscriptions of a calendar after a change (one item per subscription). */
+  notification(calendarId: string, changeType: 'created' | 'updated' | 'deleted') {
+    const value = [...this.subscriptions.values()]
+      .filter((subscription) => subscription.calendarId === calendarId)
+      .map((subscription) => ({
+        subscriptionId: subscription.id,
+        subscriptionExpirationDateTime: subscription.expirationDateTime,
+        changeType,
+        resource: `Users/${this.account.id}/Events/AAMkAG${crypto.randomUUID().slice(0, 8)}`,
+        resourceData: { '@odata.type': '#Microsoft.Graph.Event', id: 'AAMkAG' },
+        clientState: subscription.clientState,
+        tenantId: '00000000-0000-4000-8000-000000000000',
+      }))
+    return { value }
   }
 
   private listCalendars(url: URL) {
