@@ -288,10 +288,18 @@ describe('SPEC §7 calls of the meetings area', () => {
       people: [{ email: email('invited'), firstName: 'Инна' }],
     })
     type HoldView = { id: string; expiresAt: string }
-    const hold = await api<HoldView>('POST', `/ghostBooking/companyEvent/${meeting.id}`, { body: { clientId: 'c1' } })
+    // One guest's browser: its client id counts from its address (ADR 0094).
+    const guestIp = '10.50.0.1'
+    const hold = await api<HoldView>('POST', `/ghostBooking/companyEvent/${meeting.id}`, {
+      body: { clientId: 'c1' },
+      ip: guestIp,
+    })
     expect(hold.status).toBe(201)
     // Asking again renews the same hold; the last seat is not free for anyone else meanwhile.
-    const again = await api<HoldView>('POST', `/ghostBooking/companyEvent/${meeting.id}`, { body: { clientId: 'c1' } })
+    const again = await api<HoldView>('POST', `/ghostBooking/companyEvent/${meeting.id}`, {
+      body: { clientId: 'c1' },
+      ip: guestIp,
+    })
     expect(again.body.data.id).toBe(hold.body.data.id)
     expect((await api('POST', `/ghostBooking/companyEvent/${meeting.id}`, { body: { clientId: 'c2' } })).status).toBe(
       409,
