@@ -120,7 +120,11 @@ if (process.argv.includes('--check')) {
     console.error('app/domain/time-zones/zone-names.generated.ts is out of date: run `npm run zones`')
     process.exit(1)
   }
-} else {
+} else if (readFileSync(OUTPUT, 'utf8') !== text) {
   writeFileSync(OUTPUT, text)
   console.log(`[zones] wrote ${OUTPUT.pathname.split('/').slice(-4).join('/')}`)
+} else {
+  // Unchanged: not rewritten, since `wrangler dev` watches app/ and a rewrite (same text, new mtime) would start
+  // another build, and that build another, without end (npm start).
+  console.log('[zones] up to date')
 }
