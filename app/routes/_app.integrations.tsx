@@ -1,31 +1,85 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
-import { useLoaderData } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { WRITE_TARGET_FORM } from '#app/components/calendars/integration-item.tsx'
+import { ProviderCard } from '#app/components/calendars/provider-card.tsx'
+import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
 import { TelegramCard } from '#app/components/notify/telegram-card.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { FormErrors } from '#app/components/ui/field.tsx'
+import { showToast } from '#app/components/ui/toast.ts'
+import { PROVIDER_KEYS } from '#app/domain/calendars/rules.ts'
+import type { I18nHandle } from '#app/i18n/namespaces.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
+import type { CalendarActionAnswer } from '#app/server/calendars/integrations-page.server.ts'
+import { calendarsPageAction, calendarsPageData } from '#app/server/calendars/integrations-page.server.ts'
 import { getDb } from '#app/server/db.server.ts'
+import { parseEnv } from '#app/server/env.server.ts'
 import { telegramUserInfo } from '#app/server/notify/telegram-binding.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
+/** The tariff modal and badge read `eventTypes`; the connect forms' errors `validation` and `api`. */
+export const handle: I18nHandle = { i18n: ['validation', 'eventTypes', 'notify', 'calendars'] }
+
+/** SPEC §4 version check: how often the page looks again while a sync runs. */
+const FETCHING_POLL_MS = 3000
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)
   const user = await requireUser(db, request)
-  const info = await telegramUserInfo(db, user.id)
-  return { title: getT(await getLanguage(request))('notify:integrations.metaTitle'), isTelegramEnabled: info.isEnabled }
+  const language = await getLanguage(request)
+  const [info, calendars] = await Promise.all([telegramUserInfo(db, user.id), calendarsPageData(db, user, language)])
+  return { title: getT(language)('notify:integrations.metaTitle'), isTelegramEnabled: info.isEnabled, calendars }
 }
 
-/** Calendar integrations SPEC §2 lists; none is built yet, so each card says so honestly (no buttons). */
-const CALENDARS = ['google', 'outlook', 'apple'] as const
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare
+  const db = getDb(env.DB)
+  const user = await requireUser(db, request)
+  const t = getT(await getLanguage(request))
+  return calendarsPageAction({ db, env: parseEnv(env), now: Date.now() }, user, await request.formData(), t)
+}
 
-/** `/integrations`: the Telegram bot card (links to `/integrations/tgBot`) and the calendar integrations. */
+/** `/integrations`: the Telegram bot card and the calendar integrations (SPEC §2 Integrations). */
 export default function IntegrationsPage() {
-  const { isTelegramEnabled } = useLoaderData<typeof loader>()
+  const { isTelegramEnabled, calendars } = useLoaderData<typeof loader>()
+  const answer = useActionData<CalendarActionAnswer>()
+  const navigation = useNavigation()
+  const revalidator = useRevalidator()
+  const hydrated = useHydrated()
   const { t } = useTranslation()
+  const [tariffOpen, setTariffOpen] = useState(false)
+
+  useEffect(() => {
+    if (answer?.errors?.tariffLimit) setTariffOpen(true)
+    // SPEC §8: a refresh that failed says so for 3 seconds (the card keeps showing why).
+    if (answer?.intent === 'refresh' && answer.errors?.formErrors.length) {
+      showToast(t('calendars:errors.updateFailed'), { kind: 'error', duration: 3000 })
+    }
+  }, [answer, t])
+
+  // SPEC §4: while a calendar shows "fetching", look again every few seconds until its sync has finished.
+  useEffect(() => {
+    if (!calendars.isFetching) return
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle' && document.visibilityState === 'visible') revalidator.revalidate()
+    }, FETCHING_POLL_MS)
+    return () => clearInterval(timer)
+  }, [calendars.isFetching, revalidator])
+
+  const busy = (intent: string) => navigation.state !== 'idle' && navigation.formData?.get('intent') === intent
+  const hasWritable = calendars.integrations.some((integration) =>
+    integration.calendars.some((calendar) => calendar.canWrite),
+  )
+  const pageErrors = answer && !answer.target ? answer.errors?.formErrors : undefined
+
   return (
-    <section className="mx-auto max-w-3xl" aria-labelledby="integrations-title" data-testid="integrations-page">
+    <section className="mx-auto max-w-4xl" aria-labelledby="integrations-title" data-testid="integrations-page">
       <h1 id="integrations-title" className="text-2xl font-semibold">
         {t('notify:integrations.title')}
       </h1>
@@ -34,20 +88,87 @@ export default function IntegrationsPage() {
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         <TelegramCard isEnabled={isTelegramEnabled} />
       </div>
-      <h2 className="mt-8 text-lg font-semibold">{t('notify:integrations.calendars')}</h2>
-      <ul className="mt-3 grid gap-4 sm:grid-cols-2">
-        {CALENDARS.map((calendar) => (
-          <li key={calendar} className="card flex flex-col gap-2 p-4" data-testid={`calendar-${calendar}`}>
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <h3 className="font-semibold">{t(`notify:integrations.${calendar}`)}</h3>
-              <span className="rounded-full bg-surface px-2.5 py-0.5 text-xs font-medium text-muted">
-                {t('notify:integrations.notConnected')}
-              </span>
-            </div>
-            <p className="text-sm text-muted">{t('notify:integrations.calendarSoon')}</p>
-          </li>
+
+      <div id="calendars" className="mt-8 flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold">{t('calendars:page.title')}</h2>
+          <p className="text-sm text-muted">{t('calendars:page.lead')}</p>
+        </div>
+        {calendars.integrations.some((integration) => integration.isActive) ? (
+          <Form method="post">
+            <Button type="submit" variant="secondary" name="intent" value="refreshAll" loading={busy('refreshAll')}>
+              {t('calendars:page.refreshAll')}
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+
+      {calendars.isFetching ? (
+        <div
+          role="status"
+          className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-surface p-3 text-sm"
+          data-testid="calendars-fetching"
+        >
+          <span>{t('calendars:page.fetching')}</span>
+          {/* Without script nothing polls: this reloads the page by hand. */}
+          <Form method="get" action="/integrations">
+            <button type="submit" className="btn-ghost px-2 py-1">
+              {t('calendars:page.checkAgain')}
+            </button>
+          </Form>
+        </div>
+      ) : null}
+      <div className="mt-3">
+        <FormErrors errors={pageErrors} />
+      </div>
+
+      {hasWritable ? (
+        <Form
+          method="post"
+          id={WRITE_TARGET_FORM}
+          className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-line p-3"
+          data-testid="write-target-form"
+        >
+          <input type="hidden" name="intent" value="writeTarget" />
+          <span className="text-sm font-medium">{t('calendars:writeTarget.legend')}:</span>
+          <label className="flex min-h-6 items-center gap-2 text-sm">
+            <input
+              key={String(calendars.writeTarget === null)}
+              type="radio"
+              name="target"
+              value="none"
+              defaultChecked={calendars.writeTarget === null}
+              data-testid="write-target-none"
+              className="size-4 accent-[var(--color-primary)]"
+              onChange={(event) => event.currentTarget.form?.requestSubmit()}
+            />
+            {t('calendars:writeTarget.none')}
+          </label>
+          {/* With script, choosing a radio saves it; without script this button does. */}
+          {hydrated ? null : (
+            <button type="submit" className="btn-secondary px-3 py-1.5">
+              {t('calendars:writeTarget.save')}
+            </button>
+          )}
+        </Form>
+      ) : null}
+
+      <ul className="mt-4 grid gap-4 lg:grid-cols-2">
+        {PROVIDER_KEYS.map((provider) => (
+          <ProviderCard
+            key={provider}
+            provider={provider}
+            data={calendars}
+            answer={answer}
+            onLocked={() => setTariffOpen(true)}
+          />
         ))}
       </ul>
+      <TariffLimitModal
+        open={tariffOpen}
+        onClose={() => setTariffOpen(false)}
+        availableFrom={calendars.availableFrom}
+      />
     </section>
   )
 }

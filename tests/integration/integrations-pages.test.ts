@@ -23,7 +23,7 @@ describe('integrations page', () => {
     expect(response.location).toContain('/login')
   })
 
-  it('lists the Telegram bot card and honest calendar cards in Russian', async () => {
+  it('lists the Telegram bot card and the calendar cards in Russian', async () => {
     const user = await createTestUser()
     const { status, html } = await page('/integrations', await sessionCookieFor(user.id))
     expect(status).toBe(200)
@@ -31,9 +31,10 @@ describe('integrations page', () => {
     expect(html).not.toContain('data-testid="coming-soon"')
     expect(telegramStatus(html)).toBe('Не подключён')
     expect(html).toContain('href="/integrations/tgBot"')
-    for (const calendar of ['google', 'outlook', 'apple']) expect(html).toContain(`data-testid="calendar-${calendar}"`)
+    for (const calendar of ['yandex', 'apple', 'google', 'outlook', 'caldav'])
+      expect(html).toContain(`data-testid="calendar-${calendar}"`)
     expect(html).toContain('Google Календарь')
-    expect(html).toContain('Подключение пока недоступно — скоро появится.')
+    expect(html).toContain('Яндекс Календарь')
   })
 
   it('shows the bot as enabled once a chat is bound, in English', async () => {
@@ -44,6 +45,6 @@ describe('integrations page', () => {
     const { html } = await page('/integrations', `${await sessionCookieFor(user.id)}; ${ENGLISH}`)
     expect(telegramStatus(html)).toBe('Enabled')
     expect(html).toContain('Google Calendar')
-    expect(html).toContain('Not connected yet — coming soon.')
+    expect(html).toContain('Yandex Calendar')
   })
 })

@@ -88,6 +88,25 @@ export function typeOfSegment(segment: string): CalendarType | null {
   return Object.hasOwn(PROVIDER_SEGMENTS, segment) ? PROVIDER_SEGMENTS[segment as ProviderSegment] : null
 }
 
+/** The page's provider cards, in the order SPEC §2 names them, CalDAV (any server) last. */
+export const PROVIDER_KEYS = ['yandex', 'apple', 'google', 'outlook', 'caldav'] as const
+export type ProviderKey = (typeof PROVIDER_KEYS)[number]
+
+export const TYPE_OF_PROVIDER = {
+  yandex: 'Yandex',
+  apple: 'Apple',
+  google: 'Google',
+  outlook: 'Outlook',
+  caldav: 'CalDav',
+} as const satisfies Record<ProviderKey, CalendarType>
+
+/** Providers connected with a login and a password through the page's forms (Google and Outlook go through OAuth). */
+export const PASSWORD_PROVIDERS = ['yandex', 'apple', 'caldav'] as const
+export type PasswordProvider = (typeof PASSWORD_PROVIDERS)[number]
+
+export const isPasswordProvider = (value: string): value is PasswordProvider =>
+  (PASSWORD_PROVIDERS as readonly string[]).includes(value)
+
 /** The label a Yandex integration gets (the SPEC's integration label; the product's own name for the service). */
 export const YANDEX_LABEL = 'Яндекс Календарь'
 /** The label an Apple integration gets. */

@@ -1,0 +1,97 @@
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { ProviderKey } from '#app/domain/calendars/rules.ts'
+import type { CalendarActionAnswer, CalendarsPageData } from '#app/server/calendars/integrations-page.server.ts'
+import { ConnectForm } from './connect-form.tsx'
+import { IntegrationItem } from './integration-item.tsx'
+
+/**
+ * One provider's card on /integrations (SPEC §2): its connected accounts, then the way to connect one (more). A
+ * second account of the same type on a plan without it shows the "Available from" badge instead (SPEC §6): a link to
+ * the plans that opens the plan's modal when script runs.
+ */
+export function ProviderCard({
+  provider,
+  data,
+  answer,
+  onLocked,
+}: {
+  provider: ProviderKey
+  data: CalendarsPageData
+  answer: CalendarActionAnswer | undefined
+  onLocked: () => void
+}) {
+  const { t } = useTranslation()
+  const integrations = data.integrations.filter((integration) => integration.provider === provider)
+  const canAdd = data.canAdd[provider]
+  const posted = answer?.intent === 'connect' && answer.target === provider
+  return (
+    <li
+      className="card flex min-w-0 flex-col gap-3 p-4"
+      data-testid={`calendar-${provider}`}
+      aria-labelledby={`calendar-${provider}-title`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={`calendar-${provider}-title`} className="font-semibold">
+            {t(`calendars:providers.${provider}.name`)}
+          </h3>
+          <p className="text-sm text-muted">{t(`calendars:providers.${provider}.lead`)}</p>
+        </div>
+        {!canAdd ? (
+          <Link
+            to="/tariff"
+            data-testid={`plan-badge-${provider}`}
+            onClick={(event) => {
+              event.preventDefault()
+              onLocked()
+            }}
+            className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary"
+          >
+            {t('eventTypes:tariff.badge', { plan: data.availableFrom })}
+          </Link>
+        ) : null}
+      </div>
+
+      {integrations.length > 0 ? (
+        <ul className="flex flex-col gap-3">
+          {integrations.map((integration) => (
+            <IntegrationItem
+              key={integration.id}
+              integration={integration}
+              writeTarget={data.writeTarget}
+              answer={answer}
+            />
+          ))}
+        </ul>
+      ) : null}
+
+      {provider === 'google' || provider === 'outlook' ? (
+        <div className="flex flex-col gap-2">
+          <button type="button" className="btn-secondary self-start" disabled aria-describedby={`${provider}-soon`}>
+            {t('calendars:connect.open')}
+          </button>
+          <p id={`${provider}-soon`} className="text-sm text-muted">
+            {t('calendars:connect.oauthSoon')}
+          </p>
+        </div>
+      ) : canAdd ? (
+        <details className="group" open={posted || undefined} data-testid={`connect-${provider}`}>
+          <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+            {integrations.length > 0 ? t('calendars:connect.openAnother') : t('calendars:connect.open')}
+          </summary>
+          <div className="mt-3">
+            <ConnectForm provider={provider} formId={provider} answer={answer} />
+          </div>
+        </details>
+      ) : (
+        <p className="text-sm text-muted" data-testid={`plan-note-${provider}`}>
+          {t('calendars:connect.extraNeedsPlan', { plan: data.availableFrom })}{' '}
+          <Link to="/tariff" className="text-primary underline">
+            {t('calendars:connect.toTariffs')}
+          </Link>
+        </p>
+      )}
+    </li>
+  )
+}
