@@ -97,11 +97,7 @@ export function IntegrationItem({
               const color = safeColor(calendar.color)
               const isTarget = writeTarget?.integrationId === integration.id && writeTarget.calendarId === calendar.id
               return (
-                <li
-                  key={calendar.id}
-                  className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between"
-                  data-testid="integration-calendar"
-                >
+                <li key={calendar.id} className="flex flex-col gap-1.5 py-2" data-testid="integration-calendar">
                   <span className="flex min-w-0 items-center gap-2 text-sm">
                     <span
                       aria-hidden="true"
@@ -110,7 +106,7 @@ export function IntegrationItem({
                     />
                     <span className="break-words">{calendar.name}</span>
                   </span>
-                  <span className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                  <span className="flex flex-wrap items-center gap-x-5 gap-y-2 pl-5">
                     <Form method="post" className="flex items-center gap-2">
                       <input type="hidden" name="intent" value="busySource" />
                       <input type="hidden" name="id" value={integration.id} />
