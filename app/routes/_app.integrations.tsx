@@ -13,6 +13,7 @@ import { PROVIDER_KEYS } from '#app/domain/calendars/rules.ts'
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
+import { consentNotice } from '#app/server/calendars/oauth-calendar.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
 import type { CalendarActionAnswer } from '#app/server/calendars/integrations-page.server.ts'
@@ -34,7 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(db, request)
   const language = await getLanguage(request)
   const [info, calendars] = await Promise.all([telegramUserInfo(db, user.id), calendarsPageData(db, user, language)])
-  return { title: getT(language)('notify:integrations.metaTitle'), isTelegramEnabled: info.isEnabled, calendars }
+  const t = getT(language)
+  // Back from Google's or Microsoft's consent (/GoogleOAuth/Code, /OutlookOAuth/Code): what happened, as a toast.
+  const consent = consentNotice(new URL(request.url), t)
+  return { title: t('notify:integrations.metaTitle'), isTelegramEnabled: info.isEnabled, calendars, consent }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -47,13 +51,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** `/integrations`: the Telegram bot card and the calendar integrations (SPEC §2 Integrations). */
 export default function IntegrationsPage() {
-  const { isTelegramEnabled, calendars } = useLoaderData<typeof loader>()
+  const { isTelegramEnabled, calendars, consent } = useLoaderData<typeof loader>()
   const answer = useActionData<CalendarActionAnswer>()
   const navigation = useNavigation()
   const revalidator = useRevalidator()
   const hydrated = useHydrated()
   const { t } = useTranslation()
   const [tariffOpen, setTariffOpen] = useState(false)
+
+  useEffect(() => {
+    if (consent) showToast(consent.text, { kind: consent.kind })
+  }, [consent])
 
   useEffect(() => {
     if (answer?.errors?.tariffLimit) setTariffOpen(true)

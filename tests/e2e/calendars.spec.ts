@@ -1,15 +1,7 @@
 import { type Page, expect, test } from '@playwright/test'
 import { mkcalendar, putObject, vcalendar } from '../caldav/dav.ts'
 import type { CalDavServer } from '../caldav/servers.ts'
-import {
-  bookThroughApi,
-  freeSlots,
-  mailTo,
-  setLanguage,
-  signInDemo,
-  soon,
-  uniqueEmail,
-} from './helpers.ts'
+import { bookThroughApi, freeSlots, mailTo, setLanguage, signInDemo, soon, uniqueEmail } from './helpers.ts'
 import { localRadicale } from './radicale.ts'
 
 /**

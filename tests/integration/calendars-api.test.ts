@@ -27,6 +27,15 @@ async function rawText(path: string, auth: string, init: RequestInit = {}) {
 }
 
 describe('calendar integrations API', () => {
+  it('answers the Google and Outlook consent link, or a translated 503 where no OAuth client is set', async () => {
+    const { call } = await apiSpecialist()
+    const google = await call('GET', `${BASE}/googleCalendarIntegration/link`, undefined, EN)
+    expect(google.status).toBe(503)
+    expect(google.body.apiErrors[0].text).toBe('Google Calendar: connecting is not set up on this server yet.')
+    expect((await call('GET', `${BASE}/outlookCalendarIntegration/link`)).status).toBe(503)
+    expect((await call('GET', `${BASE}/yandexCalendarIntegration/link`)).status).toBe(404)
+  })
+
   it('needs a token', async () => {
     const response = await SELF.fetch(`http://localhost/api/v2${BASE}`)
     expect(response.status).toBe(401)

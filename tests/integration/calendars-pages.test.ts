@@ -28,6 +28,28 @@ function integrationBlock(html: string, id: string) {
   return html.slice(html.lastIndexOf('<li', start), end)
 }
 
+describe('/integrations: Google and Outlook', () => {
+  it('a consent post without the OAuth client here answers a translated 503 and changes nothing', async () => {
+    const ru = await signedIn()
+    const response = await ru.client.post('/integrations', { intent: 'consent', provider: 'google' })
+    expect(response.status).toBe(503)
+    expect(await response.text()).toContain('Google Календарь: подключение на этом сервере пока не настроено.')
+    const en = await signedIn('Pro', 'en')
+    const english = await en.client.post('/integrations', { intent: 'consent', provider: 'outlook' })
+    expect(english.status).toBe(503)
+    expect(await english.text()).toContain('Outlook: connecting is not set up on this server yet.')
+    expect((await ru.client.post('/integrations', { intent: 'consent', provider: 'yahoo' })).status).toBe(400)
+  })
+
+  it('says what the consent ended with when the return page comes back', async () => {
+    const { client } = await signedIn('Pro', 'en')
+    const html = await (await client.get('/integrations?calendarConsent=connected&calendarProvider=google')).text()
+    expect(html).toContain('Google Calendar is connected: its busy times now block your slots.')
+    const plain = await (await client.get('/integrations')).text()
+    expect(plain).not.toContain('Google Calendar is connected')
+  })
+})
+
 describe('/integrations calendar cards', () => {
   it('shows a card per provider with its connect form, in Russian and in English', async () => {
     const ru = await signedIn()
@@ -35,7 +57,7 @@ describe('/integrations calendar cards', () => {
     for (const provider of ['yandex', 'apple', 'google', 'outlook', 'caldav']) {
       expect(html).toContain(`data-testid="calendar-${provider}"`)
     }
-    // The password providers' forms post the connect intent to the page; Google and Outlook are honestly not ready.
+    // The password providers' forms post the connect intent to the page; Google and Outlook post the consent intent.
     for (const provider of ['yandex', 'apple', 'caldav'])
       expect(html).toContain(`data-testid="connect-form-${provider}"`)
     expect(html).toContain('name="intent" value="connect"')
@@ -44,7 +66,8 @@ describe('/integrations calendar cards', () => {
     expect(html).toContain('href="https://id.yandex.ru/security/app-passwords"')
     expect(html).toContain('href="/integrations/apple"')
     expect(html).toContain('Адрес сервера')
-    expect(html).toContain('Подключение через вход в аккаунт ещё не готово')
+    for (const provider of ['google', 'outlook']) expect(html).toContain(`data-testid="connect-${provider}"`)
+    expect(html).toContain('name="intent" value="consent"')
     expect(html).toContain('data-testid="telegram-card-status"')
 
     const en = await signedIn('Pro', 'en')

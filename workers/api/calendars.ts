@@ -29,6 +29,7 @@ import {
   versionChanged,
   writableCalendars,
 } from '#app/server/calendars/integrations.server.ts'
+import { calendarConsentUrl, consentProblemText } from '#app/server/calendars/oauth-calendar.server.ts'
 import type { CalendarDeps } from '#app/server/calendars/sync.server.ts'
 import { Refused } from '#app/server/refusal.server.ts'
 import { requireAuth } from './auth.ts'
@@ -61,6 +62,17 @@ export const calendarsApi = new Hono<ApiEnv>()
     return ok(c, granted(await setWriteTarget(c.get('db'), c.get('user').id, target)))
   })
   .put('/refresh', async (c) => ok(c, granted(await refreshAll(deps(c), c.get('user').id))))
+  // The consent page of Google or Microsoft (API-CONTRACT.md: `{ url }`); it returns to /GoogleOAuth/Code or
+  // /OutlookOAuth/Code. Without the OAuth client in this deployment: a translated 503 naming what is missing.
+  .get('/:provider/link', async (c) => {
+    const segment = c.req.param('provider')
+    const provider =
+      segment === 'googleCalendarIntegration' ? 'google' : segment === 'outlookCalendarIntegration' ? 'outlook' : null
+    if (!provider) throw new ApiError(404, [c.get('t')('api:notFound')])
+    const consent = await calendarConsentUrl(deps(c), c.get('user').id, provider)
+    if (!consent.ok) throw new ApiError(consent.status, [consentProblemText(consent.problem, provider, c.get('t'))])
+    return ok(c, { url: consent.url })
+  })
   .get('/:provider/isOkAdd', async (c) => {
     const type = typeOfSegment(c.req.param('provider'))
     if (!type) throw new ApiError(404, [c.get('t')('api:notFound')])
@@ -136,6 +148,4 @@ export const calendarsApi = new Hono<ApiEnv>()
     const { id, calendarId } = c.req.param()
     return ok(c, granted(await setCalendarBusySource(deps(c), c.get('user').id, id, calendarId, isBusySource)))
   })
-  .delete('/:id', async (c) =>
-    ok(c, granted(await removeIntegration(c.get('db'), c.get('user').id, c.req.param('id')))),
-  )
+  .delete('/:id', async (c) => ok(c, granted(await removeIntegration(deps(c), c.get('user').id, c.req.param('id')))))

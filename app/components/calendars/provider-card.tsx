@@ -1,7 +1,9 @@
-import { Link } from '@remix-run/react'
+import { Form, Link, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { ProviderKey } from '#app/domain/calendars/rules.ts'
 import type { CalendarActionAnswer, CalendarsPageData } from '#app/server/calendars/integrations-page.server.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import { FormErrors } from '#app/components/ui/field.tsx'
 import { ConnectForm } from './connect-form.tsx'
 import { IntegrationItem } from './integration-item.tsx'
 
@@ -25,6 +27,13 @@ export function ProviderCard({
   const integrations = data.integrations.filter((integration) => integration.provider === provider)
   const canAdd = data.canAdd[provider]
   const posted = answer?.intent === 'connect' && answer.target === provider
+  const navigation = useNavigation()
+  const consenting =
+    navigation.state !== 'idle' &&
+    navigation.formData?.get('intent') === 'consent' &&
+    navigation.formData?.get('provider') === provider
+  const consentErrors =
+    answer?.intent === 'consent' && answer.target === provider ? answer.errors?.formErrors : undefined
   return (
     <li
       className="card flex min-w-0 flex-col gap-3 p-4"
@@ -67,14 +76,24 @@ export function ProviderCard({
       ) : null}
 
       {provider === 'google' || provider === 'outlook' ? (
-        <div className="flex flex-col gap-2">
-          <button type="button" className="btn-secondary self-start" disabled aria-describedby={`${provider}-soon`}>
-            {t('calendars:connect.open')}
-          </button>
-          <p id={`${provider}-soon`} className="text-sm text-muted">
-            {t('calendars:connect.oauthSoon')}
+        canAdd ? (
+          // A plain form: the action answers with the provider's consent page (or why it cannot, in this deployment).
+          <Form method="post" className="flex flex-col gap-2" data-testid={`connect-${provider}`}>
+            <input type="hidden" name="intent" value="consent" />
+            <input type="hidden" name="provider" value={provider} />
+            <FormErrors errors={consentErrors} />
+            <Button type="submit" variant="secondary" className="self-start" loading={consenting}>
+              {integrations.length > 0 ? t('calendars:connect.openAnother') : t('calendars:connect.open')}
+            </Button>
+          </Form>
+        ) : (
+          <p className="text-sm text-muted" data-testid={`plan-note-${provider}`}>
+            {t('calendars:connect.extraNeedsPlan', { plan: data.availableFrom })}{' '}
+            <Link to="/tariff" className="text-primary underline">
+              {t('calendars:connect.toTariffs')}
+            </Link>
           </p>
-        </div>
+        )
       ) : canAdd ? (
         <details className="group" open={posted || undefined} data-testid={`connect-${provider}`}>
           <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">

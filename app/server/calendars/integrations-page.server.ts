@@ -27,6 +27,7 @@ import { calendarIntegrations } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'
 import { type PageErrors, pageData } from '../refusal.server.ts'
+import { calendarConsentUrl, consentProblemText } from './oauth-calendar.server.ts'
 import {
   type ConnectInput,
   connectIntegration,
@@ -197,7 +198,20 @@ export async function calendarsPageAction(
         `integration-${id}`,
       )
     case 'delete':
-      return done(await removeIntegration(deps.db, user.id, validId(id)), id, 'calendars')
+      return done(await removeIntegration(deps, user.id, validId(id)), id, 'calendars')
+    case 'consent': {
+      // Google or Outlook: off to the provider's consent page (a plain form post, so it works without script).
+      const provider = field(form, 'provider')
+      if (provider !== 'google' && provider !== 'outlook') throw new Response(null, { status: 400 })
+      const consent = await calendarConsentUrl(deps, user.id, provider)
+      if (consent.ok) return redirect(consent.url, 303)
+      const errors: PageErrors = {
+        fieldErrors: {},
+        formErrors: [consentProblemText(consent.problem, provider, t)],
+        tariffLimit: false,
+      }
+      return data<CalendarActionAnswer>({ ...answer(provider), errors }, { status: consent.status })
+    }
     case 'busySource': {
       const calendarId = validId(field(form, 'calendarId'))
       const isBusySource = field(form, 'isBusySource') === 'true'

@@ -27,6 +27,7 @@ import {
   type RemoteCalendar,
 } from './provider.server.ts'
 import { providerFor } from './providers.server.ts'
+import { stopPushChannels } from './push.server.ts'
 import { type CalendarDeps, storeCalendarList, syncIntegration } from './sync.server.ts'
 
 export type ConnectInput = {
@@ -228,10 +229,15 @@ export async function setIntegrationActive(
   return { ok: true, value: null }
 }
 
-/** `DELETE /calendarsIntegrations/{id}`: the integration, its calendars and busy times go at once (cascade). */
-export async function removeIntegration(db: Db, ownerId: string, id: string): Promise<Outcome<null>> {
+/**
+ * `DELETE /calendarsIntegrations/{id}`: the integration, its calendars and busy times go at once (cascade); its push
+ * channels at Google or Microsoft are stopped first, best effort (unstopped ones lapse on their own).
+ */
+export async function removeIntegration(deps: CalendarDeps, ownerId: string, id: string): Promise<Outcome<null>> {
+  const { db } = deps
   const row = await ownedIntegration(db, ownerId, id)
   if (!row) return notFound
+  await stopPushChannels(deps, id).catch(() => 0)
   await db.delete(calendarIntegrations).where(eq(calendarIntegrations.id, id))
   return { ok: true, value: null }
 }
