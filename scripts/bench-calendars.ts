@@ -79,3 +79,67 @@ export const calendarsSection: BenchSection = {
     return { rows, notes }
   },
 }
+
+/**
+ * With Radicale installed (Debian `radicale`), a real sync: one calendar of 500 events (a third weekly recurring)
+ * through the CalDAV provider, first in full, then unchanged (the cron's usual case). Prints the requests and time.
+ */
+export async function caldavSyncFigures(): Promise<string[]> {
+  const { execFileSync } = await import('node:child_process')
+  try {
+    execFileSync('radicale', ['--version'], { stdio: 'ignore' })
+  } catch {
+    return ['CalDAV sync: skipped (Radicale is not installed: apt-get install -y radicale)']
+  }
+  const { mkdtempSync, rmSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { startRadicale, stop, waitForHttp } = await import('../tests/caldav/processes.ts')
+  const { mkcalendar, putObject } = await import('../tests/caldav/dav.ts')
+  const { createCalDavProvider } = await import('#app/server/calendars/caldav.server.ts')
+  const { parseEnv } = await import('#app/server/env.server.ts')
+  const dir = mkdtempSync(join(tmpdir(), 'bench-radicale-'))
+  const radicale = await startRadicale(dir, { bench: 'bench-secret' })
+  try {
+    const url = `http://127.0.0.1:${radicale.port}/`
+    await waitForHttp(url, radicale.child, radicale.output)
+    const server = { name: 'radicale' as const, url, home: `${url}bench/`, login: 'bench', password: 'bench-secret' }
+    const calendar = await mkcalendar(server, { displayName: 'Bench' })
+    const from = Date.now()
+    for (const [i, ics] of calendarObjects(1, from).entries())
+      await putObject(server, `${calendar}${i}.ics`, ics.split('\r\n'))
+    let requests = 0
+    const counting: typeof fetch = (input, init) => {
+      requests++
+      return fetch(input, init)
+    }
+    const env = parseEnv({ ENVIRONMENT: 'development', APP_URL: 'http://localhost:8787' })
+    const provider = createCalDavProvider(
+      { type: 'CalDav', url, credentials: { kind: 'password', login: 'bench', password: 'bench-secret' } },
+      env,
+      counting,
+    )
+    const window: BusyWindow = { from, to: from + BUSY_HORIZON_DAYS * DAY, timeZone: 'Europe/Moscow', ownEmails: [] }
+    let started = performance.now()
+    const full = await provider.sync(
+      { remoteId: calendar },
+      { syncToken: null, ctag: null, etags: new Map() },
+      window,
+      true,
+    )
+    const fullMs = performance.now() - started
+    const fullRequests = requests
+    if (full.kind !== 'changes') throw new Error('a full sync found nothing')
+    const etags = new Map(full.upserts.map((o) => [o.key, o.etag]))
+    requests = 0
+    started = performance.now()
+    const again = await provider.sync({ remoteId: calendar }, { ...full.cursor, etags }, window, false)
+    const unchangedMs = performance.now() - started
+    return [
+      `CalDAV full sync of 500 events (Radicale): ${fullRequests} requests, ${fullMs.toFixed(0)} ms, ${full.upserts.reduce((n, o) => n + o.items.length, 0)} busy occurrences`,
+      `CalDAV sync of the unchanged calendar: ${requests} request(s), ${unchangedMs.toFixed(1)} ms (${again.kind}; target: 1 request)`,
+    ]
+  } finally {
+    await stop(radicale.child)
+    rmSync(dir, { recursive: true, force: true })
+  }
+}

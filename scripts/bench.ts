@@ -20,7 +20,7 @@ import {
 } from '#app/domain/availability/index.ts'
 import { MS_PER_MINUTE } from '#app/domain/time/index.ts'
 import { type BenchRow, type BenchSection, TIMED_RUNS, measure } from './bench-measure.ts'
-import { calendarsSection } from './bench-calendars.ts'
+import { caldavSyncFigures, calendarsSection } from './bench-calendars.ts'
 
 export { type BenchRow, type BenchSection, measure } from './bench-measure.ts'
 
@@ -86,6 +86,7 @@ async function main(args: string[]): Promise<void> {
     if (!json) process.stdout.write(`${section.title}\n${table(result.rows)}\n${result.notes.join('\n')}\n\n`)
   }
   if (json) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`)
+  else process.stdout.write(`${(await caldavSyncFigures()).join('\n')}\n\n`)
   if (args.includes('--booking')) {
     const { bookingBench } = await import('./bench-booking.ts')
     process.stdout.write(`Public booking under wrangler dev\n${(await bookingBench()).join('\n')}\n`)
