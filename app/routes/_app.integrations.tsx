@@ -111,6 +111,17 @@ export default function IntegrationsPage() {
         ) : null}
       </div>
 
+      {consent ? (
+        // With script the toast says it; without script, this does.
+        <noscript>
+          <p
+            data-testid="consent-notice"
+            className={`mt-3 rounded-lg p-3 text-sm ${consent.kind === 'error' ? 'border border-error bg-error-soft text-error' : 'bg-success-soft text-success'}`}
+          >
+            {consent.text}
+          </p>
+        </noscript>
+      ) : null}
       {calendars.isFetching ? (
         <div
           role="status"

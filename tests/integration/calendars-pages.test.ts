@@ -41,10 +41,42 @@ describe('/integrations: Google and Outlook', () => {
     expect((await ru.client.post('/integrations', { intent: 'consent', provider: 'yahoo' })).status).toBe(400)
   })
 
+  it('offers a depressed Google account a new consent, whose refusal shows on that account', async () => {
+    const { user, client } = await signedIn('Basic')
+    const { id } = await insertIntegration(user.id, {
+      type: 'Google',
+      label: 'Google Calendar',
+      url: null,
+      isDepressed: true,
+      syncStatus: 'fail',
+      problem: 'authRefused',
+    })
+    const page = await (await client.get('/integrations')).text()
+    const block = integrationBlock(page, id)
+    expect(block).toContain(`data-testid="consent-form-reconnect-${id}"`)
+    expect(block).toContain('name="provider" value="google"')
+    expect(block).toContain('Подключить заново')
+    expect(block).not.toContain('name="password"')
+    // On Basic the card offers no second Google account, but the reconnect stays.
+    expect(page).toContain('data-testid="plan-note-google"')
+    const refused = await client.post('/integrations', {
+      intent: 'consent',
+      provider: 'google',
+      formId: `reconnect-${id}`,
+    })
+    expect(refused.status).toBe(503)
+    expect(integrationBlock(await refused.text(), id)).toContain(
+      'Google Календарь: подключение на этом сервере пока не настроено.',
+    )
+  })
+
   it('says what the consent ended with when the return page comes back', async () => {
     const { client } = await signedIn('Pro', 'en')
     const html = await (await client.get('/integrations?calendarConsent=connected&calendarProvider=google')).text()
-    expect(html).toContain('Google Calendar is connected: its busy times now block your slots.')
+    // Without script, in the page itself (with script, a toast says it).
+    expect(html).toMatch(
+      /<noscript><p data-testid="consent-notice"[^>]*>Google Calendar is connected: its busy times now block your slots./,
+    )
     const plain = await (await client.get('/integrations')).text()
     expect(plain).not.toContain('Google Calendar is connected')
   })

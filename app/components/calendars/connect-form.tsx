@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
 import { Field, FormErrors } from '#app/components/ui/field.tsx'
-import type { PasswordProvider } from '#app/domain/calendars/rules.ts'
+import type { OAuthProvider, PasswordProvider } from '#app/domain/calendars/rules.ts'
 import type { CalendarActionAnswer } from '#app/server/calendars/integrations-page.server.ts'
 
 /** Where Yandex ID makes app passwords (the hint under the Yandex form). */
@@ -128,4 +128,34 @@ function PasswordHint({ provider }: { provider: PasswordProvider }) {
     )
   }
   return null
+}
+
+/**
+ * A depressed Google or Outlook account (a revoked grant, an expired refresh token): a new consent at the provider,
+ * through the page's `consent` intent (a plain form, no script needed). The same account is reconnected in place.
+ */
+export function ReconsentForm({
+  provider,
+  formId,
+  answer,
+}: {
+  provider: OAuthProvider
+  formId: string
+  answer: CalendarActionAnswer | undefined
+}) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const mine = answer?.intent === 'consent' && answer.target === formId ? answer : undefined
+  const submitting = navigation.state !== 'idle' && navigation.formData?.get('formId') === formId
+  return (
+    <Form method="post" className="flex flex-col gap-2" data-testid={`consent-form-${formId}`}>
+      <input type="hidden" name="intent" value="consent" />
+      <input type="hidden" name="provider" value={provider} />
+      <input type="hidden" name="formId" value={formId} />
+      <FormErrors errors={mine?.errors?.formErrors} />
+      <Button type="submit" loading={submitting} className="self-start">
+        {t('calendars:connect.reconnect')}
+      </Button>
+    </Form>
+  )
 }

@@ -4,7 +4,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import { isPasswordProvider } from '#app/domain/calendars/rules.ts'
 import type { CalendarActionAnswer, CalendarsPageData } from '#app/server/calendars/integrations-page.server.ts'
-import { ConnectForm } from './connect-form.tsx'
+import { ConnectForm, ReconsentForm } from './connect-form.tsx'
 
 type Integration = CalendarsPageData['integrations'][number]
 
@@ -165,14 +165,17 @@ export function IntegrationItem({
         </div>
       )}
 
-      {integration.isDepressed && isPasswordProvider(integration.provider) ? (
+      {/* A depressed account is connected again: a new password, or a new consent at Google or Microsoft. */}
+      {!integration.isDepressed ? null : isPasswordProvider(integration.provider) ? (
         <ConnectForm
           provider={integration.provider}
           formId={`reconnect-${integration.id}`}
           answer={answer}
           fixed={{ login: integration.login, url: integration.url }}
         />
-      ) : null}
+      ) : (
+        <ReconsentForm provider={integration.provider} formId={`reconnect-${integration.id}`} answer={answer} />
+      )}
 
       <div className="flex flex-wrap items-center gap-2">
         <Form method="post">

@@ -104,6 +104,9 @@ export const TYPE_OF_PROVIDER = {
 export const PASSWORD_PROVIDERS = ['yandex', 'apple', 'caldav'] as const
 export type PasswordProvider = (typeof PASSWORD_PROVIDERS)[number]
 
+/** Providers connected through their consent page (OAuth). */
+export type OAuthProvider = Exclude<ProviderKey, PasswordProvider>
+
 export const isPasswordProvider = (value: string): value is PasswordProvider =>
   (PASSWORD_PROVIDERS as readonly string[]).includes(value)
 

@@ -210,7 +210,9 @@ export async function calendarsPageAction(
         formErrors: [consentProblemText(consent.problem, provider, t)],
         tariffLimit: false,
       }
-      return data<CalendarActionAnswer>({ ...answer(provider), errors }, { status: consent.status })
+      // The form that posted (the provider's card, or a depressed account's reconnect) shows why.
+      const formId = field(form, 'formId').slice(0, 100) || provider
+      return data<CalendarActionAnswer>({ ...answer(formId), errors }, { status: consent.status })
     }
     case 'busySource': {
       const calendarId = validId(field(form, 'calendarId'))
