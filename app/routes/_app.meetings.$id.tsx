@@ -18,6 +18,7 @@ import { TextareaField } from '#app/components/ui/field.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
 import { InviteeEmailsSchema, OneOffTimeSchema, pickedDate } from '#app/domain/meetings/rules.ts'
 import { ReminderStatusList } from '#app/components/notify/reminder-status-list.tsx'
+import { zoneName } from '#app/domain/time-zones/zone-names.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
@@ -43,7 +44,8 @@ function emailList(value: FormDataEntryValue | null): string[] {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)
   const user = await requireUser(db, request)
-  const t = getT(await getLanguage(request))
+  const language = await getLanguage(request)
+  const t = getT(language)
   const now = Date.now()
   const viewer = { id: user.id, email: user.email, timeZone: user.timeZone }
   const found = await orNotFoundPage(ownedMeetingView(db, viewer, params.id ?? '', now))
@@ -72,6 +74,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     meeting: view,
     targets,
     timeZone: user.timeZone,
+    // What a person reads: the zone's name in their language, never the IANA id (issue 18).
+    timeZoneName: zoneName(user.timeZone, language),
     canPick,
     picked: { ...picked, error: picked.error ? t(picked.error) : null },
     slots,
@@ -169,7 +173,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 /** `/meetings/{id}`: one meeting of the organizer with its actions (SPEC §2, §4). */
 export default function MeetingDetail() {
-  const { meeting, targets, timeZone, canPick, picked, slots, minDate, reminders, current } =
+  const { meeting, targets, timeZone, timeZoneName, canPick, picked, slots, minDate, reminders, current } =
     useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer<unknown>>()
   const navigation = useNavigation()
@@ -214,7 +218,7 @@ export default function MeetingDetail() {
         name={type.eventTypeName}
         date={info.date}
         timeSlot={info.timeSlot}
-        zone={timeZone}
+        zone={timeZoneName}
         status={info.status}
       >
         <div className="mt-3 space-y-2">

@@ -8,6 +8,7 @@ import { MeetingsCalendar } from '#app/components/meetings/meetings-calendar.tsx
 import { MEETINGS_PAGE_SIZE } from '#app/domain/constants.ts'
 import { LIST_STATUSES, MeetingListQuerySchema, PERIODS, type Side } from '#app/domain/meetings/rules.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
+import { zoneName } from '#app/domain/time-zones/zone-names.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
@@ -35,7 +36,8 @@ const CALENDAR_LIMIT = 1000
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)
   const user = await requireUser(db, request)
-  const t = getT(await getLanguage(request))
+  const language = await getLanguage(request)
+  const t = getT(language)
   const url = new URL(request.url)
   const params = Object.fromEntries(url.searchParams)
   const kept = await viewCookie.parse(request.headers.get('Cookie'))
@@ -63,7 +65,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   )
   const query = parsed.success ? parsed.data : MeetingListQuerySchema.parse({ side })
   const viewer = { id: user.id, email: user.email, timeZone: user.timeZone }
-  const base = { title: t('meetings:title'), view, side, timeZone: user.timeZone, year, month, today }
+  const base = {
+    title: t('meetings:title'),
+    view,
+    side,
+    timeZone: user.timeZone,
+    timeZoneName: zoneName(user.timeZone, language),
+    year,
+    month,
+    today,
+  }
   if (side === 'organizer') {
     const list = await listOrganizerMeetings(db, viewer, query, now)
     return data(
@@ -214,7 +225,7 @@ export default function Meetings() {
             <ul className="grid gap-3 lg:grid-cols-2">
               {data.organizer.map((meeting) => (
                 <li key={meeting.userEventInfo.id}>
-                  <OrganizerMeetingCard meeting={meeting} timeZone={data.timeZone} />
+                  <OrganizerMeetingCard meeting={meeting} timeZone={data.timeZone} zoneName={data.timeZoneName} />
                   {meeting.userEventInfo.status === 'completed' ? (
                     <HeldSwitch id={meeting.userEventInfo.id} isFailed={meeting.userEventInfo.isFaild} />
                   ) : null}
@@ -238,7 +249,7 @@ export default function Meetings() {
                     </div>
                     <p className="text-sm">
                       {meeting.meetingInfo.date}, {meeting.meetingInfo.timeSlot}{' '}
-                      <span className="text-muted">({data.timeZone})</span>
+                      <span className="text-muted">({data.timeZoneName})</span>
                     </p>
                     <p className="text-sm text-muted">
                       {t('meetings:card.organizer', {

@@ -8,6 +8,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
 import { InviteeEmailsSchema, pickedDate } from '#app/domain/meetings/rules.ts'
+import { zoneName } from '#app/domain/time-zones/zone-names.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
@@ -25,7 +26,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)
   const user = await requireUser(db, request)
-  const t = getT(await getLanguage(request))
+  const language = await getLanguage(request)
+  const t = getT(language)
   const now = Date.now()
   const row = await orNotFoundPage(findOwnParticipation(db, user, params.id ?? ''))
   const meeting = await participantMeetingView(db, user, row.participant.id, now)
@@ -54,6 +56,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     title: `${meeting.meetingInfo.eventTypeName} — ${t('meetings:title')}`,
     meeting,
     timeZone: user.timeZone,
+    // What a person reads: the zone's name in their language, never the IANA id (issue 18).
+    timeZoneName: zoneName(user.timeZone, language),
     insideNotice: meeting.status === 'upcoming' && insideNotice,
     canChange,
     canMove,
@@ -95,7 +99,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 /** `/meetings/myMeetings/{id}`: a meeting the signed-in user is booked into (SPEC §3 participant view). */
 export default function MyMeeting() {
-  const { meeting, timeZone, insideNotice, canChange, canMove, picked, slots, minDate } = useLoaderData<typeof loader>()
+  const { meeting, timeZone, timeZoneName, insideNotice, canChange, canMove, picked, slots, minDate } =
+    useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer<unknown>>()
   const navigation = useNavigation()
   const { t } = useTranslation()
@@ -120,7 +125,7 @@ export default function MyMeeting() {
         name={info.eventTypeName}
         date={info.date}
         timeSlot={info.timeSlot}
-        zone={timeZone}
+        zone={timeZoneName}
         organizer={organizer}
         status={meeting.status}
       >

@@ -168,7 +168,16 @@ export type OrganizerCardData = {
 }
 
 /** A meeting card of the organizer's list (SPEC §2 Meetings). */
-export function OrganizerMeetingCard({ meeting, timeZone }: { meeting: OrganizerCardData; timeZone: string }) {
+export function OrganizerMeetingCard({
+  meeting,
+  timeZone,
+  zoneName,
+}: {
+  meeting: OrganizerCardData
+  timeZone: string
+  /** The zone's readable name (the loader's `zoneName`), shown beside the time. */
+  zoneName: string
+}) {
   const { t } = useTranslation()
   const info = meeting.userEventInfo
   const type = meeting.eventTypeInfo
@@ -188,7 +197,7 @@ export function OrganizerMeetingCard({ meeting, timeZone }: { meeting: Organizer
             </Link>
           </h3>
           <p className="text-sm" data-testid="meeting-time">
-            {info.date}, {info.timeSlot} <span className="text-muted">({timeZone})</span>
+            {info.date}, {info.timeSlot} <span className="text-muted">({zoneName})</span>
           </p>
         </div>
         <StatusCircle status={info.status} />
