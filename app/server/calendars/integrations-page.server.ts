@@ -144,6 +144,22 @@ export async function calendarsPageAction(
   form: FormData,
   t: TFunction,
 ) {
+  try {
+    return await runIntent(deps, user, form, t)
+  } catch (error) {
+    // A form that cannot be ours (an unknown intent or provider, an id that is none of ours) answers its status with
+    // a translated text on the page, rather than a thrown Response, which the Worker reports as an unhandled rejection.
+    if (!(error instanceof Response) || error.status < 400 || error.status >= 500) throw error
+    const text = error.status === 404 ? t('api:notFound') : t('validation:invalid')
+    const errors: PageErrors = { fieldErrors: {}, formErrors: [text], tariffLimit: false }
+    return data<CalendarActionAnswer>(
+      { intent: field(form, 'intent'), target: null, values: {}, errors },
+      { status: error.status },
+    )
+  }
+}
+
+async function runIntent(deps: { db: Db; env: AppEnv; now: number }, user: PageUser, form: FormData, t: TFunction) {
   const intent = field(form, 'intent')
   const id = field(form, 'id')
   const answer = (target: string | null, values: Record<string, string> = {}) => ({ intent, target, values })
@@ -156,7 +172,7 @@ export async function calendarsPageAction(
   switch (intent) {
     case 'connect': {
       const provider = field(form, 'provider')
-      if (!isPasswordProvider(provider)) throw new Response(null, { status: 400 })
+      if (!isPasswordProvider(provider)) throw new Response('Bad request', { status: 400 })
       // The form that posted (a provider's connect form, or an integration's reconnect form) shows the errors.
       const formId = field(form, 'formId').slice(0, 100) || provider
       const values = { login: field(form, 'login'), ...(provider === 'caldav' ? { url: field(form, 'url') } : {}) }
@@ -202,7 +218,7 @@ export async function calendarsPageAction(
     case 'consent': {
       // Google or Outlook: off to the provider's consent page (a plain form post, so it works without script).
       const provider = field(form, 'provider')
-      if (provider !== 'google' && provider !== 'outlook') throw new Response(null, { status: 400 })
+      if (provider !== 'google' && provider !== 'outlook') throw new Response('Bad request', { status: 400 })
       const consent = await calendarConsentUrl(deps, user.id, provider)
       if (consent.ok) return redirect(consent.url, 303)
       const errors: PageErrors = {
@@ -232,13 +248,13 @@ export async function calendarsPageAction(
       return done(await setWriteTarget(deps.db, user.id, target), null, 'calendars')
     }
     default:
-      throw new Response(null, { status: 400 })
+      throw new Response('Bad request', { status: 400 })
   }
 }
 
 /** A posted id: anything that cannot be one of ours is "not found", as an unknown id is. */
 function validId(value: string | undefined): string {
   const parsed = IdSchema.safeParse(value ?? '')
-  if (!parsed.success) throw new Response(null, { status: 404 })
+  if (!parsed.success) throw new Response('Not found', { status: 404 })
   return parsed.data
 }
