@@ -172,7 +172,7 @@ export default function IntegrationsPage() {
         </Form>
       ) : null}
 
-      <ul className="mt-4 grid gap-4 lg:grid-cols-2">
+      <ul className="mt-4 grid items-start gap-4 lg:grid-cols-2">
         {PROVIDER_KEYS.map((provider) => (
           <ProviderCard
             key={provider}

@@ -76,7 +76,7 @@ export default function AppleInstructions() {
         <h2 className="font-semibold">{t('calendars:apple.formTitle')}</h2>
         <div className="mt-3">
           {canAdd ? (
-            <ConnectForm provider="apple" formId="apple" answer={answer} />
+            <ConnectForm provider="apple" formId="apple" answer={answer} withInstructionsLink={false} />
           ) : (
             <p className="text-sm text-muted" data-testid="plan-note-apple">
               {t('calendars:connect.extraNeedsPlan', { plan: availableFrom })}{' '}

@@ -339,6 +339,8 @@ describe('/integrations/apple', () => {
     expect(html).toContain('Пароли для приложений')
     expect(html).toContain('data-testid="connect-form-apple"')
     expect(html).toContain('name="provider" value="apple"')
+    // The page does not link to itself.
+    expect(html).not.toContain('href="/integrations/apple"')
 
     const en = await signedIn('Pro', 'en')
     const english = await (await en.client.get('/integrations/apple')).text()

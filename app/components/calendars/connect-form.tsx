@@ -17,12 +17,15 @@ export function ConnectForm({
   formId,
   answer,
   fixed,
+  withInstructionsLink = true,
 }: {
   provider: PasswordProvider
   /** Which form on the page this is: the action's answer names it, so errors show on the form that posted. */
   formId: string
   answer: CalendarActionAnswer | undefined
   fixed?: { login: string; url: string | null }
+  /** The Apple hint links /integrations/apple, except on that page itself. */
+  withInstructionsLink?: boolean
 }) {
   const { t } = useTranslation()
   const navigation = useNavigation()
@@ -95,7 +98,7 @@ export function ConnectForm({
               ? t('calendars:connect.applePassword')
               : t('calendars:connect.password')
         }
-        hint={fixed ? undefined : <PasswordHint provider={provider} />}
+        hint={fixed ? undefined : <PasswordHint provider={provider} withInstructionsLink={withInstructionsLink} />}
         errors={errors?.fieldErrors.password}
       />
       <Button type="submit" loading={submitting} className="self-start">
@@ -105,7 +108,13 @@ export function ConnectForm({
   )
 }
 
-function PasswordHint({ provider }: { provider: PasswordProvider }) {
+function PasswordHint({
+  provider,
+  withInstructionsLink,
+}: {
+  provider: PasswordProvider
+  withInstructionsLink: boolean
+}) {
   const { t } = useTranslation()
   if (provider === 'yandex') {
     return (
@@ -121,9 +130,11 @@ function PasswordHint({ provider }: { provider: PasswordProvider }) {
     return (
       <>
         {t('calendars:connect.appleHint')}{' '}
-        <Link to="/integrations/apple" className="text-primary underline">
-          {t('calendars:connect.appleHowTo')}
-        </Link>
+        {withInstructionsLink ? (
+          <Link to="/integrations/apple" className="text-primary underline">
+            {t('calendars:connect.appleHowTo')}
+          </Link>
+        ) : null}
       </>
     )
   }
