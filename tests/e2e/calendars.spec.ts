@@ -62,6 +62,19 @@ async function objectsOf(server: CalDavServer, calendar: string): Promise<string
   return [...body.matchAll(/BEGIN:VCALENDAR[\s\S]*?END:VCALENDAR/g)].map((m) => m[0].replace(/\r?\n[ \t]/g, ''))
 }
 
+/** Deletes whatever calendar integrations the demo has (a failed run may have left some). */
+async function deleteIntegrations(page: Page, language: 'ru' | 'en') {
+  await page.goto('/integrations')
+  const items = page.getByTestId('calendar-integration')
+  while ((await items.count()) > 0) {
+    const item = items.first()
+    const before = await items.count()
+    await item.locator('summary', { hasText: TEXTS[language].delete }).click()
+    await item.getByTestId('integration-delete').click()
+    await expect(items).toHaveCount(before - 1)
+  }
+}
+
 async function connect(page: Page, provider: 'caldav' | 'yandex', fields: [string, string][], language: 'ru' | 'en') {
   const card = page.getByTestId(`calendar-${provider}`)
   await card.getByTestId(`connect-${provider}`).locator('summary').click()
@@ -125,7 +138,7 @@ for (const language of ['ru', 'en'] as const) {
 
       await signInDemo(page)
       if (language === 'en') await setLanguage(page, 'en')
-      await page.goto('/integrations')
+      await deleteIntegrations(page, language)
       const caldav = await connect(
         page,
         'caldav',
@@ -157,7 +170,13 @@ for (const language of ['ru', 'en'] as const) {
         }
       }
       const workRow = caldav.getByTestId('integration-calendar').filter({ hasText: 'Work' })
-      await workRow.getByTestId('write-target').check()
+      // Choosing is saving (the radio submits its form): wait for that post before reloading.
+      await Promise.all([
+        page.waitForResponse(
+          (response) => response.request().method() === 'POST' && response.url().includes('/integrations'),
+        ),
+        workRow.getByTestId('write-target').check(),
+      ])
       await page.reload()
       await expect(
         caldav.getByTestId('integration-calendar').filter({ hasText: 'Work' }).getByTestId('write-target'),
@@ -228,6 +247,7 @@ for (const language of ['ru', 'en'] as const) {
       }
       expect(await starts(page)).toContain(blocked[0])
     } finally {
+      await deleteIntegrations(page, language).catch(() => {})
       await radicale.close()
       if (language === 'en') await setLanguage(page, 'ru').catch(() => {})
     }
