@@ -170,13 +170,17 @@ for (const language of ['ru', 'en'] as const) {
         }
       }
       const workRow = caldav.getByTestId('integration-calendar').filter({ hasText: 'Work' })
-      // Choosing is saving (the radio submits its form): wait for that post before reloading.
-      await Promise.all([
-        page.waitForResponse(
-          (response) => response.request().method() === 'POST' && response.url().includes('/integrations'),
-        ),
-        workRow.getByTestId('write-target').check(),
-      ])
+      // The first writable calendar may already be the target (connecting chooses one when none is set). Otherwise
+      // choosing is saving (the radio submits its form): wait for that post before reloading.
+      const radio = workRow.getByTestId('write-target')
+      if (!(await radio.isChecked())) {
+        await Promise.all([
+          page.waitForResponse(
+            (response) => response.request().method() === 'POST' && response.url().includes('/integrations'),
+          ),
+          radio.check(),
+        ])
+      }
       await page.reload()
       await expect(
         caldav.getByTestId('integration-calendar').filter({ hasText: 'Work' }).getByTestId('write-target'),
