@@ -337,50 +337,11 @@ export function createCalDavProvider(
     return calendars
   }
 
-  /** The objects of a collection with their data (calendar-multiget); 404s are the objects gone meanwhile. */
-  async function multiget(collection: string, keys: string[]): Promise<{ found: Fetched[]; gone: string[] }> {
-    const found: Fetched[] = []
-    const gone = new Set<string>()
-    for (let i = 0; i < keys.length; i += MULTIGET_BATCH) {
-      const batch = keys.slice(i, i + MULTIGET_BATCH)
-      const { responses, entries, at } = await dav(collection, (fetch) =>
-        davRequest({
-          url: collection,
-          init: {
-            method: 'REPORT',
-            namespace: 'c',
-            headers: { depth: '1' },
-            body: {
-              'calendar-multiget': {
-                _attributes: NS,
-                'd:prop': { 'd:getetag': {}, 'c:calendar-data': {} },
-                'd:href': batch.map((key) => {
-                  const url = new URL(key)
-                  return `${url.pathname}${url.search}`
-                }),
-              },
-            },
-          },
-          fetch,
-        }),
-      )
-      if (!entries) {
-        throw new CalendarUnavailableError(`REPORT calendar-multiget ${collection}: ${topStatus(responses)}`)
-      }
-      for (const entry of entries) {
-        const key = new URL(String(entry.href), at).href
-        if (entry.status === 404 || entry.status === 410) gone.add(key)
-        else if (entry.ok) {
-          const props = (entry.props ?? {}) as Record<string, unknown>
-          found.push({ key, etag: text(props.getetag), ics: text(props.calendarData) })
-        }
-      }
-    }
-    return { found, gone: [...gone] }
-  }
-
-  /** Every object of the collection with its data, in one calendar-query. */
-  async function fetchAll(collection: string): Promise<Fetched[]> {
+  /**
+   * One depth-1 REPORT of a collection asking each object's ETag and data (calendar-multiget or calendar-query, with
+   * the report's own elements); its entries and the URL that answered, or the server's refusal as unavailable.
+   */
+  async function calendarReport(collection: string, report: string, elements: Record<string, unknown>) {
     const { responses, entries, at } = await dav(collection, (fetch) =>
       davRequest({
         url: collection,
@@ -389,23 +350,47 @@ export function createCalDavProvider(
           namespace: 'c',
           headers: { depth: '1' },
           body: {
-            'calendar-query': {
-              _attributes: NS,
-              'd:prop': { 'd:getetag': {}, 'c:calendar-data': {} },
-              filter: { 'comp-filter': { _attributes: { name: 'VCALENDAR' } } },
-            },
+            [report]: { _attributes: NS, 'd:prop': { 'd:getetag': {}, 'c:calendar-data': {} }, ...elements },
           },
         },
         fetch,
       }),
     )
-    if (!entries) throw new CalendarUnavailableError(`REPORT calendar-query ${collection}: ${topStatus(responses)}`)
+    if (!entries) throw new CalendarUnavailableError(`REPORT ${report} ${collection}: ${topStatus(responses)}`)
+    return { entries, at }
+  }
+
+  const fetchedOf = (entry: { href?: unknown; props?: unknown }, at: string): Fetched => {
+    const props = (entry.props ?? {}) as Record<string, unknown>
+    return { key: new URL(String(entry.href), at).href, etag: text(props.getetag), ics: text(props.calendarData) }
+  }
+
+  /** The objects of a collection with their data (calendar-multiget); 404s are the objects gone meanwhile. */
+  async function multiget(collection: string, keys: string[]): Promise<{ found: Fetched[]; gone: string[] }> {
+    const found: Fetched[] = []
+    const gone = new Set<string>()
+    for (let i = 0; i < keys.length; i += MULTIGET_BATCH) {
+      const hrefs = keys.slice(i, i + MULTIGET_BATCH).map((key) => {
+        const url = new URL(key)
+        return `${url.pathname}${url.search}`
+      })
+      const { entries, at } = await calendarReport(collection, 'calendar-multiget', { 'd:href': hrefs })
+      for (const entry of entries) {
+        if (entry.status === 404 || entry.status === 410) gone.add(new URL(String(entry.href), at).href)
+        else if (entry.ok) found.push(fetchedOf(entry, at))
+      }
+    }
+    return { found, gone: [...gone] }
+  }
+
+  /** Every object of the collection with its data, in one calendar-query. */
+  async function fetchAll(collection: string): Promise<Fetched[]> {
+    const { entries, at } = await calendarReport(collection, 'calendar-query', {
+      filter: { 'comp-filter': { _attributes: { name: 'VCALENDAR' } } },
+    })
     return entries
       .filter((entry) => entry.ok)
-      .map((entry) => {
-        const props = (entry.props ?? {}) as Record<string, unknown>
-        return { key: new URL(String(entry.href), at).href, etag: text(props.getetag), ics: text(props.calendarData) }
-      })
+      .map((entry) => fetchedOf(entry, at))
       .filter((object) => withSlash(object.key) !== withSlash(at))
   }
 
