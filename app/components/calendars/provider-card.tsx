@@ -32,6 +32,7 @@ export function ProviderCard({
     navigation.state !== 'idle' &&
     navigation.formData?.get('intent') === 'consent' &&
     navigation.formData?.get('provider') === provider
+  const openLabel = integrations.length > 0 ? t('calendars:connect.openAnother') : t('calendars:connect.open')
   const consentErrors =
     answer?.intent === 'consent' && answer.target === provider ? answer.errors?.formErrors : undefined
   return (
@@ -75,41 +76,32 @@ export function ProviderCard({
         </ul>
       ) : null}
 
-      {provider === 'google' || provider === 'outlook' ? (
-        canAdd ? (
-          // A plain form: the action answers with the provider's consent page (or why it cannot, in this deployment).
-          <Form method="post" className="flex flex-col gap-2" data-testid={`connect-${provider}`}>
-            <input type="hidden" name="intent" value="consent" />
-            <input type="hidden" name="provider" value={provider} />
-            <FormErrors errors={consentErrors} />
-            <Button type="submit" variant="secondary" className="self-start" loading={consenting}>
-              {integrations.length > 0 ? t('calendars:connect.openAnother') : t('calendars:connect.open')}
-            </Button>
-          </Form>
-        ) : (
-          <p className="text-sm text-muted" data-testid={`plan-note-${provider}`}>
-            {t('calendars:connect.extraNeedsPlan', { plan: data.availableFrom })}{' '}
-            <Link to="/tariff" className="text-primary underline">
-              {t('calendars:connect.toTariffs')}
-            </Link>
-          </p>
-        )
-      ) : canAdd ? (
-        <details className="group" open={posted || undefined} data-testid={`connect-${provider}`}>
-          <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
-            {integrations.length > 0 ? t('calendars:connect.openAnother') : t('calendars:connect.open')}
-          </summary>
-          <div className="mt-3">
-            <ConnectForm provider={provider} formId={provider} answer={answer} />
-          </div>
-        </details>
-      ) : (
+      {!canAdd ? (
         <p className="text-sm text-muted" data-testid={`plan-note-${provider}`}>
           {t('calendars:connect.extraNeedsPlan', { plan: data.availableFrom })}{' '}
           <Link to="/tariff" className="text-primary underline">
             {t('calendars:connect.toTariffs')}
           </Link>
         </p>
+      ) : provider === 'google' || provider === 'outlook' ? (
+        // A plain form: the action answers with the provider's consent page (or why it cannot, in this deployment).
+        <Form method="post" className="flex flex-col gap-2" data-testid={`connect-${provider}`}>
+          <input type="hidden" name="intent" value="consent" />
+          <input type="hidden" name="provider" value={provider} />
+          <FormErrors errors={consentErrors} />
+          <Button type="submit" variant="secondary" className="self-start" loading={consenting}>
+            {openLabel}
+          </Button>
+        </Form>
+      ) : (
+        <details className="group" open={posted || undefined} data-testid={`connect-${provider}`}>
+          <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+            {openLabel}
+          </summary>
+          <div className="mt-3">
+            <ConnectForm provider={provider} formId={provider} answer={answer} />
+          </div>
+        </details>
       )}
     </li>
   )
