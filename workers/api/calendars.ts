@@ -135,9 +135,11 @@ export const calendarsApi = new Hono<ApiEnv>()
     const { isActive } = await readJson(c, IntegrationStatusSchema)
     return ok(c, granted(await setIntegrationActive(c.get('db'), c.get('user').id, c.req.param('id'), isActive)))
   })
-  .put('/:id/refresh', async (c) =>
-    ok(c, granted(await refreshIntegration(deps(c), c.get('user').id, c.req.param('id')))),
-  )
+  .put('/:id/refresh', async (c) => {
+    // API-CONTRACT.md: `null` once the sync has finished; its outcome shows in the list's syncStatus.
+    granted(await refreshIntegration(deps(c), c.get('user').id, c.req.param('id')))
+    return ok(c, null)
+  })
   .get('/:id/onVersionChanged', async (c) => {
     const { oldVersion } = parseWith(c, OldVersionSchema, { oldVersion: c.req.query('oldVersion') })
     return ok(c, granted(await versionChanged(c.get('db'), c.get('user').id, c.req.param('id'), oldVersion)))

@@ -195,9 +195,7 @@ async function runIntent(deps: { db: Db; env: AppEnv; now: number }, user: PageU
       const refreshed = await refreshIntegration(deps, user.id, validId(id))
       if (!refreshed.ok) return done(refreshed, id)
       // SPEC §8 "could not update calendar": the sync ran and failed; the card shows why, this says it happened now.
-      const { calendars } = await listIntegrations(deps.db, user.id)
-      if (calendars.find((integration) => integration.id === id)?.syncStatus !== 'fail')
-        return back(`integration-${id}`)
+      if (refreshed.value !== 'fail') return back(`integration-${id}`)
       const errors: PageErrors = {
         fieldErrors: {},
         formErrors: [t('calendars:errors.updateFailed')],

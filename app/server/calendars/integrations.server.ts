@@ -325,11 +325,17 @@ export async function setWriteTarget(db: Db, ownerId: string, target: WriteTarge
   return { ok: true, value: null }
 }
 
-/** `PUT /calendarsIntegrations/{id}/refresh`: the calendar list and busy times synced now; answers when done. */
-export async function refreshIntegration(deps: CalendarDeps, ownerId: string, id: string): Promise<Outcome<null>> {
+/**
+ * `PUT /calendarsIntegrations/{id}/refresh`: the calendar list and busy times synced now; answers when done, with
+ * the status the sync ended with.
+ */
+export async function refreshIntegration(
+  deps: CalendarDeps,
+  ownerId: string,
+  id: string,
+): Promise<Outcome<'success' | 'fail'>> {
   if (!(await ownedIntegration(deps.db, ownerId, id))) return notFound
-  await syncIntegration(deps, id, { discover: true })
-  return { ok: true, value: null }
+  return { ok: true, value: await syncIntegration(deps, id, { discover: true }) }
 }
 
 /** `PUT /calendarsIntegrations/refresh`: every active integration of the owner. */

@@ -18,7 +18,13 @@ import { emailHtml } from '../notify/email-html.server.ts'
 import { enqueueMessage } from '../outbox/enqueue.server.ts'
 import { storeSyncResult, storedEtags } from './busy-store.server.ts'
 import { openCredentials, sealCredentials } from './credentials.server.ts'
-import { CalendarAuthError, type CalendarProvider, CalendarUrlError, type RemoteCalendar } from './provider.server.ts'
+import {
+  CalendarAuthError,
+  type CalendarProvider,
+  CalendarUnavailableError,
+  CalendarUrlError,
+  type RemoteCalendar,
+} from './provider.server.ts'
 import { providerFor } from './providers.server.ts'
 import { ensurePushChannels } from './push.server.ts'
 
@@ -229,10 +235,11 @@ export async function syncIntegration(
     } else {
       await update
     }
-    if (
-      !(error instanceof Error) ||
-      !['CalendarAuthError', 'CalendarUnavailableError', 'CalendarUrlError'].includes(error.name)
-    ) {
+    const providerSaid =
+      error instanceof CalendarAuthError ||
+      error instanceof CalendarUnavailableError ||
+      error instanceof CalendarUrlError
+    if (!providerSaid) {
       // An unexpected failure (a bug, not the provider): keep it visible in the logs.
       console.error('calendar sync failed', integrationId, error)
     }
