@@ -17,3 +17,9 @@ export const EMBED_FRAME_HEIGHT_PX = 900
 export const RECIPIENT_CHIPS = 5
 export const TRIAL_DAYS = 7
 export const BREAKPOINTS = { sm: 576, md: 768, lg: 992, xl: 1248, xxl: 1488 } as const
+/** SPEC §1, §9: monthly plan prices in rubles (the one price table: pages, API and payments read it). */
+export const PLAN_PRICES_RUB = { Basic: 220, Standard: 950, Pro: 1600 } as const
+/** SPEC §4, §9: trial reminders this many days before its end. */
+export const TRIAL_REMINDER_DAYS = [2, 1] as const
+/** A failed renewal is retried this many times, a day apart, before the account moves down (issue 16). */
+export const RENEWAL_RETRIES = 3

@@ -71,3 +71,17 @@ export type CalendarType = (typeof CALENDAR_TYPES)[number]
 /** SPEC §4: a calendar integration's sync status. */
 export const CALENDAR_SYNC_STATUSES = ['fetching', 'success', 'fail'] as const
 export type CalendarSyncStatus = (typeof CALENDAR_SYNC_STATUSES)[number]
+
+/** Plans and payments (issue 16, docs/decisions/0095-plans-and-payments.md). */
+/** What a payment is for: binding a card for the trial, a plan bought on the tariffs page, an automatic renewal. */
+export const PAYMENT_KINDS = ['cardBinding', 'purchase', 'renewal'] as const
+export type PaymentKind = (typeof PAYMENT_KINDS)[number]
+/** Our view of a provider payment: waiting for the client or the provider, then one of two ends. */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'canceled'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+/** Why the wallet of Fasties changed (an append-only ledger; the balance is the sum and never negative). */
+export const WALLET_REASONS = ['promoCode', 'planPayment', 'refund', 'bonus'] as const
+export type WalletReason = (typeof WALLET_REASONS)[number]
+/** A promo code gives a percentage off a plan payment, or credits Fasties to the wallet. */
+export const PROMO_KINDS = ['discountPercent', 'fasties'] as const
+export type PromoKind = (typeof PROMO_KINDS)[number]
