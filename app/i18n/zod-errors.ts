@@ -13,6 +13,11 @@ export function issueText(issue: z.core.$ZodIssue, t: TFunction): string {
 }
 
 function issueMessage(issue: z.core.$ZodIssue, t: TFunction): string {
+  // A schema's "required" message is for a missing value; a value of the wrong type is invalid, not missing. The
+  // input is on the issue only when parsed with `{ reportInput: true }` (the API's parseWith does).
+  if (issue.code === 'invalid_type' && issue.message === 'validation:required' && issue.input != null) {
+    return t('validation:invalid')
+  }
   if (issue.message.includes(':') && /^[a-zA-Z]+:[a-zA-Z.]+$/.test(issue.message)) {
     const params =
       'minimum' in issue
@@ -24,7 +29,7 @@ function issueMessage(issue: z.core.$ZodIssue, t: TFunction): string {
   }
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? t('validation:required') : t('validation:invalid')
+      return issue.input == null ? t('validation:required') : t('validation:invalid')
     case 'too_small':
       if (issue.origin === 'string') {
         return Number(issue.minimum) <= 1

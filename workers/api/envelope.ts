@@ -56,7 +56,8 @@ export async function readJson<S extends z.ZodType>(c: Context<ApiEnv>, schema: 
 }
 
 export function parseWith<S extends z.ZodType>(c: Context<ApiEnv>, schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value)
+  // With the input on each issue, a value of the wrong type reads "invalid", a missing one "required" (zod-errors.ts).
+  const result = schema.safeParse(value, { reportInput: true })
   if (!result.success) {
     const t = c.get('t')
     throw new ApiError(

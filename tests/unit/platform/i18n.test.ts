@@ -89,6 +89,17 @@ describe('translations', () => {
     expect(texts('a', 'en')).toEqual(['name: At least 2 characters'])
   })
 
+  it('call a value of the wrong type invalid, a missing one required, even under a "required" message', () => {
+    const schema = z.object({ name: z.string({ error: 'validation:required' }) })
+    const text = (body: unknown) => {
+      const result = schema.safeParse(body, { reportInput: true })
+      return result.success ? [] : result.error.issues.map((issue) => issueText(issue, getT('en')))
+    }
+    expect(text({})).toEqual([`name: ${getT('en')('validation:required')}`])
+    expect(text({ name: 42 })).toEqual([`name: ${getT('en')('validation:invalid')}`])
+    expect(text({ name: 42 })).not.toEqual(text({}))
+  })
+
   it('registers every namespace file with i18next', () => {
     expect(Object.keys(resources.ru).sort()).toEqual(namespaces.map((file) => file.replace('.json', '')).sort())
     expect(Object.keys(resources.en).sort()).toEqual(Object.keys(resources.ru).sort())
