@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { NOTIFICATION_ACTIONS } from '../app/domain/enums.ts'
+import type { NoticeContent } from '../app/domain/notices.ts'
 import { meetingParticipants } from './schema-booking.ts'
 import { users } from './schema-core.ts'
 
@@ -64,6 +65,8 @@ export const notifications = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** What the notice says as keys and values, rendered in the reader's language and zone (ADR 0099); null on old rows. */
+    content: text('content', { mode: 'json' }).$type<NoticeContent>(),
     actionName: text('action_name', { enum: NOTIFICATION_ACTIONS }).notNull().default('navigate'),
     actionValue: text('action_value').notNull().default('/'),
     readAt: integer('read_at'),

@@ -30,9 +30,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)
   const user = await requireUser(db, request)
   const limit = limitOf(request)
-  const { items, pagination } = await listNotifications(db, user.id, limit, 0)
+  const language = await getLanguage(request)
+  const { items, pagination } = await listNotifications(db, { ...user, language }, limit, 0)
   return {
-    title: getT(await getLanguage(request))('notify:center.metaTitle'),
+    title: getT(language)('notify:center.metaTitle'),
     items: items.map((item) => ({
       ...item,
       href: actionHref(item.action.onClickActionName, item.action.onClickActionValue),

@@ -188,6 +188,13 @@ describe('notification center and push', () => {
       action: { onClickActionName: 'openEventOrganizer', onClickActionValue: meeting.id },
       isRead: false,
     })
+    // Translated at display: the same notices in the reader's language (the API's `locale`), the profile's zone.
+    const english = await call('/notificationCenter', { auth, headers: { locale: 'en' } })
+    expect(english.body.data.items[0]).toMatchObject({
+      title: 'Meeting moved: “Консультация”',
+      body: 'Вера: now Mon, 02.02.2032, 12:00–13:00 (Moscow) (was Sun, 01.02.2032, 12:00–13:00 (Moscow)).',
+    })
+    expect(english.body.data.items[1].title).toBe('New booking: “Консультация”')
     const firstId = list.body.data.items[1].id
     await call('/notificationCenter/read', { method: 'PUT', auth: otherAuth, body: JSON.stringify({ ids: [firstId] }) })
     expect((await call('/notificationCenter/count', { auth })).body.data.count).toBe(2)

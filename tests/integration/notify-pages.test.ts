@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { newId } from '#app/domain/ids.ts'
 import { getDb } from '#app/server/db.server.ts'
+import { languageCookie } from '#app/i18n/i18n.server.ts'
 import { notifications } from '#db/schema.ts'
 import { createTestUser, sessionCookieFor } from './helpers/users.ts'
 
@@ -27,6 +28,39 @@ describe('notification center page', () => {
     })
     const { html } = await page('/notification-center', await sessionCookieFor(user.id))
     expect(html).toContain('<time dateTime="2035-01-01T20:30:00.000Z">02.01.2035 05:30</time>')
+  })
+
+  it('renders a notice in the interface language and the profile zone; an old row keeps its text', async () => {
+    const user = await createTestUser({ timeZone: 'Asia/Tokyo', culture: 'ru' })
+    const start = Date.UTC(2035, 0, 1, 6, 0)
+    await db.insert(notifications).values([
+      {
+        id: newId(),
+        userId: user.id,
+        title: 'Новая запись: «Разбор»',
+        body: 'Вера — ...',
+        content: {
+          title: { key: 'notify:organizer.booked.title', values: { name: 'Разбор' } },
+          body: {
+            key: 'notify:organizer.booked.body',
+            values: { clients: { clients: ['Вера'] }, when: { when: { start, end: start + 1_800_000 } } },
+          },
+        },
+        createdAt: Date.UTC(2035, 0, 1, 1, 0),
+      },
+      { id: newId(), userId: user.id, title: 'Старое уведомление', body: 'Текст', createdAt: Date.UTC(2034, 0, 1) },
+    ])
+    const session = await sessionCookieFor(user.id)
+    const english = await page(
+      '/notification-center',
+      `${session}; ${(await languageCookie.serialize('en')).split(';')[0]}`,
+    )
+    expect(english.html).toContain('New booking: “Разбор”')
+    expect(english.html).toContain('Вера — Mon, 01.01.2035, 15:00–15:30 (Tokyo).')
+    expect(english.html).toContain('Старое уведомление')
+    const russian = await page('/notification-center', session)
+    expect(russian.html).toContain('Новая запись: «Разбор»')
+    expect(russian.html).toContain('Вера — пн, 01.01.2035, 15:00–15:30 (Токио).')
   })
 
   it('shows the newest page and more on demand', async () => {

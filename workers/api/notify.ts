@@ -72,7 +72,8 @@ export const notify = new Hono<ApiEnv>()
   .get('/notificationCenter/count', async (c) => ok(c, { count: await unreadCount(c.get('db'), c.get('user').id) }))
   .get('/notificationCenter', async (c) => {
     const page = parseWith(c, PageSchema, c.req.query())
-    return ok(c, await listNotifications(c.get('db'), c.get('user').id, page.limit, page.offset))
+    const reader = { ...c.get('user'), language: c.get('language') }
+    return ok(c, await listNotifications(c.get('db'), reader, page.limit, page.offset))
   })
   .put('/notificationCenter/read', async (c) => {
     const { ids } = await readJson(c, ReadSchema)

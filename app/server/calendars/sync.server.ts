@@ -124,6 +124,10 @@ export async function depressedNotice(
       userId: owner.id,
       title: t('calendars:notice.depressedTitle'),
       body,
+      content: {
+        title: { key: 'calendars:notice.depressedTitle' },
+        body: { key: 'calendars:notice.depressedBody', values: { label } },
+      },
       actionName: 'navigate',
       actionValue: '/integrations',
       createdAt: now,

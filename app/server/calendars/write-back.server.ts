@@ -259,6 +259,10 @@ async function recordWriteFailure(
         userId: owner.id,
         title: t('calendars:notice.writeFailedTitle'),
         body: t('calendars:notice.writeFailedBody', { name: meetingName, label: integration.label }),
+        content: {
+          title: { key: 'calendars:notice.writeFailedTitle' },
+          body: { key: 'calendars:notice.writeFailedBody', values: { name: meetingName, label: integration.label } },
+        },
         actionName: 'navigate',
         actionValue: '/integrations',
         createdAt: now,

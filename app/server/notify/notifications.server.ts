@@ -7,6 +7,7 @@
  */
 import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm'
 import { newId } from '#app/domain/ids.ts'
+import { noticeForReader } from '#app/domain/notices.ts'
 import type { Language } from '#app/i18n/config.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { meetingParticipants, type meetings, notifications, pushTokens, telegramBindings, users } from '#db/schema.ts'
@@ -15,7 +16,7 @@ import type { Db } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'
 import { enqueueMessage } from '../outbox/outbox.server.ts'
 import { meetingUrl } from './links.server.ts'
-import { type ClientEvent, type OrganizerEvent, clientNotice, organizerNotice } from './texts.server.ts'
+import { type ClientEvent, type Notice, type OrganizerEvent, clientNotice, organizerNotice } from './texts.server.ts'
 
 export const NOTIFICATIONS_PAGE = 50
 
@@ -28,7 +29,18 @@ export type NotificationView = {
   createdAt: string
 }
 
-export async function listNotifications(db: Db, userId: string, limit = NOTIFICATIONS_PAGE, offset = 0) {
+/**
+ * A page of the user's notifications, each in the reader's language and zone (the stored content rendered at
+ * display; rows from before content existed keep their stored text).
+ */
+export async function listNotifications(
+  db: Db,
+  reader: { id: string; language: Language; timeZone: string },
+  limit = NOTIFICATIONS_PAGE,
+  offset = 0,
+) {
+  const userId = reader.id
+  const t = getT(reader.language)
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()
@@ -43,8 +55,7 @@ export async function listNotifications(db: Db, userId: string, limit = NOTIFICA
     items: rows.map(
       (row): NotificationView => ({
         id: row.id,
-        title: row.title,
-        body: row.body,
+        ...noticeForReader(t, row, reader),
         action: { onClickActionName: row.actionName, onClickActionValue: row.actionValue },
         isRead: row.readAt !== null,
         createdAt: new Date(row.createdAt).toISOString(),
@@ -125,7 +136,9 @@ async function noticeStatements(
   input: {
     userId: string
     chatId: string | null
-    notice: { title: string; body: string; text: string }
+    notice: Notice
+    /** The Telegram message (the notice's title, body and a link). */
+    message: string
     action: NotificationAction
     value: string
   },
@@ -140,14 +153,15 @@ async function noticeStatements(
     db.insert(notifications).values({
       id: newId(now),
       userId: input.userId,
-      title: input.notice.title,
-      body: input.notice.body,
+      title: input.notice.text.title,
+      body: input.notice.text.body,
+      content: { title: input.notice.title, body: input.notice.body },
       actionName: input.action,
       actionValue: input.value,
       createdAt: now,
     }),
     ...(input.chatId
-      ? [enqueueMessage(db, { channel: 'telegram', recipient: input.chatId, text: input.notice.text }, now).query]
+      ? [enqueueMessage(db, { channel: 'telegram', recipient: input.chatId, text: input.message }, now).query]
       : []),
     ...tokens.map(
       ({ token }) =>
@@ -156,8 +170,8 @@ async function noticeStatements(
           {
             channel: 'push',
             recipient: token,
-            subject: input.notice.title,
-            text: input.notice.body,
+            subject: input.notice.text.title,
+            text: input.notice.text.body,
             payload: { link, onClickActionName: input.action, onClickActionValue: input.value },
           },
           now,
@@ -208,7 +222,14 @@ export async function organizerNotices(
   return noticeStatements(
     db,
     env,
-    { userId: meeting.ownerId, chatId: owner.chatId, notice, action: 'openEventOrganizer', value: meeting.id },
+    {
+      userId: meeting.ownerId,
+      chatId: owner.chatId,
+      notice,
+      message: notice.message,
+      action: 'openEventOrganizer',
+      value: meeting.id,
+    },
     now,
   )
 }
@@ -270,7 +291,8 @@ export async function participantNotices(
         {
           userId: account.id,
           chatId: account.chatId,
-          notice: { ...notice, text: [notice.title, notice.body, t('notify:meetingLink', { link })].join('\n\n') },
+          notice,
+          message: [notice.text.title, notice.text.body, t('notify:meetingLink', { link })].join('\n\n'),
           action: 'openEventClient',
           value: participant.id,
         },
@@ -292,6 +314,7 @@ export function passwordChangedNotice(db: Db, user: { id: string; culture: Langu
     userId: user.id,
     title: t('notify:passwordChanged.title'),
     body: t('notify:passwordChanged.body'),
+    content: { title: { key: 'notify:passwordChanged.title' }, body: { key: 'notify:passwordChanged.body' } },
     actionName: 'changePassword',
     actionValue: '',
     createdAt: now,

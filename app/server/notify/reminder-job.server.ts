@@ -12,12 +12,7 @@ import type { OutboxChannel } from '#app/domain/enums.ts'
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm'
 import { manageLink } from '#app/domain/reminders/links.ts'
 import { reminderMessageId, reminderMessageIds } from '#app/domain/reminders/plan.ts'
-import {
-  type ReminderProblem,
-  encodeProblems,
-  parseDeliveryError,
-  problemText,
-} from '#app/domain/reminders/problems.ts'
+import { type ReminderProblem, encodeProblems, parseDeliveryError } from '#app/domain/reminders/problems.ts'
 import type { Language } from '#app/i18n/config.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import {
@@ -74,7 +69,7 @@ async function failureNotice(
     meeting: input.meeting,
     recipient: input.recipient,
     timeZone: owner.timeZone,
-    reasons: input.problems.map((problem) => problemText(t, problem)),
+    problems: input.problems,
   })
   return [
     db
@@ -82,8 +77,9 @@ async function failureNotice(
       .values({
         id: `reminder-failed-${input.reminder.id}-${input.reminder.dueAt}`,
         userId: input.meeting.ownerId,
-        title: notice.title,
-        body: notice.body,
+        title: notice.text.title,
+        body: notice.text.body,
+        content: { title: notice.title, body: notice.body },
         actionName: 'navigate',
         actionValue: `/meetings/${input.meeting.id}#reminders-title`,
         createdAt: now,

@@ -3,6 +3,8 @@
  * "Languages and time"), with the meeting's place and the self-service links.
  */
 import type { TFunction } from 'i18next'
+import { type NoticeContent, clientList, renderNotice } from '#app/domain/notices.ts'
+import type { ReminderProblem } from '#app/domain/reminders/problems.ts'
 import { meetingPlace, type PlaceKind } from '#app/domain/reminders/text.ts'
 import { formatWhen } from '#app/domain/time/readable.ts'
 import { languageOf } from '#app/i18n/translate.server.ts'
@@ -33,13 +35,6 @@ function html(lines: string[], link?: { label: string; url: string }): string {
 /** The one readable form of a time (readable.ts), in the recipient's language and zone. */
 function whenText(t: TFunction, meeting: MessageMeeting, timeZone: string): string {
   return formatWhen({ start: meeting.startAt, end: meeting.endAt }, timeZone, languageOf(t))
-}
-
-/** When a moved meeting was before (same duration), or empty. */
-function previousText(t: TFunction, meeting: MessageMeeting, timeZone: string, previousStartAt?: number): string {
-  if (previousStartAt === undefined) return ''
-  const endAt = previousStartAt + (meeting.endAt - meeting.startAt)
-  return whenText(t, { ...meeting, startAt: previousStartAt, endAt }, timeZone)
 }
 
 /** Where: the link or address, or for a phone meeting the recipient's line about who calls whom. */
@@ -138,31 +133,48 @@ export function organizerReminder(
   }
 }
 
-export function clientList(t: TFunction, names: string[]): string {
-  if (names.length === 0) return t('notify:noClients')
-  if (names.length <= 3) return names.join(', ')
-  return t('notify:clientsMore', { names: names.slice(0, 3).join(', '), count: names.length - 3 })
-}
-
 export const ORGANIZER_EVENTS = ['booked', 'canceled', 'moved'] as const
 export type OrganizerEvent = (typeof ORGANIZER_EVENTS)[number]
+
+/** A notice as stored (keys and values) and as its recipient reads it now (Telegram, push, the stored text). */
+export type Notice = NoticeContent & { text: { title: string; body: string } }
+
+const range = (meeting: MessageMeeting) => ({ when: { start: meeting.startAt, end: meeting.endAt } })
+
+/** The range a moved meeting had before (same duration), or an empty text. */
+function previousRange(meeting: MessageMeeting, previousStartAt?: number) {
+  if (previousStartAt === undefined) return ''
+  return { when: { start: previousStartAt, end: previousStartAt + (meeting.endAt - meeting.startAt) } }
+}
+
+function notice(t: TFunction, content: NoticeContent, timeZone: string): Notice {
+  return { ...content, text: renderNotice(t, content, { language: languageOf(t), timeZone }) }
+}
 
 /** A notice to the organizer about a new booking, a cancellation or a move (Telegram, push, notification center). */
 export function organizerNotice(
   t: TFunction,
   event: OrganizerEvent,
   input: { meeting: MessageMeeting; clients: string[]; timeZone: string; previousStartAt?: number; meetingUrl: string },
-): { title: string; body: string; text: string } {
-  const when = whenText(t, input.meeting, input.timeZone)
-  const previous = previousText(t, input.meeting, input.timeZone, input.previousStartAt)
-  const title = t(`notify:organizer.${event}.title`, { name: input.meeting.name })
-  const body = t(`notify:organizer.${event}.body`, {
-    name: input.meeting.name,
-    clients: clientList(t, input.clients),
-    when,
-    previous,
-  })
-  return { title, body, text: [title, body, t('notify:meetingLink', { link: input.meetingUrl })].join('\n\n') }
+): Notice & { message: string } {
+  const made = notice(
+    t,
+    {
+      title: { key: `notify:organizer.${event}.title`, values: { name: input.meeting.name } },
+      body: {
+        key: `notify:organizer.${event}.body`,
+        values: {
+          name: input.meeting.name,
+          clients: { clients: input.clients },
+          when: range(input.meeting),
+          previous: previousRange(input.meeting, input.previousStartAt),
+        },
+      },
+    },
+    input.timeZone,
+  )
+  const message = [made.text.title, made.text.body, t('notify:meetingLink', { link: input.meetingUrl })].join('\n\n')
+  return { ...made, message }
 }
 
 export type ClientEvent = 'canceled' | 'moved'
@@ -172,28 +184,43 @@ export function clientNotice(
   t: TFunction,
   event: ClientEvent,
   input: { meeting: MessageMeeting; organizerName: string; timeZone: string; previousStartAt?: number },
-): { title: string; body: string } {
-  const when = whenText(t, input.meeting, input.timeZone)
-  const previous = previousText(t, input.meeting, input.timeZone, input.previousStartAt)
-  return {
-    title: t(`notify:client.${event}.title`, { name: input.meeting.name }),
-    body: t(`notify:client.${event}.body`, { organizer: input.organizerName, when, previous }),
-  }
+): Notice {
+  return notice(
+    t,
+    {
+      title: { key: `notify:client.${event}.title`, values: { name: input.meeting.name } },
+      body: {
+        key: `notify:client.${event}.body`,
+        values: {
+          organizer: input.organizerName,
+          when: range(input.meeting),
+          previous: previousRange(input.meeting, input.previousStartAt),
+        },
+      },
+    },
+    input.timeZone,
+  )
 }
 
-/** The notice to the organizer that a reminder finally failed, with the translated reasons. */
+/** The notice to the organizer that a reminder finally failed, with its reasons (translated at display). */
 export function reminderFailedNotice(
   t: TFunction,
-  input: { meeting: MessageMeeting; recipient: string | null; timeZone: string; reasons: string[] },
-): { title: string; body: string } {
-  const when = whenText(t, input.meeting, input.timeZone)
-  return {
-    title: t('notify:reminderFailed.title', { name: input.meeting.name }),
-    body: t(input.recipient ? 'notify:reminderFailed.bodyClient' : 'notify:reminderFailed.bodyOrganizer', {
-      name: input.meeting.name,
-      recipient: input.recipient ?? '',
-      when,
-      reasons: input.reasons.join('; '),
-    }),
-  }
+  input: { meeting: MessageMeeting; recipient: string | null; timeZone: string; problems: ReminderProblem[] },
+): Notice {
+  return notice(
+    t,
+    {
+      title: { key: 'notify:reminderFailed.title', values: { name: input.meeting.name } },
+      body: {
+        key: input.recipient ? 'notify:reminderFailed.bodyClient' : 'notify:reminderFailed.bodyOrganizer',
+        values: {
+          name: input.meeting.name,
+          recipient: input.recipient ?? '',
+          when: range(input.meeting),
+          reasons: { problems: input.problems },
+        },
+      },
+    },
+    input.timeZone,
+  )
 }
