@@ -5,6 +5,8 @@
  * (written with readable.ts at display), client lists as names, reminder problems as their codes. Rows written
  * before this keep their stored text (ADR 0099).
  */
+import { readableLabel } from './calendars/rules.ts'
+import type { CalendarType } from './enums.ts'
 import { type ReminderProblem, problemText } from './reminders/problems.ts'
 import { formatWhen } from './time/readable.ts'
 
@@ -17,6 +19,8 @@ export type NoticeValue =
   | { when: { start: number; end: number } }
   | { clients: string[] }
   | { problems: ReminderProblem[] }
+  /** A calendar integration, named by its provider in the reader's language (a CalDAV server by its host). */
+  | { integration: { type: CalendarType; label: string } }
 
 export type NoticeText = { key: string; values?: Record<string, NoticeValue> }
 export type NoticeContent = { title: NoticeText; body: NoticeText }
@@ -36,6 +40,7 @@ function valueText(t: Translate, value: NoticeValue, reader: { language: string;
   if (typeof value === 'number') return String(value)
   if ('when' in value) return formatWhen(value.when, reader.timeZone, reader.language)
   if ('clients' in value) return clientList(t, value.clients)
+  if ('integration' in value) return readableLabel(value.integration, t)
   return value.problems.map((problem) => problemText(t, problem)).join('; ')
 }
 

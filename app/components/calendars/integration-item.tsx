@@ -2,7 +2,7 @@ import { Form, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
-import { isPasswordProvider } from '#app/domain/calendars/rules.ts'
+import { isPasswordProvider, readableLabel } from '#app/domain/calendars/rules.ts'
 import type { CalendarActionAnswer, CalendarsPageData } from '#app/server/calendars/integrations-page.server.ts'
 import { ConnectForm, ReconsentForm } from './connect-form.tsx'
 
@@ -46,7 +46,7 @@ export function IntegrationItem({
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h4 className="break-words font-semibold">{integration.label}</h4>
+          <h4 className="break-words font-semibold">{readableLabel(integration, t)}</h4>
           {integration.login ? (
             <p className="break-all text-sm text-muted">
               {t('calendars:integration.account', { login: integration.login })}
@@ -199,7 +199,9 @@ export function IntegrationItem({
             {t('calendars:integration.delete')}
           </summary>
           <div className="mt-2 rounded-lg border border-error bg-card p-3">
-            <p className="font-medium">{t('calendars:integration.deleteTitle', { label: integration.label })}</p>
+            <p className="font-medium">
+              {t('calendars:integration.deleteTitle', { label: readableLabel(integration, t) })}
+            </p>
             <p className="mt-1 text-sm text-muted">{t('calendars:integration.deleteText')}</p>
             <Form method="post" className="mt-3">
               <input type="hidden" name="intent" value="delete" />

@@ -100,6 +100,15 @@ export const TYPE_OF_PROVIDER = {
   caldav: 'CalDav',
 } as const satisfies Record<ProviderKey, CalendarType>
 
+/**
+ * The name a person reads for an integration: a known provider's name in the reader's language (the stored label is
+ * the API's, written once in Russian for Yandex); a CalDAV server's label is its host, the same in every language.
+ */
+export function readableLabel(integration: { type: CalendarType; label: string }, t: (key: string) => string): string {
+  const key = PROVIDER_KEYS.find((provider) => TYPE_OF_PROVIDER[provider] === integration.type)
+  return key && key !== 'caldav' ? t(`calendars:providers.${key}.name`) : integration.label
+}
+
 /** Providers connected with a login and a password through the page's forms (Google and Outlook go through OAuth). */
 export const PASSWORD_PROVIDERS = ['yandex', 'apple', 'caldav'] as const
 export type PasswordProvider = (typeof PASSWORD_PROVIDERS)[number]

@@ -296,7 +296,12 @@ export async function writableCalendars(db: Db, ownerId: string) {
         eq(calendarIntegrations.isActive, true),
       ),
     )
-    .orderBy(asc(calendarIntegrations.createdAt), asc(integrationCalendars.name))
+    .orderBy(
+      asc(calendarIntegrations.createdAt),
+      asc(calendarIntegrations.id),
+      asc(integrationCalendars.name),
+      asc(integrationCalendars.id),
+    )
 }
 
 /** `PUT /calendarsIntegrations/defaultCalendar`: the calendar bookings are written to, or none (`null`). */

@@ -10,6 +10,8 @@ import { and, eq, lt, or, isNull, sql } from 'drizzle-orm'
 import { BUSY_HORIZON_DAYS, BUSY_REEXPAND_DAYS, type BusyWindow } from '#app/domain/calendars/types.ts'
 import { MS_PER_DAY } from '#app/domain/time/index.ts'
 import { getT } from '#app/i18n/translate.server.ts'
+import { readableLabel } from '#app/domain/calendars/rules.ts'
+import type { CalendarType } from '#app/domain/enums.ts'
 import { calendarIntegrations, integrationCalendars, notifications, users } from '#db/schema.ts'
 import { newId } from '#app/domain/ids.ts'
 import type { Db } from '../db.server.ts'
@@ -112,10 +114,11 @@ export async function depressedNotice(
   db: Db,
   env: AppEnv,
   owner: { id: string; email: string; culture: 'ru' | 'en' },
-  label: string,
+  integration: { type: CalendarType; label: string },
   now: number,
 ) {
   const t = getT(owner.culture)
+  const label = readableLabel(integration, t)
   const body = t('calendars:notice.depressedBody', { label })
   const link = new URL('/integrations', env.APP_URL).toString()
   return [
@@ -126,7 +129,10 @@ export async function depressedNotice(
       body,
       content: {
         title: { key: 'calendars:notice.depressedTitle' },
-        body: { key: 'calendars:notice.depressedBody', values: { label } },
+        body: {
+          key: 'calendars:notice.depressedBody',
+          values: { label: { integration: { type: integration.type, label: integration.label } } },
+        },
       },
       actionName: 'navigate',
       actionValue: '/integrations',
@@ -234,7 +240,7 @@ export async function syncIntegration(
       })
       .where(eq(calendarIntegrations.id, integrationId))
     if (turnsDepressed) {
-      const notice = await depressedNotice(db, deps.env, { id: integration.ownerId, ...owner }, integration.label, now)
+      const notice = await depressedNotice(db, deps.env, { id: integration.ownerId, ...owner }, integration, now)
       await db.batch([update, ...notice])
     } else {
       await update

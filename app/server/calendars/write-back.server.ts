@@ -9,6 +9,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import { newId } from '#app/domain/ids.ts'
 import { getT } from '#app/i18n/translate.server.ts'
+import { readableLabel } from '#app/domain/calendars/rules.ts'
 import {
   calendarBusy,
   calendarEventLinks,
@@ -250,7 +251,7 @@ async function recordWriteFailure(
     .where(eq(users.id, integration.ownerId))
     .limit(1)
   if (owner && refused && !integration.isDepressed) {
-    statements.push(...(await depressedNotice(db, env, owner, integration.label, now)))
+    statements.push(...(await depressedNotice(db, env, owner, integration, now)))
   } else if (owner && !refused && attempts === NOTICE_AFTER_ATTEMPTS) {
     const t = getT(owner.culture)
     statements.push(
@@ -258,10 +259,13 @@ async function recordWriteFailure(
         id: newId(now),
         userId: owner.id,
         title: t('calendars:notice.writeFailedTitle'),
-        body: t('calendars:notice.writeFailedBody', { name: meetingName, label: integration.label }),
+        body: t('calendars:notice.writeFailedBody', { name: meetingName, label: readableLabel(integration, t) }),
         content: {
           title: { key: 'calendars:notice.writeFailedTitle' },
-          body: { key: 'calendars:notice.writeFailedBody', values: { name: meetingName, label: integration.label } },
+          body: {
+            key: 'calendars:notice.writeFailedBody',
+            values: { name: meetingName, label: { integration: { type: integration.type, label: integration.label } } },
+          },
         },
         actionName: 'navigate',
         actionValue: '/integrations',

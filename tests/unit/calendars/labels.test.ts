@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { YANDEX_LABEL, readableLabel } from '#app/domain/calendars/rules.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+
+describe('an integration’s readable label', () => {
+  it('names a known provider in the reader’s language, whatever label was stored', () => {
+    const yandex = { type: 'Yandex' as const, label: YANDEX_LABEL }
+    expect(readableLabel(yandex, getT('en'))).toBe('Yandex Calendar')
+    expect(readableLabel(yandex, getT('ru'))).toBe('Яндекс Календарь')
+    expect(readableLabel({ type: 'Google', label: 'Google Calendar' }, getT('ru'))).toBe(
+      getT('ru')('calendars:providers.google.name'),
+    )
+  })
+
+  it('keeps a CalDAV server’s host as stored', () => {
+    expect(readableLabel({ type: 'CalDav', label: 'dav.example.org' }, getT('en'))).toBe('dav.example.org')
+  })
+})
