@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/cloudflare'
+import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/cloudflare'
 import type { ShouldRevalidateFunction } from '@remix-run/react'
 import {
   Link,
@@ -14,6 +14,7 @@ import {
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Metrika } from './components/analytics.tsx'
 import { AppHeaderFrame } from './components/app-header-frame.tsx'
 import { ErrorScreen } from './components/error-screen.tsx'
 import { LanguageSwitch } from './components/language-switch.tsx'
@@ -25,9 +26,12 @@ import { pickNamespaces, routeNamespaces } from './i18n/namespaces.ts'
 import { getLanguage } from './i18n/i18n.server.ts'
 import type { loader as appLoader } from './routes/_app.tsx'
 import type { loader as indexLoader } from './routes/_index.tsx'
+import { takeGoals } from './server/analytics/goals.server.ts'
 import { hasSessionCookie } from './server/auth/session.server.ts'
+import { metrikaCounterId } from './server/env.server.ts'
 import stylesheet from './styles/app.css?url'
 import { useNonce } from './utils/nonce.tsx'
+import type { AnalyticsGoal } from './domain/analytics.ts'
 import { STORAGE_FALLBACK_SCRIPT } from './utils/storage-fallback-script.ts'
 
 export const links: LinksFunction = () => [
@@ -35,8 +39,18 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { language: await getLanguage(request), hasSession: hasSessionCookie(request) }
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Goals flashed by the previous answer (a sign-up's redirect...) are taken once: this answer clears the cookie.
+  const { goals, headers } = takeGoals(request)
+  return data(
+    {
+      language: await getLanguage(request),
+      hasSession: hasSessionCookie(request),
+      metrika: metrikaCounterId(context.cloudflare.env),
+      goals,
+    },
+    { headers },
+  )
 }
 
 /**
@@ -54,6 +68,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl.searchParams.get('lang') === nextUrl.searchParams.get('lang')
     ? false
     : defaultShouldRevalidate
+
+const NO_GOALS: AnalyticsGoal[] = []
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
@@ -89,6 +105,7 @@ export function Layout({ children }: { children: ReactNode }) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script (storage-fallback-script.ts)
           dangerouslySetInnerHTML={{ __html: STORAGE_FALLBACK_SCRIPT }}
         />
+        <Metrika counterId={data?.metrika ?? null} goals={data?.goals ?? NO_GOALS} nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -6,7 +6,7 @@ import { BROWSER_LANGUAGE_HEADER, getLanguage, withBrowserLanguage } from '#app/
 import { getT } from '#app/i18n/translate.server.ts'
 import { appleFormPost, isAppleFormPost } from '#app/server/accounts/oauth-route.server.ts'
 import { SESSION_COOKIE } from '#app/server/auth/session.server.ts'
-import type { Bindings } from '#app/server/env.server.ts'
+import { type Bindings, metrikaCounterId } from '#app/server/env.server.ts'
 import { api } from './api/index.ts'
 import { runScheduled } from './cron/dispatcher.ts'
 import { withFormBodyCheck } from './form-body.ts'
@@ -73,6 +73,7 @@ export default {
     const secured = withSecurityHeaders(response, framable, nonce, {
       production: env.ENVIRONMENT === 'production',
       personal: isPersonal(request, url, SESSION_COOKIE),
+      metrika: metrikaCounterId(env) !== null,
     })
     // The build this answer comes from: a page of an older build asks to reload (app-version.ts, ADR 0085).
     secured.headers.set(APP_VERSION_HEADER, remixBuild.assets.version)

@@ -77,15 +77,19 @@ export const FIREBASE_MESSAGING_ORIGINS = [
   'https://fcmregistrations.googleapis.com',
 ] as const
 
-export function contentSecurityPolicy(nonce: string, framable: boolean): string {
+/** Yandex Metrika's tag and its beacons (SPEC §1 analytics goals): allowed only where a counter is configured. */
+export const METRIKA_ORIGIN = 'https://mc.yandex.ru'
+
+export function contentSecurityPolicy(nonce: string, framable: boolean, metrika = false): string {
+  const analytics = metrika ? ` ${METRIKA_ORIGIN}` : ''
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${analytics}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     // Web push (ADR 0041): the Firebase messaging SDK registers this browser with these two Google APIs.
-    `connect-src 'self' ${FIREBASE_MESSAGING_ORIGINS.join(' ')}`,
+    `connect-src 'self' ${FIREBASE_MESSAGING_ORIGINS.join(' ')}${analytics}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -113,7 +117,7 @@ export function withSecurityHeaders(
   response: Response,
   framable: boolean,
   nonce: string,
-  options: { production: boolean; personal: boolean } = { production: false, personal: false },
+  options: { production: boolean; personal: boolean; metrika?: boolean } = { production: false, personal: false },
 ): Response {
   const secured = new Response(response.body, response)
   if (options.production) secured.headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
@@ -122,7 +126,7 @@ export function withSecurityHeaders(
     secured.headers.set('Cache-Control', PERSONAL_CACHE_CONTROL)
   const type = secured.headers.get('Content-Type') ?? ''
   if (type.includes('text/html')) {
-    secured.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, framable))
+    secured.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, framable, options.metrika))
   } else if (!secured.headers.has('Content-Security-Policy')) {
     secured.headers.set('Content-Security-Policy', `default-src 'none'; frame-ancestors ${framable ? '*' : "'none'"}`)
   }

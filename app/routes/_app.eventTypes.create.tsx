@@ -16,6 +16,7 @@ import { getDb } from '#app/server/db.server.ts'
 import { canAddEventType } from '#app/server/event-types/event-types.server.ts'
 import { saveEventTypeForm } from '#app/server/event-types/page-actions.server.ts'
 import { ensureDefaultSchedule, listSchedules } from '#app/server/schedules/schedules.server.ts'
+import { withGoals } from '#app/server/analytics/goals.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -38,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(db, request)
   const t = getT(await getLanguage(request))
   const result = await saveEventTypeForm(db, user, await request.formData(), t)
-  if (result.id) return redirect(`/eventTypes/${result.id}?created=1`)
+  if (result.id) return withGoals(request, redirect(`/eventTypes/${result.id}?created=1`), 'createEvent')
   return data(result, { status: result.status })
 }
 

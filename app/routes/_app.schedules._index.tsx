@@ -19,6 +19,7 @@ import {
   ensureDefaultSchedule,
   listSchedules,
 } from '#app/server/schedules/schedules.server.ts'
+import { withGoals } from '#app/server/analytics/goals.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -51,11 +52,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
         weekly: DEFAULT_WEEKLY,
         adjustments: [],
       })
-      return redirect(`/schedules/${created.id}`)
+      return withGoals(request, redirect(`/schedules/${created.id}`), 'createSchedule')
     }
     if (intent === 'copy') {
       const copy = await copySchedule(db, user, id)
-      return redirect(`/schedules/${copy.id}`)
+      return withGoals(request, redirect(`/schedules/${copy.id}`), 'createSchedule')
     }
     if (intent === 'delete') {
       await deleteSchedule(db, user, id)

@@ -14,6 +14,7 @@ import { confirmEmailLink, emailLinkState, resendForEmailLink } from '#app/serve
 import { pageDeps, signInAndRedirect } from '#app/server/accounts/route.server.ts'
 import { refusalStatus } from '#app/domain/refusal.ts'
 import { attempt, problemText } from '#app/server/refusal.server.ts'
+import { withGoals } from '#app/server/analytics/goals.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -39,7 +40,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   const result = await attempt(() => confirmEmailLink(deps, token))
   if (!result.ok) return data({ error: t('accounts:emailConfirm.outdated') }, { status: 400 })
-  return signInAndRedirect(deps, result.value, '/')
+  return withGoals(request, await signInAndRedirect(deps, result.value, '/'), 'emailConfirm')
 }
 
 /** `/email-confirm/{id}` (SPEC §2, §4): confirm by link; an outdated link offers a new one. */

@@ -21,6 +21,7 @@ import { refusalStatus } from '#app/domain/refusal.ts'
 import { attempt } from '#app/server/refusal.server.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { safeRedirectPath } from '#app/utils/safe-redirect.ts'
+import { withGoals } from '#app/server/analytics/goals.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -51,7 +52,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     )
   }
   // Only same-origin paths: an open redirect through `redirectTo` is refused (SPEC issue 4 "attacks").
-  return signInAndRedirect(deps, result.value, safeRedirectPath(formData.get('redirectTo')))
+  return withGoals(
+    request,
+    await signInAndRedirect(deps, result.value, safeRedirectPath(formData.get('redirectTo'))),
+    'login',
+  )
 }
 
 /** `/login` (SPEC §2): by login or email and password, or with a provider. */

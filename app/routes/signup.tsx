@@ -25,6 +25,7 @@ import { refusalStatus } from '#app/domain/refusal.ts'
 import { attempt } from '#app/server/refusal.server.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
+import { withGoals } from '#app/server/analytics/goals.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -47,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(replyWithErrors(submission, t, result.refusal, { hideFields }), {
       status: refusalStatus(result.refusal),
     })
-  throw redirect(`/signupDone?email=${encodeURIComponent(result.value.email)}`)
+  throw withGoals(request, redirect(`/signupDone?email=${encodeURIComponent(result.value.email)}`), 'registrationEmail')
 }
 
 /** `/signup` (SPEC §2): login, email, password twice, names, the agreement (in a modal) and mailing consent. */

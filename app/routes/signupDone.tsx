@@ -19,6 +19,7 @@ import { confirmSignupCode, resendSignupCode, secondsUntilResend } from '#app/se
 import { pageDeps, replyWithErrors, signInAndRedirect } from '#app/server/accounts/route.server.ts'
 import { refusalStatus } from '#app/domain/refusal.ts'
 import { attempt } from '#app/server/refusal.server.ts'
+import { withGoals } from '#app/server/analytics/goals.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -48,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data(replyWithErrors(submission, t), { status: 400 })
   const result = await attempt(() => confirmSignupCode(deps, submission.value))
   if (!result.ok) return data(replyWithErrors(submission, t, result.refusal), { status: refusalStatus(result.refusal) })
-  return signInAndRedirect(deps, result.value, '/')
+  return withGoals(request, await signInAndRedirect(deps, result.value, '/'), 'codeConfirm')
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { METRIKA_COUNTER_PATTERN } from '#app/domain/analytics.ts'
 import type { HostLock } from '#workers/durable/host-lock.ts'
 import type { RateLimiter } from '#workers/durable/rate-limiter.ts'
 
@@ -43,6 +44,8 @@ export const EnvSchema = z.object({
   OAUTH_MICROSOFT_CLIENT_SECRET: z.string().optional(),
   /** Development only: every provider goes to this local OpenID provider. */
   OAUTH_MOCK_ISSUER: z.string().optional(),
+  /** Yandex Metrika's counter (SPEC §1 analytics goals): the tag loads, and the CSP allows it, only when set. */
+  METRIKA_COUNTER_ID: z.string().regex(METRIKA_COUNTER_PATTERN).optional(),
 })
 
 export type AppEnv = z.infer<typeof EnvSchema>
@@ -72,4 +75,10 @@ export function sessionSecret(env: AppEnv): string {
   if (env.ENVIRONMENT === 'production')
     throw new Error('SESSION_SECRET is not set: run `wrangler secret put SESSION_SECRET`')
   return 'development-only-session-secret-not-for-production'
+}
+
+/** The Metrika counter's id when one is configured (and well-formed; parseEnv reports a malformed one loudly). */
+export function metrikaCounterId(raw: Record<string, unknown>): string | null {
+  const id = raw.METRIKA_COUNTER_ID
+  return typeof id === 'string' && METRIKA_COUNTER_PATTERN.test(id) ? id : null
 }

@@ -16,6 +16,7 @@ import {
 import { pageDeps, signInAndRedirect } from './route.server.ts'
 import { refusalKey, refusalStatus } from '#app/domain/refusal.ts'
 import { attempt, problemText } from '../refusal.server.ts'
+import { withGoals } from '../analytics/goals.server.ts'
 
 /**
  * The browser's half of the state. Most providers come back by a GET redirect, which carries a SameSite=Lax
@@ -87,7 +88,9 @@ async function finishCallback(
     headers.append('Set-Cookie', clear)
     return { ok: true, response: new Response(null, { status: 302, headers }) }
   }
-  const response = await signInAndRedirect(deps, user, finished.redirectTo)
+  // A person created by this sign-in registered with the provider; anyone else signed in.
+  const goal = user.createdAt === deps.now ? 'registrationOauth' : 'login'
+  const response = withGoals(request, await signInAndRedirect(deps, user, finished.redirectTo), goal)
   response.headers.append('Set-Cookie', clear)
   return { ok: true, response }
 }

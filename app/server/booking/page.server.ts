@@ -45,6 +45,7 @@ import { BOOKING_LIMITS, addressKey, clientKey } from './limits.server.ts'
 import { sendOrganizerMessage } from './message.server.ts'
 import { currentMonth, findBooking, isValidMonth, viewerDay, viewerMonth } from './public.server.ts'
 import { publicEventTypeView, publicHostView } from './views.server.ts'
+import { goalsInUrl, withGoals } from '../analytics/goals.server.ts'
 
 export type PageMode = 'page' | 'widget'
 
@@ -493,7 +494,9 @@ export async function eventPageAction({ request, params, context }: Args, basePa
     if (booked.outboxIds.length > 0) {
       ctx.waitUntil(drainOutbox(db, parseEnv(env), Date.now(), { ids: booked.outboxIds }).catch(() => {}))
     }
-    return redirect(`${basePath}${keptParams(url, { booking: booked.bookingId })}`)
+    const success = `${basePath}${keptParams(url, { booking: booked.bookingId })}`
+    const widget = basePath.startsWith('/widget/') || isFramedRequest(request)
+    return redirect(widget ? goalsInUrl(success, 'bookingFromWidget') : success)
   }
 
   if (intent === 'signup' || intent === 'signupCode' || intent === 'signupResend') {
@@ -602,7 +605,12 @@ async function signupAfterBooking(
         )
       }
       const { user } = await confirmAfterBooking(deps, { email, code: code.data, bookingId: booking.bookingId })
-      return signInAndRedirect(deps, user, AFTER_BOOKING_HOME)
+      return withGoals(
+        request,
+        await signInAndRedirect(deps, user, AFTER_BOOKING_HOME),
+        'registrationAfterBooking',
+        'codeConfirm',
+      )
     }
     const parsed = SignupFormSchema.safeParse({
       ...values,
