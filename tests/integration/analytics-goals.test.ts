@@ -14,7 +14,9 @@ async function call(path: string, init: RequestInit & { cookie?: string } = {}, 
   if (init.cookie) headers.set('Cookie', init.cookie)
   const ctx = createExecutionContext()
   const response = await worker.fetch(
-    new Request(`http://localhost${path}`, { ...init, headers, redirect: 'manual' }),
+    new Request(`http://localhost${path}`, { ...init, headers, redirect: 'manual' }) as Parameters<
+      typeof worker.fetch
+    >[0],
     bindings as typeof env,
     ctx,
   )
