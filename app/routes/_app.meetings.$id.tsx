@@ -268,7 +268,7 @@ export default function MeetingDetail() {
           <h2 id="reschedule-title" className="text-lg font-semibold">
             {t('meetings:reschedule.title')}
           </h2>
-          <SlotPicker minDate={minDate} picked={picked} slots={slots} zone={timeZone} busy={busy} />
+          <SlotPicker minDate={minDate} picked={picked} slots={slots} zoneName={timeZoneName} busy={busy} />
         </section>
       ) : null}
 
@@ -276,7 +276,7 @@ export default function MeetingDetail() {
         <OneOffReschedule
           current={current}
           minDate={minDate}
-          zone={timeZone}
+          zoneName={timeZoneName}
           busy={busy}
           conflict={answer && !answer.ok && answer.intent === 'rescheduleOneOff' && answer.status === 409}
           submitted={answer && !answer.ok && answer.intent === 'rescheduleOneOff' ? answer.submitted : undefined}
@@ -451,14 +451,14 @@ export default function MeetingDetail() {
 function OneOffReschedule({
   current,
   minDate,
-  zone,
+  zoneName,
   busy,
   conflict,
   submitted,
 }: {
   current: { date: string; from: string; to: string }
   minDate: string
-  zone: string
+  zoneName: string
   busy: boolean
   conflict: boolean | undefined
   /** What the refused form sent: shown again instead of the meeting's current time. */
@@ -507,7 +507,7 @@ function OneOffReschedule({
           onChange={(to) => setValues((previous) => ({ ...previous, to }))}
           className="w-24"
         />
-        <span className="pb-2.5 text-sm text-muted">{zone}</span>
+        <span className="pb-2.5 text-sm text-muted">{zoneName}</span>
         <Button type="submit" disabled={busy}>
           {t('meetings:reschedule.submit')}
         </Button>

@@ -99,7 +99,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 /** `/meetings/myMeetings/{id}`: a meeting the signed-in user is booked into (SPEC §3 participant view). */
 export default function MyMeeting() {
-  const { meeting, timeZone, timeZoneName, insideNotice, canChange, canMove, picked, slots, minDate } =
+  const { meeting, timeZoneName, insideNotice, canChange, canMove, picked, slots, minDate } =
     useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer<unknown>>()
   const navigation = useNavigation()
@@ -175,7 +175,7 @@ export default function MyMeeting() {
           <h2 id="my-reschedule" className="text-lg font-semibold">
             {t('meetings:manage.move')}
           </h2>
-          <SlotPicker minDate={minDate} picked={picked} slots={slots} zone={timeZone} busy={busy} />
+          <SlotPicker minDate={minDate} picked={picked} slots={slots} zoneName={timeZoneName} busy={busy} />
         </section>
       ) : null}
       <ConfirmDialog

@@ -6,6 +6,7 @@ import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import { withinLimit } from '#app/domain/plans.ts'
+import { zoneName } from '#app/domain/time-zones/zone-names.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
@@ -26,12 +27,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)
   const user = await requireUser(db, request)
-  const t = getT(await getLanguage(request))
+  const language = await getLanguage(request)
+  const t = getT(language)
   await ensureDefaultSchedule(db, user, t('schedules:defaultName'))
   const schedules = await listSchedules(db, user.id)
   return {
     title: t('schedules:list.metaTitle'),
-    schedules,
+    // Each zone named by its city in the interface language, never the IANA id (issue 18).
+    schedules: schedules.map((schedule) => ({ ...schedule, zoneName: zoneName(schedule.timeZone, language) })),
     canAdd: withinLimit(user.tariff, 'schedules', schedules.length),
   }
 }
@@ -109,7 +112,7 @@ export default function Schedules() {
                 <Link to={`/schedules/${schedule.id}`} className="text-lg font-semibold hover:text-primary">
                   {schedule.name}
                 </Link>
-                <p className="text-sm text-muted">{schedule.timeZone}</p>
+                <p className="text-sm text-muted">{schedule.zoneName}</p>
               </div>
               {schedule.isDefault ? (
                 <span className="rounded-full bg-primary-soft px-2.5 py-1 text-xs font-medium text-primary">

@@ -9,11 +9,13 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Field, FormErrors, SelectField, TextareaField } from '#app/components/ui/field.tsx'
 import { MESSENGERS } from '#app/domain/booking/messengers.ts'
 import { oneTimeContactSchema } from '#app/domain/one-time/rules.ts'
+import { zoneName } from '#app/domain/time-zones/zone-names.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { issueText } from '#app/i18n/zod-errors.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { addressKey } from '#app/server/booking/limits.server.ts'
+import { viewerZone } from '#app/server/booking/viewer-zone.server.ts'
 import { refusalProblems, refusalStatus } from '#app/domain/refusal.ts'
 import { problemText, refusalOf } from '#app/server/refusal.server.ts'
 import { answerOneTime, holdOneTimeSeat } from '#app/server/one-time/one-time.server.ts'
@@ -40,10 +42,14 @@ async function load(request: Request, env: Parameters<typeof getDb>[0]) {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const t = getT(await getLanguage(request))
+  const language = await getLanguage(request)
+  const t = getT(language)
   const { row, token } = await load(request, context.cloudflare.env.DB)
-  const view = await publicView(row, row.meeting.timeZone, Date.now(), token)
-  return { title: `${view.name} — ${t('oneoff:booking.title')}`, view }
+  // The guest's zone when they chose one on a public page (the kept cookie, or `?tz=`), else the meeting's; named by
+  // its city in the page's language, never the IANA id (issue 18).
+  const { zone } = viewerZone(request, row.meeting.timeZone)
+  const view = await publicView(row, zone, Date.now(), token)
+  return { title: `${view.name} — ${t('oneoff:booking.title')}`, view, zoneLabel: zoneName(zone, language) }
 }
 
 type HoldAnswer = { holdId: string | null; error: string | null }
@@ -108,7 +114,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** `/booking?companyEventId=…[&invite=…]`: invited people confirm a one-off meeting; others book a free seat. */
 export default function OneTimeBooking() {
-  const { view } = useLoaderData<typeof loader>()
+  const { view, zoneLabel } = useLoaderData<typeof loader>()
   // A seat hold answers the fetcher; posted as a whole page (no script) it is no form answer.
   const posted = useActionData<Answer | HoldAnswer>()
   const answer = posted && 'ok' in posted ? posted : undefined
@@ -154,7 +160,7 @@ export default function OneTimeBooking() {
                 {view.name}
               </h2>
               <p>
-                {view.date}, {view.timeSlot} <span className="text-muted">({view.timeZone})</span>
+                {view.date}, {view.timeSlot} <span className="text-muted">({zoneLabel})</span>
               </p>
               <p className="text-sm text-muted">{t('meetings:card.organizer', { name: organizer })}</p>
               {view.participantType.startsWith('Group') ? (

@@ -6,6 +6,7 @@ import { SiteHeader } from '#app/components/site-header.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { meetingTimeText, pickedDate, placeIcon } from '#app/domain/meetings/rules.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
+import { zoneName } from '#app/domain/time-zones/zone-names.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { getLanguage, languageCookie } from '#app/i18n/i18n.server.ts'
@@ -27,7 +28,8 @@ async function load(db: ReturnType<typeof getDb>, token: string) {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)
-  const t = getT(await getLanguage(request))
+  const language = await getLanguage(request)
+  const t = getT(language)
   const row = await load(db, params.token ?? '')
   // The page speaks the language the guest booked in unless this browser chose one (`?lang=` or the cookie): links
   // without `?lang=` (older emails, reminders) still open in the booking's language. Not after a form post (Remix
@@ -66,6 +68,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     date: time.date,
     timeSlot: time.timeSlot,
     zone,
+    // What the guest reads: the zone's city in the page's language, never the IANA id (issue 18).
+    zoneName: zoneName(zone, language),
     icon: placeIcon(row.meeting.placeType, row.meeting.meetingPoint),
     point: row.meeting.meetingPoint,
     ...state,
@@ -120,7 +124,7 @@ export default function ManageBooking() {
           name={data.name}
           date={data.date}
           timeSlot={data.timeSlot}
-          zone={data.zone}
+          zone={data.zoneName}
           organizer={data.organizer}
           status={data.status}
         >
@@ -138,7 +142,13 @@ export default function ManageBooking() {
             <h2 id="manage-move" className="text-lg font-semibold">
               {t('meetings:manage.move')}
             </h2>
-            <SlotPicker minDate={data.minDate} picked={data.picked} slots={data.slots} zone={data.zone} busy={busy} />
+            <SlotPicker
+              minDate={data.minDate}
+              picked={data.picked}
+              slots={data.slots}
+              zoneName={data.zoneName}
+              busy={busy}
+            />
           </section>
         ) : null}
         {data.canChange ? (

@@ -294,14 +294,15 @@ export function SlotPicker({
   minDate,
   picked,
   slots,
-  zone,
+  zoneName,
   busy,
 }: {
   minDate: string
   /** The date asked for (`YYYY-MM-DD`), what was typed, and the translated error when it is no date. */
   picked: { date: string | null; typed: string; error: string | null }
   slots: readonly { start: string; from: string }[] | null
-  zone: string
+  /** The zone's readable name (the loader's `zoneName`), never the IANA id. */
+  zoneName: string
   busy: boolean
 }) {
   const { t } = useTranslation()
@@ -332,7 +333,7 @@ export function SlotPicker({
           <Form method="post" className="mt-3 space-y-3">
             <input type="hidden" name="intent" value="reschedule" />
             <fieldset>
-              <legend className="text-sm font-medium">{t('meetings:reschedule.pick', { zone })}</legend>
+              <legend className="text-sm font-medium">{t('meetings:reschedule.pick', { zone: zoneName })}</legend>
               <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6">
                 {slots.map((slot) => (
                   <label

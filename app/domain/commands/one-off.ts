@@ -203,6 +203,11 @@ export type CreateOneOffSnapshot = {
   known: KnownContact[]
   /** What is at the resolved times already (empty when not checked). */
   conflict: TimeConflict
+  /**
+   * Invitees' own zones where known (lower-cased email → IANA zone: an account's profile zone, else the zone of their
+   * last booking on this host's public page); the others read the meeting's zone (issue 18: one zone per person).
+   */
+  inviteeZones?: Readonly<Record<string, string>>
 }
 
 /** The zone and instants of the command's dates, as creation reads them (the server loads the conflict for them). */
@@ -248,6 +253,7 @@ export function decideCreateOneOff(
   if (noEmail) return fail(refusal('contactNoEmail', 'contactIds', { name: noEmail.firstName }))
 
   const blank = { comment: null }
+  const zoneOf = (email: string) => snapshot.inviteeZones?.[email.toLowerCase()] ?? timeZone
   const invitees: Attendee[] = snapshot.chosen.map((contact) => ({
     participantId: newId(now),
     contactId: contact.id,
@@ -261,7 +267,7 @@ export function decideCreateOneOff(
       ...blank,
     },
     language: command.language,
-    timeZone,
+    timeZone: zoneOf(contact.email as string),
   }))
   const contactUpserts: OneOffCreated['contactUpserts'] = []
   for (const contact of event.contacts) {
@@ -281,7 +287,7 @@ export function decideCreateOneOff(
         ...blank,
       },
       language: command.language,
-      timeZone,
+      timeZone: zoneOf(contact.email),
     })
   }
   // SPEC §5: an email already in the participant list is rejected; the organizer does not invite themself.

@@ -414,7 +414,7 @@ async function oneOffCreated(
     const email = enqueueMessage(
       db,
       invitationEmail({
-        to: { email: c.email, firstName: c.firstName, language },
+        to: { email: c.email, firstName: c.firstName, language, timeZone: invitee.timeZone },
         meeting,
         organizer,
         confirmUrl: bookingLink(env.APP_URL, event.meetingId, secret.token),
@@ -470,7 +470,7 @@ async function oneOffCreated(
         meeting,
         organizer,
         attendees,
-        recipients: event.meeting.adjutantEmails.map((email) => adjutantRecipient(email, meeting, organizer)),
+        recipients: event.meeting.adjutantEmails.map((email) => adjutantRecipient(email, organizer)),
         kind: 'invited',
       },
       now,

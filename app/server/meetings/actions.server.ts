@@ -132,7 +132,7 @@ async function applyCancel(
   const attendees = attendeesOf(whole ? [] : stillLive, whole ? [] : meeting.adjutantEmails)
   const canceledRecipients: Recipient[] = [
     ...(whole ? participants.filter(live) : canceledRows).map(participantRecipient),
-    ...(whole ? meeting.adjutantEmails.map((email) => adjutantRecipient(email, meeting, organizer)) : []),
+    ...(whole ? meeting.adjutantEmails.map((email) => adjutantRecipient(email, organizer)) : []),
   ]
   statements.push(
     ...(await meetingNotices(
@@ -216,7 +216,7 @@ export async function setAdjutants(
           meeting: updated,
           organizer,
           attendees,
-          recipients: added.map((email) => adjutantRecipient(email, meeting, organizer)),
+          recipients: added.map((email) => adjutantRecipient(email, organizer)),
           kind: 'invited',
         },
         now,
@@ -228,7 +228,7 @@ export async function setAdjutants(
           meeting: updated,
           organizer,
           attendees,
-          recipients: removed.map((email) => adjutantRecipient(email, meeting, organizer)),
+          recipients: removed.map((email) => adjutantRecipient(email, organizer)),
           kind: 'canceled',
         },
         now,
@@ -518,7 +518,7 @@ export async function moveParticipants(
             attendees: [],
             recipients: [
               ...orphans.map(participantRecipient),
-              ...source.meeting.adjutantEmails.map((email) => adjutantRecipient(email, source.meeting, organizer)),
+              ...source.meeting.adjutantEmails.map((email) => adjutantRecipient(email, organizer)),
             ],
             kind: 'canceled',
           },

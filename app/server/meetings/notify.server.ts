@@ -44,8 +44,9 @@ export function participantRecipient(p: ParticipantRow): Recipient {
   return { email: p.email, name: p.firstName, language: p.language, timeZone: p.timeZone, participantId: p.id }
 }
 
-export function adjutantRecipient(email: string, meeting: MeetingRow, organizer: Organizer): Recipient {
-  return { email, name: email, language: organizer.culture, timeZone: meeting.timeZone }
+/** An adjutant reads the specialist's side: the organizer's language and profile zone (issue 18: one zone per person). */
+export function adjutantRecipient(email: string, organizer: Organizer): Recipient {
+  return { email, name: email, language: organizer.culture, timeZone: organizer.timeZone }
 }
 
 export function organizerRecipient(organizer: Organizer): Recipient {

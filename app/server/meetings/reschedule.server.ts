@@ -172,7 +172,7 @@ export async function rescheduleMeeting(
   ]
   const recipients = [
     ...live.map(participantRecipient),
-    ...meeting.adjutantEmails.map((email) => adjutantRecipient(email, meeting, organizer)),
+    ...meeting.adjutantEmails.map((email) => adjutantRecipient(email, organizer)),
   ]
   const moved: HostEvent = {
     type: 'MeetingMoved',

@@ -9,7 +9,7 @@
  * widened by its buffers against the host's live meetings and active holds; an invitee is busy when they are a live
  * participant of another of this organizer's meetings at that time. `ignoreFreeTimeCheck` skips both.
  */
-import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm'
 import { overlapping } from '#app/domain/availability/index.ts'
 import type { HoldInterval } from '#app/domain/commands/calendar.ts'
 import { type CreateOneOffCommand, decideCreateOneOff, oneOffTimes } from '#app/domain/commands/one-off.ts'
@@ -63,11 +63,43 @@ export async function createOneTimeEvent(
     ]
     conflict = await freeTimeCheck(db, organizer.id, dates.times, event, emails, holds)
   }
-  const decision = decideCreateOneOff(input, { organizer: organizer ?? null, chosen, known, conflict }, now)
+  const inviteeEmails = [...chosen.flatMap((contact) => (contact.email ? [contact.email] : [])), ...newEmails]
+  const inviteeZones = organizer ? await knownZones(db, organizer.id, inviteeEmails) : {}
+  const decision = decideCreateOneOff(
+    input,
+    { organizer: organizer ?? null, chosen, known, conflict, inviteeZones },
+    now,
+  )
   if (!decision.ok) return decision
   await apply(db, { ownerId: input.ownerId, now, env, organizer, language: input.language }, decision.value)
   const ids = decision.value.map((created) => created.meetingId)
   return { ok: true, value: { ids, links: ids.map((id) => bookingLink(env.APP_URL, id)) } }
+}
+
+/**
+ * The zones the invitees read their times in, where known (issue 18: one zone per person): an account's profile
+ * zone, else the zone of their latest booking through this host's public pages (which the guest's browser gave).
+ */
+async function knownZones(db: Db, ownerId: string, emails: string[]): Promise<Record<string, string>> {
+  const lower = [...new Set(emails.map((email) => email.toLowerCase()))]
+  if (lower.length === 0) return {}
+  const [accounts, booked] = await Promise.all([
+    db.select({ email: users.email, timeZone: users.timeZone }).from(users).where(inArray(users.email, lower)),
+    db
+      .select({ email: meetingParticipants.email, timeZone: meetingParticipants.timeZone })
+      .from(meetingParticipants)
+      .innerJoin(meetings, eq(meetings.id, meetingParticipants.meetingId))
+      .where(
+        and(
+          eq(meetingParticipants.ownerId, ownerId),
+          inArray(meetingParticipants.email, lower),
+          isNotNull(meetings.eventTypeId),
+        ),
+      )
+      .orderBy(asc(meetingParticipants.createdAt)),
+  ])
+  // Later rows win: the latest booking, then an account over any booking.
+  return Object.fromEntries([...booked, ...accounts].map((row) => [row.email.toLowerCase(), row.timeZone] as const))
 }
 
 /** What is already at these times: the host's live meetings and active holds, and invitees busy in his meetings. */

@@ -1,6 +1,7 @@
 /**
  * Emails of one-off meetings: the invitation (ICS + the `/booking` link to confirm + the self-service link) and the
- * confirmation of a seat booked through the share link. Each in the recipient's language and the meeting's zone.
+ * confirmation of a seat booked through the share link. Each in the recipient's language and zone (the invitee's own
+ * when known, else the meeting's).
  */
 import { buildIcs, icsMeetingOf } from '#app/domain/booking/ics.ts'
 import { formatWhen } from '#app/domain/time/readable.ts'
@@ -66,8 +67,8 @@ const icsAttachment = (ics: string) => ({
 
 /** The invitation of an invited contact: confirm on `/booking`, or cancel by the self-service link. */
 export function invitationEmail(input: {
-  /** `timeZone`: the invitee's profile zone when they have an account; the meeting's otherwise. */
-  to: { email: string; firstName: string; language: Language; timeZone?: string }
+  /** `timeZone`: the invitee's own (app/server/one-time/create.server.ts `knownZones`), else the meeting's. */
+  to: { email: string; firstName: string; language: Language; timeZone: string }
   meeting: MeetingText
   organizer: OneTimeOrganizer
   confirmUrl: string
@@ -81,7 +82,7 @@ export function invitationEmail(input: {
     [
       hello(t, input.to.firstName),
       t('oneoff:mail.invitation.line', params) as string,
-      ...lines(t, input.to.language, input.meeting, input.to.timeZone ?? input.meeting.timeZone),
+      ...lines(t, input.to.language, input.meeting, input.to.timeZone),
       t('oneoff:mail.invitation.confirmHint') as string,
     ],
     [
