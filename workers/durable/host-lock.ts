@@ -70,15 +70,22 @@ export class HostLock extends DurableObject<Bindings> {
     })
   }
 
-  /** The one command entry: every write of this host's calendar, one at a time, answering one outcome type. */
-  async run(command: HostCommand, now: number = Date.now()): Promise<Outcome<unknown>> {
+  /**
+   * The one command entry: every write of this host's calendar, one at a time, answering one outcome type. A command
+   * that throws answers `{ crashed }` instead: an error escaping blockConcurrencyWhile would reset the whole object
+   * (its input gate breaks, and the commands queued behind it fail too), and one thrown across RPC is logged as
+   * uncaught; `runCommand` throws it again on the caller's side.
+   */
+  async run(command: HostCommand, now: number = Date.now()): Promise<Outcome<unknown> | { crashed: string }> {
     return this.ctx.blockConcurrencyWhile(async () => {
       try {
         return await this.execute(command, now)
       } catch (error) {
         // The meeting commands still throw their refusal (a `Refused`): it is answered as a value here.
-        if (error instanceof Refused) return { ok: false, refusal: error.refusal }
-        throw error
+        if (error instanceof Refused) return { ok: false as const, refusal: error.refusal }
+        // The holds in memory may be ahead of storage after a failed write: read them again next time.
+        this.holds = null
+        return { crashed: error instanceof Error ? (error.stack ?? error.message) : String(error) }
       }
     })
   }

@@ -18,6 +18,7 @@ import { sha256 } from '../auth/tokens.server.ts'
 import { apply } from '../commands/apply.server.ts'
 import type { Db } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'
+import { isUniqueViolation } from '../unique-violation.server.ts'
 import { type PublicEventContext, eventCalendar } from './availability.server.ts'
 
 /** An Idempotency-Key and the fingerprint of the request it came with (requestFingerprint). */
@@ -182,7 +183,7 @@ export async function confirmBooking(
     }
   } catch (error) {
     // The unique indexes back the Durable Object up: the same email twice in a meeting, or a replay.
-    if (String(error).includes('UNIQUE')) {
+    if (isUniqueViolation(error)) {
       if (idempotency) {
         const replay = await findReplay(db, context.host.id, idempotency, context, now)
         if (replay) return replay

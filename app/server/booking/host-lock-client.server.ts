@@ -63,5 +63,7 @@ export function hostLock(bindings: Bindings, ownerId: string): DurableObjectStub
 
 /** Runs one command in its host's object: the result, or the one `Refusal` (app/domain/refusal.ts). */
 export async function runCommand<C extends HostCommand>(bindings: Bindings, command: C): Promise<HostOutcome<C>> {
-  return (await hostLock(bindings, command.ownerId).run(command)) as unknown as HostOutcome<C>
+  const answer = await hostLock(bindings, command.ownerId).run(command)
+  if ('crashed' in answer) throw new Error(`HostLock ${command.kind} failed: ${answer.crashed}`)
+  return answer as unknown as HostOutcome<C>
 }
