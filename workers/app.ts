@@ -6,6 +6,7 @@ import { BROWSER_LANGUAGE_HEADER, getLanguage, withBrowserLanguage } from '#app/
 import { getT } from '#app/i18n/translate.server.ts'
 import { appleFormPost, isAppleFormPost } from '#app/server/accounts/oauth-route.server.ts'
 import { SESSION_COOKIE } from '#app/server/auth/session.server.ts'
+import { devCheckoutPost, isDevCheckoutPost } from '#app/server/payments/dev-checkout.server.ts'
 import { type Bindings, metrikaCounterId } from '#app/server/env.server.ts'
 import { api } from './api/index.ts'
 import { runScheduled } from './cron/dispatcher.ts'
@@ -57,6 +58,9 @@ export default {
       response = await crossSiteRefusal(request)
     } else if (url.pathname.startsWith('/api/')) {
       response = await api.fetch(request, env, ctx)
+    } else if (isDevCheckoutPost(request, url)) {
+      // The development checkout takes JSON as well as its page's form (API-CONTRACT.md "Plans and payments").
+      response = await devCheckoutPost(request, env)
     } else if (isAppleFormPost(request, url)) {
       // Sign in with Apple's cross-site form POST: before Remix, whose actions refuse any cross-origin POST.
       response = await appleFormPost(request, { cloudflare: { env, ctx }, nonce })

@@ -98,6 +98,20 @@ export const REFUSALS = {
   calendarNoCalendars: { status: 400, key: 'calendars:errors.noCalendars' },
   calendarNotWritable: { status: 400, key: 'calendars:errors.notWritable' },
   meetingSlotTaken: { status: 409, key: 'meetings:errors.slotTaken' },
+  // Plans and payments (docs/decisions/0095-plans-and-payments.md)
+  trialUnavailable: { status: 400, key: 'billing:errors.trialUnavailable' },
+  tariffNotPurchasable: { status: 400, key: 'billing:errors.tariffNotPurchasable' },
+  paymentMonths: { status: 400, key: 'billing:errors.months' },
+  returnUrlRefused: { status: 400, key: 'billing:errors.returnUrl' },
+  promoUnknown: { status: 400, key: 'billing:errors.promo.unknown' },
+  promoNotYetValid: { status: 400, key: 'billing:errors.promo.notYetValid' },
+  promoExpired: { status: 400, key: 'billing:errors.promo.expired' },
+  promoExhausted: { status: 400, key: 'billing:errors.promo.exhausted' },
+  promoAlreadyUsed: { status: 400, key: 'billing:errors.promo.alreadyUsed' },
+  promoNotFasties: { status: 400, key: 'billing:errors.promo.notFasties' },
+  noSavedCard: { status: 400, key: 'billing:errors.noSavedCard' },
+  // Like calendarUnavailable: the request was fine, the outside service was not; nothing was charged.
+  paymentUnavailable: { status: 400, key: 'billing:errors.providerUnavailable' },
 } as const satisfies Record<string, { status: RefusalStatus; key: string }>
 
 export type RefusalCode = keyof typeof REFUSALS

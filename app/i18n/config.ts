@@ -11,6 +11,7 @@ import enOneoff from '#app/locales/en/oneoff.json'
 import enValidation from '#app/locales/en/validation.json'
 import enPush from '#app/locales/en/push.json'
 import enCalendars from '#app/locales/en/calendars.json'
+import enBilling from '#app/locales/en/billing.json'
 import ruAccounts from '#app/locales/ru/accounts.json'
 import ruApi from '#app/locales/ru/api.json'
 import ruBooking from '#app/locales/ru/booking.json'
@@ -24,6 +25,7 @@ import ruOneoff from '#app/locales/ru/oneoff.json'
 import ruValidation from '#app/locales/ru/validation.json'
 import ruPush from '#app/locales/ru/push.json'
 import ruCalendars from '#app/locales/ru/calendars.json'
+import ruBilling from '#app/locales/ru/billing.json'
 import { NAMESPACES, type Namespace } from './namespaces.ts'
 
 /** Russian is the source language and the fallback (SPEC §1); English is complete (tests/unit/i18n). */
@@ -46,6 +48,7 @@ export const resources = {
     push: ruPush,
     oneoff: ruOneoff,
     calendars: ruCalendars,
+    billing: ruBilling,
   },
   en: {
     common: enCommon,
@@ -61,6 +64,7 @@ export const resources = {
     push: enPush,
     oneoff: enOneoff,
     calendars: enCalendars,
+    billing: enBilling,
   },
 } as const
 

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'push',
   'oneoff',
   'calendars',
+  'billing',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

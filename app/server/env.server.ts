@@ -42,6 +42,15 @@ export const EnvSchema = z.object({
   OAUTH_GOOGLE_CLIENT_SECRET: z.string().optional(),
   OAUTH_MICROSOFT_CLIENT_ID: z.string().optional(),
   OAUTH_MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  /**
+   * Payments (issue 16, docs/decisions/0095): the YooKassa shop and its secret key (Basic auth of API v3), the API's base
+   * (a fake in tests) and the receipts' VAT code (54-FZ; 1 = no VAT). Without a key, development uses its own
+   * checkout page (/dev/checkout) and production refuses the first payment with a clear error.
+   */
+  YOOKASSA_SHOP_ID: z.string().min(1).optional(),
+  YOOKASSA_SECRET_KEY: z.string().min(1).optional(),
+  YOOKASSA_API_BASE: z.url().default('https://api.yookassa.ru/v3'),
+  YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).default(1),
   /** Development only: every provider goes to this local OpenID provider. */
   OAUTH_MOCK_ISSUER: z.string().optional(),
   /** Yandex Metrika's counter (SPEC §1 analytics goals): the tag loads, and the CSP allows it, only when set. */

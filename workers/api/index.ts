@@ -8,6 +8,7 @@ import { parseEnv } from '#app/server/env.server.ts'
 import { parseViewerTimeZone } from '#app/domain/time-zones/time-zones.ts'
 import type { ApiEnv } from './context.ts'
 import { accounts } from './accounts.ts'
+import { billingApi } from './billing.ts'
 import { calendarsApi } from './calendars.ts'
 import { calendarPushApi } from './calendar-push.ts'
 import { contactsApi } from './contacts.ts'
@@ -40,6 +41,7 @@ const routes = new Hono<ApiEnv>()
   // Before calendarsApi, whose sign-in check covers every path under it: providers' notifications carry none.
   .route('/calendarsIntegrations/push', calendarPushApi)
   .route('/calendarsIntegrations', calendarsApi)
+  .route('/', billingApi)
 
 export const api = new Hono<ApiEnv>()
 

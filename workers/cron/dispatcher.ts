@@ -2,6 +2,7 @@ import { renewPushChannels } from '#app/server/calendars/push.server.ts'
 import { syncDueIntegrations } from '#app/server/calendars/sync.server.ts'
 import { routeCalendarWrites } from '#app/server/calendars/write-back.server.ts'
 import { cleanupAccounts } from '#app/server/accounts/cleanup.server.ts'
+import { runBilling } from '#app/server/billing/cron.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { type AppEnv, type Bindings, parseEnv } from '#app/server/env.server.ts'
 import { drainOutbox } from '#app/server/outbox/outbox.server.ts'
@@ -30,6 +31,8 @@ export const CRON_JOBS: Record<string, CronJob[]> = {
   '0 * * * *': [
     { name: 'accounts-cleanup', run: ({ db, now }) => cleanupAccounts(db, now) },
     { name: 'calendar-push', run: ({ db, env, now }) => renewPushChannels({ db, env, now }) },
+    // Trial reminders, renewals by the saved card and the move down to Basic (docs/decisions/0095).
+    { name: 'billing', run: ({ db, env, now }) => runBilling(db, env, now) },
   ],
 }
 

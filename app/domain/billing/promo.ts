@@ -18,7 +18,10 @@ export function normalizePromoCode(raw: string): string {
 }
 
 /** Why a code cannot be used by this account now, or null when it can. */
-export function promoProblem(code: PromoCode | null, input: { now: number; usedByAccount: boolean }): PromoProblem | null {
+export function promoProblem(
+  code: PromoCode | null,
+  input: { now: number; usedByAccount: boolean },
+): PromoProblem | null {
   if (!code) return 'unknown'
   if (code.validFrom !== null && input.now < code.validFrom) return 'notYetValid'
   if (code.validUntil !== null && input.now >= code.validUntil) return 'expired'

@@ -30,9 +30,7 @@ export function dueTrialReminder(
 ): TrialReminder | null {
   if (now >= input.endsAt) return null
   const sent: Record<TrialReminder, boolean> = { 2: input.reminded2d, 1: input.reminded1d }
-  const due = [...TRIAL_REMINDER_DAYS]
-    .sort((a, b) => a - b)
-    .find((days) => now >= input.endsAt - days * DAY_MS)
+  const due = [...TRIAL_REMINDER_DAYS].sort((a, b) => a - b).find((days) => now >= input.endsAt - days * DAY_MS)
   if (due === undefined || sent[due]) return null
   return due
 }

@@ -130,7 +130,7 @@ type NoticeMeeting = Pick<
  * One notice to one user: the notification-center row, a Telegram message (if the user connected the bot) and a
  * push to each browser they registered, all through the outbox, as statements for the caller's batch.
  */
-async function noticeStatements(
+export async function noticeStatements(
   db: Db,
   env: AppEnv,
   input: {

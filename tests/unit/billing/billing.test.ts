@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { kopecksToValue, quote, valueToKopecks } from '#app/domain/billing/quote.ts'
 import { normalizePromoCode, promoProblem } from '#app/domain/billing/promo.ts'
-import { addMonths, afterRenewalFailure, paidPeriodEnd, renewalStep, type RenewalState } from '#app/domain/billing/renewal.ts'
+import {
+  addMonths,
+  afterRenewalFailure,
+  paidPeriodEnd,
+  renewalStep,
+  type RenewalState,
+} from '#app/domain/billing/renewal.ts'
 import { DAY_MS, canStartTrial, dueTrialReminder, trialDaysLeft, trialEndsAt } from '#app/domain/billing/trial.ts'
 
 const now = Date.UTC(2027, 0, 10, 12, 0)
@@ -19,7 +25,9 @@ describe('quote', () => {
 
   it('takes the discount first, then Fasties for at most half of the rest and never more than the balance', () => {
     // 950 − 10% = 855 RUB; half is 427.5, so at most 427 Fasties.
-    expect(quote({ tariff: 'Standard', months: 1, discountPercent: 10, walletBalance: 1000, fastiesWanted: 1000 })).toEqual({
+    expect(
+      quote({ tariff: 'Standard', months: 1, discountPercent: 10, walletBalance: 1000, fastiesWanted: 1000 }),
+    ).toEqual({
       listKopecks: 95_000,
       discountKopecks: 9_500,
       fastiesUsed: 427,
@@ -30,7 +38,9 @@ describe('quote', () => {
   })
 
   it('a 100% code leaves nothing to charge', () => {
-    expect(quote({ tariff: 'Pro', months: 1, discountPercent: 100, walletBalance: 50, fastiesWanted: 50 })).toMatchObject({
+    expect(
+      quote({ tariff: 'Pro', months: 1, discountPercent: 100, walletBalance: 50, fastiesWanted: 50 }),
+    ).toMatchObject({
       fastiesUsed: 0,
       amountKopecks: 0,
     })
@@ -47,7 +57,14 @@ describe('quote', () => {
 })
 
 describe('promo codes', () => {
-  const code = { kind: 'discountPercent' as const, value: 10, validFrom: now - DAY_MS, validUntil: now + DAY_MS, maxUses: 2, uses: 0 }
+  const code = {
+    kind: 'discountPercent' as const,
+    value: 10,
+    validFrom: now - DAY_MS,
+    validUntil: now + DAY_MS,
+    maxUses: 2,
+    uses: 0,
+  }
   it('normalizes what people type', () => {
     expect(normalizePromoCode(' fast 10 ')).toBe('FAST10')
   })
@@ -58,7 +75,12 @@ describe('promo codes', () => {
     expect(promoProblem(code, { now: now + DAY_MS, usedByAccount: false })).toBe('expired')
     expect(promoProblem(code, { now, usedByAccount: true })).toBe('alreadyUsed')
     expect(promoProblem({ ...code, uses: 2 }, { now, usedByAccount: false })).toBe('exhausted')
-    expect(promoProblem({ ...code, maxUses: null, validFrom: null, validUntil: null, uses: 99 }, { now, usedByAccount: false })).toBeNull()
+    expect(
+      promoProblem(
+        { ...code, maxUses: null, validFrom: null, validUntil: null, uses: 99 },
+        { now, usedByAccount: false },
+      ),
+    ).toBeNull()
   })
 })
 
@@ -124,7 +146,12 @@ describe('renewal', () => {
       attempts.push(step.attempt)
       const after = afterRenewalFailure(state.renewalFailures, at)
       if (after.downgrade) break
-      expect(renewalStep({ ...state, renewalFailures: after.failures, nextRenewalAttemptAt: after.nextAttemptAt }, at + DAY_MS - 1)).toEqual({ kind: 'none' })
+      expect(
+        renewalStep(
+          { ...state, renewalFailures: after.failures, nextRenewalAttemptAt: after.nextAttemptAt },
+          at + DAY_MS - 1,
+        ),
+      ).toEqual({ kind: 'none' })
       state = { ...state, renewalFailures: after.failures, nextRenewalAttemptAt: after.nextAttemptAt }
       at += DAY_MS
     }
@@ -141,6 +168,8 @@ describe('renewal', () => {
     const current = { tariff: 'Standard' as const, validUntil: now + 5 * DAY_MS, isTrial: false }
     expect(paidPeriodEnd(current, { tariff: 'Standard', months: 1 }, now)).toBe(addMonths(now + 5 * DAY_MS, 1))
     expect(paidPeriodEnd(current, { tariff: 'Pro', months: 1 }, now)).toBe(addMonths(now, 1))
-    expect(paidPeriodEnd({ ...current, tariff: 'Pro', isTrial: true }, { tariff: 'Pro', months: 1 }, now)).toBe(addMonths(now, 1))
+    expect(paidPeriodEnd({ ...current, tariff: 'Pro', isTrial: true }, { tariff: 'Pro', months: 1 }, now)).toBe(
+      addMonths(now, 1),
+    )
   })
 })

@@ -1,0 +1,76 @@
+/**
+ * What the specialist is told about their plan: a notice in the notification center (with Telegram and push, through
+ * the one notice writer) and an email through the outbox, in their language, as statements for the change's batch.
+ */
+import { eq } from 'drizzle-orm'
+import type { TFunction } from 'i18next'
+import type { Tariff } from '#app/domain/enums.ts'
+import { instantToZoned, isoToDmy } from '#app/domain/time/index.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import { telegramBindings } from '#db/schema.ts'
+import type { Db } from '../db.server.ts'
+import type { AppEnv } from '../env.server.ts'
+import { emailHtml } from '../notify/email-html.server.ts'
+import { noticeStatements } from '../notify/notifications.server.ts'
+import { enqueueMessage } from '../outbox/outbox.server.ts'
+import type { BillingUser } from './store.server.ts'
+
+export type BillingEvent =
+  | { kind: 'trialActivated'; validUntil: number }
+  | { kind: 'trialReminder'; days: number; validUntil: number }
+  | { kind: 'trialEnded' }
+  | { kind: 'paid'; tariff: Tariff; validUntil: number }
+  | { kind: 'renewed'; tariff: Tariff; validUntil: number }
+  | { kind: 'renewalFailed'; tariff: Tariff; nextAttemptAt: number }
+  | { kind: 'planEnded'; tariff: Tariff }
+
+function date(ms: number, timeZone: string) {
+  return isoToDmy(instantToZoned(timeZone, ms).date)
+}
+
+/** The texts of one event: the notice's title and body, and the email's subject and lines. */
+export function billingTexts(t: TFunction, event: BillingEvent, timeZone: string) {
+  const params: Record<string, string | number> = {}
+  if ('validUntil' in event) params.date = date(event.validUntil, timeZone)
+  if ('nextAttemptAt' in event) params.date = date(event.nextAttemptAt, timeZone)
+  if ('tariff' in event) params.tariff = t(`billing:plans.${event.tariff}.name`)
+  if ('days' in event) params.count = event.days
+  const key = event.kind === 'trialReminder' ? `billing:notice.trialReminder` : `billing:notice.${event.kind}`
+  return { title: t(`${key}.title`, params), body: t(`${key}.body`, params) }
+}
+
+function emailOf(t: TFunction, user: BillingUser, texts: { title: string; body: string }, link: string) {
+  const hello = t('billing:mail.hello', { name: user.firstName })
+  const button = t('billing:mail.open')
+  return {
+    subject: texts.title,
+    text: [hello, texts.body, `${button}: ${link}`].join('\n\n'),
+    html: emailHtml([{ p: hello }, { p: texts.body }, { button: { label: button, url: link } }]),
+  }
+}
+
+/** The notice and the email of a billing event, for the batch that makes it happen. */
+export async function billingMessages(db: Db, env: AppEnv, user: BillingUser, event: BillingEvent, now: number) {
+  const t = getT(user.culture)
+  const texts = billingTexts(t, event, user.timeZone)
+  const [binding] = await db
+    .select({ chatId: telegramBindings.chatId })
+    .from(telegramBindings)
+    .where(eq(telegramBindings.userId, user.id))
+    .limit(1)
+  const link = new URL('/tariff', env.APP_URL).toString()
+  const email = enqueueMessage(db, { channel: 'email', recipient: user.email, ...emailOf(t, user, texts, link) }, now)
+  const notices = await noticeStatements(
+    db,
+    env,
+    {
+      userId: user.id,
+      chatId: binding?.chatId ?? null,
+      notice: { ...texts, text: `${texts.title}\n\n${texts.body}\n${link}` },
+      action: 'navigate',
+      value: '/tariff',
+    },
+    now,
+  )
+  return [...notices, email.query]
+}
