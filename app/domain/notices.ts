@@ -26,7 +26,7 @@ export type NoticeText = { key: string; values?: Record<string, NoticeValue> }
 export type NoticeContent = { title: NoticeText; body: NoticeText }
 
 /** The namespaces a notice's keys may come from (a row is never a way to render any key). */
-const NOTICE_KEY = /^(notify|calendars):[A-Za-z.]+$/
+const NOTICE_KEY = /^(notify|calendars|billing):[A-Za-z.]+$/
 
 /** "Вера, Иван" / "no participants" / "A, B, C and 2 more". */
 export function clientList(t: Translate, names: string[]): string {

@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm'
 import type { TFunction } from 'i18next'
 import type { Tariff } from '#app/domain/enums.ts'
 import { instantToZoned, isoToDmy } from '#app/domain/time/index.ts'
-import { getT } from '#app/i18n/translate.server.ts'
+import { type NoticeContent, renderNotice } from '#app/domain/notices.ts'
+import { getT, languageOf } from '#app/i18n/translate.server.ts'
 import { telegramBindings } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'
@@ -28,15 +29,22 @@ function date(ms: number, timeZone: string) {
   return isoToDmy(instantToZoned(timeZone, ms).date)
 }
 
-/** The texts of one event: the notice's title and body, and the email's subject and lines. */
-export function billingTexts(t: TFunction, event: BillingEvent, timeZone: string) {
-  const params: Record<string, string | number> = {}
-  if ('validUntil' in event) params.date = date(event.validUntil, timeZone)
-  if ('nextAttemptAt' in event) params.date = date(event.nextAttemptAt, timeZone)
-  if ('tariff' in event) params.tariff = t(`billing:plans.${event.tariff}.name`)
-  if ('days' in event) params.count = event.days
-  const key = event.kind === 'trialReminder' ? `billing:notice.trialReminder` : `billing:notice.${event.kind}`
-  return { title: t(`${key}.title`, params), body: t(`${key}.body`, params) }
+/**
+ * The notice of one event as the notification center keeps it (keys and values, translated at display; the plan's
+ * name and the date are written in the recipient's language and zone of now), and as they read it now.
+ */
+export function billingNotice(t: TFunction, event: BillingEvent, timeZone: string) {
+  const values: Record<string, string | number> = {}
+  if ('validUntil' in event) values.date = date(event.validUntil, timeZone)
+  if ('nextAttemptAt' in event) values.date = date(event.nextAttemptAt, timeZone)
+  if ('tariff' in event) values.tariff = t(`billing:plans.${event.tariff}.name`)
+  // Notice keys carry no digits and their values no plural count: one key per reminder.
+  const key =
+    event.kind === 'trialReminder'
+      ? `billing:notice.trialReminder.${event.days === 1 ? 'oneDay' : 'twoDays'}`
+      : `billing:notice.${event.kind}`
+  const content: NoticeContent = { title: { key: `${key}.title`, values }, body: { key: `${key}.body`, values } }
+  return { ...content, text: renderNotice(t, content, { language: languageOf(t), timeZone }) }
 }
 
 function emailOf(t: TFunction, user: BillingUser, texts: { title: string; body: string }, link: string) {
@@ -52,7 +60,8 @@ function emailOf(t: TFunction, user: BillingUser, texts: { title: string; body: 
 /** The notice and the email of a billing event, for the batch that makes it happen. */
 export async function billingMessages(db: Db, env: AppEnv, user: BillingUser, event: BillingEvent, now: number) {
   const t = getT(user.culture)
-  const texts = billingTexts(t, event, user.timeZone)
+  const notice = billingNotice(t, event, user.timeZone)
+  const texts = notice.text
   const [binding] = await db
     .select({ chatId: telegramBindings.chatId })
     .from(telegramBindings)
@@ -66,7 +75,8 @@ export async function billingMessages(db: Db, env: AppEnv, user: BillingUser, ev
     {
       userId: user.id,
       chatId: binding?.chatId ?? null,
-      notice: { ...texts, text: `${texts.title}\n\n${texts.body}\n${link}` },
+      notice,
+      message: `${texts.title}\n\n${texts.body}\n${link}`,
       action: 'navigate',
       value: '/tariff',
     },
