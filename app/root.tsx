@@ -12,7 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Metrika } from './components/analytics.tsx'
 import { AppHeaderFrame } from './components/app-header-frame.tsx'
@@ -116,7 +116,14 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // A client navigation to a page whose namespaces the document did not embed loads them before it shows
   // (react-i18next suspends inside the navigation's transition; entry.client.tsx loads them on demand).
-  useTranslation(routeNamespaces(useMatches()))
+  const { i18n } = useTranslation(routeNamespaces(useMatches()))
+  // A client navigation can change the page's language: from a public page in the browser's language to a dashboard
+  // page in the chosen (or default) one, say from an English /user/demo to /login. The texts follow the server's
+  // language (its namespaces load on demand), as the language switch does (language-switch.tsx).
+  const language = useRouteLoaderData<typeof loader>('root')?.language
+  useEffect(() => {
+    if (language && i18n.language !== language) void i18n.changeLanguage(language)
+  }, [language, i18n])
   return <Outlet />
 }
 

@@ -1,4 +1,4 @@
-import { Form, useLocation } from '@remix-run/react'
+import { Form, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { type Language, LANGUAGES } from '#app/i18n/config.ts'
 
@@ -17,7 +17,10 @@ function switchedSearch(search: string, language: Language): string {
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation()
   const location = useLocation()
-  const current = i18n.language as Language
+  // The page's language as the server decided it (root.tsx's data), not the texts' of the moment: after a client
+  // navigation between a public page (the browser's language) and a dashboard page they differ until the texts load.
+  const root = useRouteLoaderData('root') as { language?: Language } | undefined
+  const current = root?.language ?? (i18n.language as Language)
   const next = LANGUAGES.find((language) => language !== current) ?? 'ru'
   return (
     <Form method="post" action="/language" reloadDocument>
