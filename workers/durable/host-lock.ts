@@ -1,7 +1,8 @@
 import { DurableObject } from 'cloudflare:workers'
 import { type Hold, decideHold, freshSlots } from '#app/domain/commands/booking.ts'
+import { type EventCalendar, allFree } from '#app/domain/commands/calendar.ts'
 import { type Outcome, refusal } from '#app/domain/refusal.ts'
-import { eventCalendar, findEventTypeById } from '#app/server/booking/availability.server.ts'
+import { type PublicEventContext, eventCalendar, findEventTypeById } from '#app/server/booking/availability.server.ts'
 import { confirmBooking, findReplay, requestFingerprint, storedKey } from '#app/server/booking/book.server.ts'
 import type { BookInput, HostCommand } from '#app/server/booking/host-lock-client.server.ts'
 import { getDb } from '#app/server/db.server.ts'
@@ -15,6 +16,22 @@ import { Refused } from '#app/server/refusal.server.ts'
 const TOMBSTONE_MS = 24 * 60 * 60_000
 
 /**
+ * How long the calendar a booking was refused on answers the same request again without D1 (issue 13: the rest of a
+ * race for one slot is refused from memory). Every write this object makes forgets it at once; what others write
+ * (an event type's edit, a calendar sync freeing busy time) is seen again after this long at most.
+ */
+export const REFUSAL_MEMORY_MS = 3_000
+
+/** Commands that change holds only (they are counted fresh on every decision), never the booked calendar. */
+const READS_OF_THE_CALENDAR = new Set<HostCommand['kind']>(['hold', 'release', 'holdSeat'])
+
+/** The slots of a booking by slots (not by holds: a client's own holds are not in the memory's calendar). */
+const slotsKey = (input: BookInput) =>
+  input.holdIds.length === 0 && input.slots.length > 0
+    ? `${input.eventTypeId}|${input.slots.map((slot) => `${slot.start}-${slot.end}`).join(',')}`
+    : null
+
+/**
  * One object per host (`idFromName(ownerId)`): the only writer of that host's calendar and the keeper of its ghost
  * holds (ARCHITECTURE.md "One write path"). Every write is one command through `run`, inside
  * `blockConcurrencyWhile`, so commands for one host are strictly one at a time even across the awaits on D1: each
@@ -24,6 +41,8 @@ const TOMBSTONE_MS = 24 * 60 * 60_000
  */
 export class HostLock extends DurableObject<Bindings> {
   private holds: Map<string, Hold> | null = null
+  /** The calendar the last booking by slots was refused on (REFUSAL_MEMORY_MS). */
+  private refusedOn: { key: string; context: PublicEventContext; calendar: EventCalendar; at: number } | null = null
 
   private async loaded(): Promise<Map<string, Hold>> {
     if (!this.holds) {
@@ -79,12 +98,16 @@ export class HostLock extends DurableObject<Bindings> {
   async run(command: HostCommand, now: number = Date.now()): Promise<Outcome<unknown> | { crashed: string }> {
     return this.ctx.blockConcurrencyWhile(async () => {
       try {
-        return await this.execute(command, now)
+        const answer = await this.execute(command, now)
+        // A write may free or take seats: the next refusal is decided on D1 again.
+        if (answer.ok && !READS_OF_THE_CALENDAR.has(command.kind)) this.refusedOn = null
+        return answer
       } catch (error) {
         // The meeting commands still throw their refusal (a `Refused`): it is answered as a value here.
         if (error instanceof Refused) return { ok: false as const, refusal: error.refusal }
         // The holds in memory may be ahead of storage after a failed write: read them again next time.
         this.holds = null
+        this.refusedOn = null
         return { crashed: error instanceof Error ? (error.stack ?? error.message) : String(error) }
       }
     })
@@ -139,7 +162,9 @@ export class HostLock extends DurableObject<Bindings> {
   /** Confirm: a replay answers its booking; else snapshot, decide, apply (app/server/booking/book.server.ts). */
   private async book(input: BookInput, now: number) {
     const db = getDb(this.env.DB)
-    const context = await findEventTypeById(db, input.ownerId, input.eventTypeId)
+    const key = slotsKey(input)
+    const memory = this.recentRefusal(key, now)
+    const context = memory?.context ?? (await findEventTypeById(db, input.ownerId, input.eventTypeId))
     if (!context) return { ok: false as const, refusal: refusal('eventNotFound') }
     // A retried submission returns its booking, even though its holds were consumed by the first one; the same key
     // with another request (event type, holds, slots or contact) is refused and reveals nothing.
@@ -150,6 +175,10 @@ export class HostLock extends DurableObject<Bindings> {
       const replay = await findReplay(db, input.ownerId, idempotency, context, now)
       if (replay) return replay
     }
+    // Still taken in the calendar it was refused on a moment ago (the holds are counted as they are now): no D1.
+    if (memory && !allFree(memory.calendar, await this.activeHolds(now), input.slots, now)) {
+      return { ok: false as const, refusal: refusal('slotTaken') }
+    }
     const named = await this.getHolds(input.holdIds, now)
     const others = await this.activeHolds(now, input.holdIds)
     const command = { ...input, idempotencyKey: idempotency ? storedKey(idempotency) : null }
@@ -157,8 +186,18 @@ export class HostLock extends DurableObject<Bindings> {
     if (result.ok) {
       await this.remove(input.holdIds)
       await this.rearm(now)
+    } else if (result.refusal.code === 'slotTaken' && key) {
+      this.refusedOn = { key, context, calendar: await eventCalendar(db, context, input.slots), at: now }
     }
     return result
+  }
+
+  /** The memory of a recent refusal of the same slots, while it is fresh (REFUSAL_MEMORY_MS). */
+  private recentRefusal(key: string | null, now: number) {
+    const memory = this.refusedOn
+    return key && memory && memory.key === key && now >= memory.at && now - memory.at < REFUSAL_MEMORY_MS
+      ? memory
+      : null
   }
 
   /**
