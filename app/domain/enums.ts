@@ -38,10 +38,11 @@ export type MessengerType = (typeof MESSENGER_TYPES)[number]
 export const OUTBOX_CHANNELS = ['email', 'telegram', 'push'] as const
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number]
 /**
- * What an outbox row may carry: the message channels above, and `calendar`, a meeting to write to the host's
- * calendar (issue 14: retried with backoff like a message, never on a booking's critical path).
+ * What an outbox row may carry: the message channels above, `calendar`, a meeting to write to the host's
+ * calendar (issue 14: retried with backoff like a message, never on a booking's critical path), and `webhook`, one
+ * signed POST to a specialist's webhook endpoint (issue 17).
  */
-export const OUTBOX_ROW_CHANNELS = [...OUTBOX_CHANNELS, 'calendar'] as const
+export const OUTBOX_ROW_CHANNELS = [...OUTBOX_CHANNELS, 'calendar', 'webhook'] as const
 export type OutboxRowChannel = (typeof OUTBOX_ROW_CHANNELS)[number]
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const
 
@@ -85,3 +86,7 @@ export type WalletReason = (typeof WALLET_REASONS)[number]
 /** A promo code gives a percentage off a plan payment, or credits Fasties to the wallet. */
 export const PROMO_KINDS = ['discountPercent', 'fasties'] as const
 export type PromoKind = (typeof PROMO_KINDS)[number]
+
+/** What a personal access token may do (issue 17): `read` only GET calls, `write` any. */
+export const PAT_SCOPES = ['read', 'write'] as const
+export type PatScope = (typeof PAT_SCOPES)[number]

@@ -19,6 +19,7 @@ import { ghostBooking, publicBooking } from './public-booking.ts'
 import { notify } from './notify.ts'
 import { meetingsApi } from './meetings.ts'
 import { oneTimeApi, oneTimeGhostApi, oneTimeMessageApi } from './one-time.ts'
+import { personalAccessTokensApi, webhooksApi } from './webhooks.ts'
 import { ApiError, errorResponse, refusalResponse } from './envelope.ts'
 import { Refused } from '#app/server/refusal.server.ts'
 
@@ -42,6 +43,8 @@ const routes = new Hono<ApiEnv>()
   .route('/calendarsIntegrations/push', calendarPushApi)
   .route('/calendarsIntegrations', calendarsApi)
   .route('/', billingApi)
+  .route('/webhooks', webhooksApi)
+  .route('/personalAccessTokens', personalAccessTokensApi)
 
 export const api = new Hono<ApiEnv>()
 

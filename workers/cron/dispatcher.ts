@@ -4,6 +4,7 @@ import { routeCalendarWrites } from '#app/server/calendars/write-back.server.ts'
 import { cleanupAccounts } from '#app/server/accounts/cleanup.server.ts'
 import { runBilling } from '#app/server/billing/cron.server.ts'
 import { getDb } from '#app/server/db.server.ts'
+import { routeWebhooks } from '#app/server/webhooks/webhooks.server.ts'
 import { type AppEnv, type Bindings, parseEnv } from '#app/server/env.server.ts'
 import { drainOutbox } from '#app/server/outbox/outbox.server.ts'
 import { runReminders } from '#app/server/notify/reminder-job.server.ts'
@@ -14,11 +15,12 @@ export type CronJob = { name: string; run: (deps: { db: Db; env: AppEnv; now: nu
 /** Cron expression (wrangler.toml `[triggers]`) to the jobs it runs (ARCHITECTURE.md "Cron"). */
 export const CRON_JOBS: Record<string, CronJob[]> = {
   '* * * * *': [
-    // Host events become calendar writes first, so this run's drain already delivers them.
+    // Host events become calendar writes and webhook deliveries first, so this run's drain already delivers them.
     {
       name: 'outbox',
       run: async ({ db, env, now }) => {
         await routeCalendarWrites(db, now)
+        await routeWebhooks(db, now)
         return drainOutbox(db, env, now)
       },
     },
