@@ -1,13 +1,17 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/cloudflare'
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { type FormSection, EventTypeForm } from '#app/components/event-types/event-type-form.tsx'
 import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
 import { useUnsavedChanges } from '#app/components/event-types/use-unsaved-changes.ts'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
-import { newEventTypeValues } from '#app/domain/event-types/form-values.ts'
+import { eventTypeBodyFromForm, newEventTypeValues } from '#app/domain/event-types/form-values.ts'
+import { eventTypeSchema } from '#app/domain/event-types/schema.ts'
+import { instantToZoned } from '#app/domain/time/index.ts'
+import { issueText } from '#app/i18n/zod-errors.ts'
 import { type Capability, cheapestPlanWith } from '#app/domain/plans.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
@@ -31,6 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     schedules: schedules.map((schedule) => ({ id: schedule.id, name: schedule.name, isDefault: schedule.isDefault })),
     tariff: user.tariff,
     canAdd: await canAddEventType(db, user),
+    // The wizard checks each step with the server's rules before "Next" (a period may not start before today).
+    today: instantToZoned(user.timeZone, Date.now()).date,
   }
 }
 
@@ -70,9 +76,25 @@ function stepOf(path: string): number {
   return 2
 }
 
+/**
+ * The errors of one step by the same rules the server applies (issue 18: "Next" checks the step first), read from
+ * the whole form: the other steps' fields stay in it, hidden.
+ */
+function stepErrors(form: HTMLFormElement, step: number, today: string, t: TFunction): Record<string, string[]> {
+  const parsed = eventTypeSchema({ today }).safeParse(eventTypeBodyFromForm(new FormData(form)))
+  const errors: Record<string, string[]> = {}
+  if (parsed.success) return errors
+  for (const issue of parsed.error.issues) {
+    const path = issue.path.map(String).join('.')
+    if (stepOf(path) !== step) continue
+    errors[path] = [...(errors[path] ?? []), issueText({ ...issue, path: [] }, t)]
+  }
+  return errors
+}
+
 /** `/eventTypes/create`: the wizard (type, base settings, availability, schedule). */
 export default function CreateEventType() {
-  const { schedules, tariff, canAdd } = useLoaderData<typeof loader>()
+  const { schedules, tariff, canAdd, today } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
   const { t } = useTranslation()
@@ -83,12 +105,15 @@ export default function CreateEventType() {
   const [step, setStep] = useState(0)
   const [locked, setLocked] = useState<Capability | null>(null)
   const [tariffOpen, setTariffOpen] = useState(!canAdd)
-  const errors = result?.errors?.fieldErrors ?? {}
+  const formRef = useRef<HTMLFormElement>(null)
+  const [checked, setChecked] = useState<Record<string, string[]> | null>(null)
+  const errors = checked ?? result?.errors?.fieldErrors ?? {}
   // SPEC §4: leaving the wizard with anything typed asks first, as the edit page does.
   const blocker = useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(initial))
 
   useEffect(() => {
     if (!result?.errors) return
+    setChecked(null)
     if (result.errors.tariffLimit) setTariffOpen(true)
     const first = Object.keys(result.errors.fieldErrors)[0]
     if (first) setStep(stepOf(first))
@@ -114,7 +139,7 @@ export default function CreateEventType() {
           </li>
         ))}
       </ol>
-      <Form method="post" className="flex flex-col gap-6" noValidate>
+      <Form method="post" className="flex flex-col gap-6" noValidate ref={formRef}>
         <FormErrors errors={result?.errors?.formErrors} />
         <EventTypeForm
           values={values}
@@ -142,6 +167,15 @@ export default function CreateEventType() {
               className="btn-primary"
               onClick={(event) => {
                 event.preventDefault()
+                const found = formRef.current ? stepErrors(formRef.current, step, today, t) : {}
+                setChecked(found)
+                if (Object.keys(found).length > 0) {
+                  // The first field with an error takes the focus, so its message is read out.
+                  requestAnimationFrame(() =>
+                    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+                  )
+                  return
+                }
                 setStep(step + 1)
               }}
             >

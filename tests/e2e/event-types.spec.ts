@@ -37,6 +37,9 @@ const TEXTS = {
     create: 'Создать',
     link: 'Ссылка',
     address: 'Адрес',
+    online: 'Онлайн',
+    inPerson: 'Офлайн-встреча',
+    onlineUrl: 'Ссылка на встречу',
     required: 'Обязательное поле',
     latinOnly: 'Допускаются только латинские буквы',
     created: 'Тип события создан',
@@ -96,6 +99,9 @@ const TEXTS = {
     create: 'Create',
     link: 'Link',
     address: 'Address',
+    online: 'Online',
+    inPerson: 'In person',
+    onlineUrl: 'Meeting link',
     required: 'Required field',
     latinOnly: 'Only Latin letters are allowed',
     created: 'Event type created',
@@ -266,7 +272,19 @@ for (const language of ['ru', 'en'] as const) {
     await page.getByRole('radio', { name: t.group, exact: true }).check()
     await page.getByRole('button', { name: t.next }).click()
 
-    // Step 2: the link follows the name; Cyrillic in the link is removed with a toast.
+    // Step 2: a Cyrillic name suggests its transliteration as the link (issue 18).
+    await page.getByLabel(t.name, { exact: true }).fill('Консультация')
+    await expect(page.getByLabel(t.link, { exact: true })).toHaveValue('konsultatsiya')
+    // Switching the place back and forth keeps what was typed for each (issue 18).
+    await page.getByRole('radio', { name: t.online, exact: true }).check()
+    await page.getByLabel(t.onlineUrl, { exact: true }).fill('https://zoom.us/j/42')
+    await page.getByRole('radio', { name: t.inPerson, exact: true }).check()
+    await expect(page.getByLabel(t.address, { exact: true })).toHaveValue('')
+    await page.getByRole('radio', { name: t.online, exact: true }).check()
+    await expect(page.getByLabel(t.onlineUrl, { exact: true })).toHaveValue('https://zoom.us/j/42')
+    await page.getByRole('radio', { name: t.inPerson, exact: true }).check()
+
+    // The link follows the name; Cyrillic in the link is removed with a toast.
     const suffix = unique()
     await page.getByLabel(t.name, { exact: true }).fill(`Intro call ${suffix}`)
     await expect(page.getByLabel(t.link, { exact: true })).toHaveValue(`intro_call_${suffix}`)
@@ -277,19 +295,18 @@ for (const language of ['ru', 'en'] as const) {
     await expect(page.getByLabel(t.link, { exact: true })).toHaveValue(`intro_call_${suffix}`)
     await page.getByLabel(t.duration, { exact: true }).selectOption({ label: t.other })
     await page.getByLabel(t.durationOther).fill('1400')
+    // "Next" checks the step first (issue 18): each message shows and the step stays, its first field focused.
     await page.getByRole('button', { name: t.next }).click()
-
-    // Step 3: seats with the minimum above the total.
-    await page.getByLabel(t.minSeats).fill('5')
-    await page.getByLabel(t.totalSeats).fill('3')
-    await page.getByRole('button', { name: t.next }).click()
-    await page.getByRole('button', { name: t.create, exact: true }).click()
-
-    // Refused: the wizard opens the step of the first error and shows each message.
     await expect(page.getByText(t.required)).toBeVisible()
     await expect(page.getByText(t.max1380)).toBeVisible()
+    await expect(page.getByLabel(t.address, { exact: true })).toBeFocused()
     await page.getByLabel(t.address, { exact: true }).fill('Москва, Тверская, 1')
     await page.getByLabel(t.durationOther).fill('50')
+    await page.getByRole('button', { name: t.next }).click()
+
+    // Step 3: seats with the minimum above the total stop "Next" too.
+    await page.getByLabel(t.minSeats).fill('5')
+    await page.getByLabel(t.totalSeats).fill('3')
     await page.getByRole('button', { name: t.next }).click()
     await expect(page.getByText(t.seatsError)).toBeVisible()
     await page.getByLabel(t.minSeats).fill('2')

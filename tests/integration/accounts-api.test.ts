@@ -704,6 +704,14 @@ describe('profile', () => {
     expect((await api('GET', '/profile', { auth })).body.data).toMatchObject({ imageUrl: null })
   })
 
+  it('a new account has its default schedule from sign-up on, in its language and zone (issue 18)', async () => {
+    const account = await signupAndConfirm()
+    const [user] = await db().select().from(users).where(eq(users.id, account.id))
+    const rows = await db().select().from(schedules).where(eq(schedules.ownerId, account.id))
+    expect(rows).toEqual([expect.objectContaining({ isDefault: true, name: 'Рабочие часы', timeZone: user.timeZone })])
+    expect(rows[0].weekly.length).toBeGreaterThan(0)
+  })
+
   it('deletes the account with everything it owns', async () => {
     const account = await signupAndConfirm()
     await db()

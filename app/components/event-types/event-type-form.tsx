@@ -56,6 +56,7 @@ export function EventTypeForm(props: Props) {
   // Errors of the last submit that a later change made stale (SPEC §4: another location clears its errors).
   const [stale, setStale] = useState({ errors: props.errors, paths: [] as string[] })
   const staleErrors = stale.errors === props.errors ? stale.paths : []
+  const [typedPoints, setTypedPoints] = useState<Partial<Record<EventTypeFormValues['eventTypePlaceType'], string>>>({})
   const hydrated = useHydrated()
   const error = (path: string) => (staleErrors.includes(path) ? undefined : props.errors[path]?.[0])
   const set = (patch: Partial<EventTypeFormValues>) => onChange({ ...values, ...patch })
@@ -198,13 +199,12 @@ export function EventTypeForm(props: Props) {
                   value={place}
                   checked={values.eventTypePlaceType === place}
                   onChange={() => {
-                    // SPEC §4: phone clears the meeting point; another location clears its errors.
+                    // SPEC §4: phone clears the meeting point; another location clears its errors. Each location
+                    // keeps what was typed for it (issue 18): back to Online after a look at Meet shows the link.
                     setStale({ errors: props.errors, paths: [...staleErrors, 'meetingPoint'] })
-                    set(
-                      place === 'Phone'
-                        ? { eventTypePlaceType: place, meetingPoint: '' }
-                        : { eventTypePlaceType: place },
-                    )
+                    const typed = { ...typedPoints, [values.eventTypePlaceType]: values.meetingPoint }
+                    setTypedPoints(typed)
+                    set({ eventTypePlaceType: place, meetingPoint: place === 'Phone' ? '' : (typed[place] ?? '') })
                   }}
                 />
                 {t(`eventTypes:places.${place}`)}

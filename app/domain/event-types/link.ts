@@ -30,9 +30,62 @@ export function normalizeLink(value: string): NormalizedLink {
   return { link, removedNonLatin: latinOnly.length !== lowered.length }
 }
 
-/** The link a name suggests: the same rules, then runs of underscores collapsed and outer ones dropped. */
+/** Russian letters in Latin ones (the common passport-style reading): "Консультация" reads "konsultatsiya". */
+const CYRILLIC_LATIN: Record<string, string> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+  і: 'i',
+  ї: 'yi',
+  є: 'ye',
+  ґ: 'g',
+}
+
+/** A name in Latin letters: Cyrillic transliterated, accents dropped ("Café" reads "cafe"). */
+export function transliterate(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/[а-яёіїєґ]/g, (letter) => CYRILLIC_LATIN[letter] ?? '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+}
+
+/**
+ * The link a name suggests (issue 18: from a Cyrillic name too, transliterated): the same rules, then runs of
+ * underscores collapsed and outer ones dropped.
+ */
 export function linkFromName(name: string): string {
-  return parseLink(normalizeEventName(name))
+  return parseLink(transliterate(normalizeEventName(name)))
     .replace(/[^a-z0-9_.-]/g, '')
     .replace(/_+/g, '_')
     .replace(/^_|_$/g, '')

@@ -14,6 +14,7 @@ import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import { enqueueMessage } from '../outbox/outbox.server.ts'
 import { nextTokenGeneration } from './api-tokens.server.ts'
 import { isUniqueViolation } from '../unique-violation.server.ts'
+import { defaultScheduleInsert } from '../schedules/schedules.server.ts'
 import type { AccountDeps } from './deps.server.ts'
 import { restoreEmail, signupAttemptEmail, signupEmail } from './emails.server.ts'
 import { Refused, refuse } from '../refusal.server.ts'
@@ -130,6 +131,7 @@ export async function signup(
     await runBatch(deps, [
       ...(replaced ? [deps.db.delete(users).where(and(eq(users.id, replaced.id), isNull(users.emailVerifiedAt)))] : []),
       deps.db.insert(users).values(user),
+      defaultScheduleInsert(deps.db, user.id, getT(deps.language)('schedules:defaultName'), deps.now),
       ...secrets.queries,
     ])
   } catch (error) {

@@ -22,6 +22,8 @@ import {
 import { Refused, refuse } from '../refusal.server.ts'
 import { refusal } from '#app/domain/refusal.ts'
 import { ACCOUNT_LIMITS, enforceLimit } from './limits.server.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import { defaultScheduleInsert } from '../schedules/schedules.server.ts'
 
 /** The one-time state lives 10 minutes, in the database and in a cookie of the browser that started. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000
@@ -392,6 +394,7 @@ export async function resolveOAuthUser(deps: AccountDeps, provider: OAuthProvide
   await deps.db.batch([
     deps.db.delete(users).where(and(eq(users.email, email), isNull(users.emailVerifiedAt))),
     deps.db.insert(users).values(user),
+    defaultScheduleInsert(deps.db, user.id, getT(deps.language)('schedules:defaultName'), deps.now),
     link(user.id),
   ])
   const [created] = await deps.db.select().from(users).where(eq(users.id, user.id)).limit(1)

@@ -2,7 +2,7 @@
  * Schedules of one specialist (SPEC §2 "Schedule", API-CONTRACT.md "Schedules"). Every query filters by the
  * owner, so another specialist's schedule is "not found". A specialist always has a default schedule.
  */
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { copyName } from '#app/domain/event-types/link.ts'
 import { newId } from '#app/domain/ids.ts'
@@ -10,7 +10,7 @@ import { can, withinLimit } from '#app/domain/plans.ts'
 import type { DatedAdjustment, WeeklyDay } from '#app/domain/schedules/editing.ts'
 import type { ScheduleInput } from '#app/domain/schedules/schema.ts'
 import { dmyToIso, isoToDmy } from '#app/domain/time/index.ts'
-import { eventTypes, scheduleAdjustments, schedules } from '#db/schema.ts'
+import { eventTypes, scheduleAdjustments, schedules, users } from '#db/schema.ts'
 import type { Tariff } from '#app/domain/enums.ts'
 import type { Db } from '../db.server.ts'
 import { found, refuse } from '../refusal.server.ts'
@@ -64,6 +64,22 @@ export function datedAdjustments(view: ScheduleView): DatedAdjustment[] {
 }
 
 /** Makes the first schedule of a specialist who has none (Mon-Fri 09:00-18:00 in their time zone). */
+/**
+ * The default schedule of a new account, as a statement for the batch that writes the user row (issue 18: the
+ * schedule exists from sign-up on, not from the first visit of the schedules page), in the account's zone.
+ */
+export function defaultScheduleInsert(db: Db, ownerId: string, name: string, now: number) {
+  return db.insert(schedules).values({
+    id: newId(now),
+    ownerId,
+    name,
+    timeZone: sql`(select ${users.timeZone} from ${users} where ${users.id} = ${ownerId})`,
+    isDefault: true,
+    weekly: DEFAULT_WEEKLY,
+  })
+}
+
+/** Accounts made before sign-up wrote the default schedule get it on first use. */
 export async function ensureDefaultSchedule(db: Db, owner: Owner, name: string): Promise<void> {
   const [{ value }] = await db.select({ value: count() }).from(schedules).where(eq(schedules.ownerId, owner.id))
   if (value > 0) return

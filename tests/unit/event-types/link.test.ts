@@ -31,8 +31,11 @@ describe('event links (SPEC §5)', () => {
 
   it('suggests a link from a name', () => {
     expect(linkFromName('Intro Call / 30 min')).toBe('intro_call_30_min')
-    expect(linkFromName('Консультация 30 min')).toBe('30_min')
-    expect(linkFromName('Консультация')).toBe('')
+    // Issue 18: a Cyrillic name suggests its transliteration, accents are dropped.
+    expect(linkFromName('Консультация 30 min')).toBe('konsultatsiya_30_min')
+    expect(linkFromName('Консультация')).toBe('konsultatsiya')
+    expect(linkFromName('Щедрый ужин: Юля и Ёжик')).toBe('shchedryy_uzhin_yulya_i_ezhik')
+    expect(linkFromName('Café Zürich')).toBe('cafe_zurich')
     expect(linkFromName('Q&A session!')).toBe('qa_session')
   })
 
