@@ -12,6 +12,7 @@ import enValidation from '#app/locales/en/validation.json'
 import enPush from '#app/locales/en/push.json'
 import enCalendars from '#app/locales/en/calendars.json'
 import enBilling from '#app/locales/en/billing.json'
+import enDeveloper from '#app/locales/en/developer.json'
 import ruAccounts from '#app/locales/ru/accounts.json'
 import ruApi from '#app/locales/ru/api.json'
 import ruBooking from '#app/locales/ru/booking.json'
@@ -26,6 +27,7 @@ import ruValidation from '#app/locales/ru/validation.json'
 import ruPush from '#app/locales/ru/push.json'
 import ruCalendars from '#app/locales/ru/calendars.json'
 import ruBilling from '#app/locales/ru/billing.json'
+import ruDeveloper from '#app/locales/ru/developer.json'
 import { NAMESPACES, type Namespace } from './namespaces.ts'
 
 /** Russian is the source language and the fallback (SPEC §1); English is complete (tests/unit/i18n). */
@@ -49,6 +51,7 @@ export const resources = {
     oneoff: ruOneoff,
     calendars: ruCalendars,
     billing: ruBilling,
+    developer: ruDeveloper,
   },
   en: {
     common: enCommon,
@@ -65,6 +68,7 @@ export const resources = {
     oneoff: enOneoff,
     calendars: enCalendars,
     billing: enBilling,
+    developer: enDeveloper,
   },
 } as const
 

@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'oneoff',
   'calendars',
   'billing',
+  'developer',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

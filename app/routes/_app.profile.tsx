@@ -7,7 +7,7 @@ import {
   data,
   redirect,
 } from '@remix-run/cloudflare'
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useErrorText } from '#app/components/accounts/auth-layout.tsx'
@@ -234,6 +234,16 @@ export default function Profile() {
             </Button>
           </div>
         </Form>
+      </section>
+
+      <section className="card flex flex-col gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h2 className="font-semibold">{t('accounts:profile.apiTitle')}</h2>
+          <p className="text-sm text-muted">{t('accounts:profile.apiLead')}</p>
+        </div>
+        <Link to="/profile/api" className="btn-secondary" data-testid="profile-api-link">
+          {t('accounts:profile.apiOpen')}
+        </Link>
       </section>
 
       <section className="card flex flex-col gap-3 p-6 sm:flex-row sm:justify-between">

@@ -1,0 +1,323 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/cloudflare'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '#app/components/ui/button.tsx'
+import { Field, FormErrors, SelectField } from '#app/components/ui/field.tsx'
+import { PAT_SCOPES } from '#app/domain/enums.ts'
+import { PatCreateSchema, WEBHOOK_EVENT_TYPES, webhookCreateSchema } from '#app/domain/webhooks/rules.ts'
+import type { I18nHandle } from '#app/i18n/namespaces.ts'
+import { issueText } from '#app/i18n/zod-errors.ts'
+import { pageDeps } from '#app/server/accounts/route.server.ts'
+import { createPat, listPats, revokePat } from '#app/server/auth/pat.server.ts'
+import { requireUser } from '#app/server/auth/session.server.ts'
+import { parseEnv } from '#app/server/env.server.ts'
+import {
+  createEndpoint,
+  deleteEndpoint,
+  listDeliveries,
+  listEndpoints,
+  resendDelivery,
+} from '#app/server/webhooks/webhooks.server.ts'
+import type { z } from 'zod'
+
+export const handle: I18nHandle = { i18n: ['developer', 'validation'] }
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+
+/** Deliveries each endpoint shows on the page (the API answers up to 50). */
+const SHOWN_DELIVERIES = 10
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { deps, t, language } = await pageDeps(request, context)
+  const user = await requireUser(deps.db, request)
+  const when = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium', timeZone: user.timeZone })
+  const at = (iso: string | null) => (iso ? when.format(new Date(iso)) : null)
+  const endpoints = await listEndpoints(deps.db, user.id)
+  return {
+    title: t('developer:title'),
+    tokens: (await listPats(deps.db, user.id)).map((token) => ({
+      ...token,
+      createdAt: at(token.createdAt),
+      lastUsedAt: at(token.lastUsedAt),
+    })),
+    endpoints: await Promise.all(
+      endpoints.map(async (endpoint) => ({
+        ...endpoint,
+        deliveries: ((await listDeliveries(deps.db, user.id, endpoint.id)) ?? [])
+          .slice(0, SHOWN_DELIVERIES)
+          .map((delivery) => ({
+            ...delivery,
+            createdAt: at(delivery.createdAt),
+            attempts: delivery.attempts.map((attempt) => ({ ...attempt, at: at(attempt.at) })),
+          })),
+      })),
+    ),
+  }
+}
+
+/** The form's errors by field, translated (the field's own label names it, so the text does not). */
+function fieldErrors(error: z.ZodError, t: Parameters<typeof issueText>[1]) {
+  const errors: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '')
+    errors[field] = [...(errors[field] ?? []), issueText({ ...issue, path: [] }, t)]
+  }
+  return errors
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { deps, t } = await pageDeps(request, context)
+  const user = await requireUser(deps.db, request)
+  const config = parseEnv(context.cloudflare.env)
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  const text = (name: string) => String(form.get(name) ?? '')
+  const now = Date.now()
+  if (intent === 'createToken') {
+    const parsed = PatCreateSchema.safeParse({ name: text('name'), scope: text('scope') })
+    if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error, t) }, { status: 400 })
+    const created = await createPat(deps.db, user.id, parsed.data, now)
+    if (!created) return data({ intent, errors: { '': [t('api:patLimit')] } }, { status: 400 })
+    return { intent, token: created.token, name: parsed.data.name }
+  }
+  if (intent === 'revokeToken') {
+    if (!(await revokePat(deps.db, user.id, text('id')))) throw new Response(null, { status: 404 })
+    return { intent, done: true }
+  }
+  if (intent === 'createWebhook') {
+    const schema = webhookCreateSchema(config.ENVIRONMENT !== 'development')
+    const parsed = schema.safeParse({ url: text('url'), events: form.getAll('events').map(String) })
+    if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error, t) }, { status: 400 })
+    const created = await createEndpoint(deps.db, config, user.id, parsed.data, now)
+    if (!created) return data({ intent, errors: { '': [t('api:webhookLimit')] } }, { status: 400 })
+    return { intent, secret: created.secret, url: parsed.data.url }
+  }
+  if (intent === 'deleteWebhook') {
+    if (!(await deleteEndpoint(deps.db, user.id, text('id')))) throw new Response(null, { status: 404 })
+    return { intent, done: true }
+  }
+  if (intent === 'resend') {
+    const resent = await resendDelivery(deps.db, user.id, text('endpointId'), text('deliveryId'), now)
+    if (!resent) throw new Response(null, { status: 404 })
+    return { intent, done: true }
+  }
+  throw new Response(null, { status: 400 })
+}
+
+type ActionData = {
+  intent: string
+  errors?: Record<string, string[]>
+  token?: string
+  name?: string
+  secret?: string
+  url?: string
+}
+
+function ShownOnce({ label, value, testId }: { label: string; value: string; testId: string }) {
+  const { t } = useTranslation()
+  return (
+    <div className="rounded-md border border-primary bg-primary-soft p-3 text-sm" role="status">
+      <p className="font-medium">{label}</p>
+      <code className="mt-1 block break-all select-all" data-testid={testId}>
+        {value}
+      </code>
+      <p className="mt-1 text-muted">{t('developer:shownOnce')}</p>
+    </div>
+  )
+}
+
+/** A plain form removing one token or endpoint by its id. */
+function RemoveForm({ id, intent, label }: { id: string; intent: string; label: string }) {
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('id') === id
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" name="intent" value={intent} variant="danger" loading={busy}>
+        {label}
+      </Button>
+    </Form>
+  )
+}
+
+/** `/profile/api`: personal access tokens and webhook endpoints with their delivery logs (issue 17). */
+export default function ProfileApiPage() {
+  const { tokens, endpoints } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>() as ActionData | undefined
+  const navigation = useNavigation()
+  const { t } = useTranslation()
+  const busy = (intent: string) => navigation.state !== 'idle' && navigation.formData?.get('intent') === intent
+  const errorsOf = (intent: string) => (result?.intent === intent ? (result.errors ?? {}) : {})
+  const tokenErrors = errorsOf('createToken')
+  const webhookErrors = errorsOf('createWebhook')
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6" data-testid="profile-api-page">
+      <div>
+        <Link to="/profile" className="text-sm text-primary hover:underline">
+          ← {t('developer:back')}
+        </Link>
+        <h1 className="mt-2 text-2xl font-semibold">{t('developer:title')}</h1>
+        <p className="mt-1 text-sm text-muted">{t('developer:lead')}</p>
+      </div>
+
+      <section className="card flex flex-col gap-4 p-4 sm:p-6" aria-labelledby="tokens-title">
+        <h2 id="tokens-title" className="text-lg font-semibold">
+          {t('developer:tokens.title')}
+        </h2>
+        <p className="text-sm text-muted">{t('developer:tokens.lead')}</p>
+        {result?.token ? (
+          <ShownOnce
+            label={t('developer:tokens.created', { name: result.name })}
+            value={result.token}
+            testId="new-token"
+          />
+        ) : null}
+        {tokens.length === 0 ? (
+          <p className="text-sm text-muted">{t('developer:tokens.none')}</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-border" data-testid="token-list">
+            {tokens.map((token) => (
+              <li key={token.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <div className="text-sm">
+                  <p className="font-medium">{token.name}</p>
+                  <p className="text-muted">
+                    {t(`developer:tokens.scope.${token.scope}`)} ·{' '}
+                    {t('developer:tokens.createdAt', { at: token.createdAt })} ·{' '}
+                    {token.lastUsedAt
+                      ? t('developer:tokens.lastUsed', { at: token.lastUsedAt })
+                      : t('developer:tokens.neverUsed')}
+                  </p>
+                </div>
+                <RemoveForm id={token.id} intent="revokeToken" label={t('developer:tokens.revoke')} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end" data-testid="token-form">
+          <FormErrors errors={tokenErrors['']} />
+          <Field
+            className="flex-1"
+            label={t('developer:tokens.name')}
+            name="name"
+            required
+            maxLength={100}
+            errors={tokenErrors.name}
+          />
+          <SelectField
+            label={t('developer:tokens.scopeLabel')}
+            name="scope"
+            defaultValue="read"
+            errors={tokenErrors.scope}
+            options={PAT_SCOPES.map((scope) => ({ value: scope, label: t(`developer:tokens.scope.${scope}`) }))}
+          />
+          <Button type="submit" name="intent" value="createToken" loading={busy('createToken')}>
+            {t('developer:tokens.create')}
+          </Button>
+        </Form>
+      </section>
+
+      <section className="card flex flex-col gap-4 p-4 sm:p-6" aria-labelledby="webhooks-title">
+        <h2 id="webhooks-title" className="text-lg font-semibold">
+          {t('developer:webhooks.title')}
+        </h2>
+        <p className="text-sm text-muted">{t('developer:webhooks.lead')}</p>
+        {result?.secret ? (
+          <ShownOnce
+            label={t('developer:webhooks.created', { url: result.url })}
+            value={result.secret}
+            testId="new-webhook-secret"
+          />
+        ) : null}
+        {endpoints.length === 0 ? <p className="text-sm text-muted">{t('developer:webhooks.none')}</p> : null}
+        {endpoints.map((endpoint) => (
+          <article
+            key={endpoint.id}
+            className="flex flex-col gap-3 rounded-md border border-border p-3"
+            data-testid="webhook-endpoint"
+          >
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+              <div className="min-w-0 text-sm">
+                <p className="break-all font-medium">{endpoint.url}</p>
+                <p className="text-muted">
+                  {endpoint.events.map((event) => t(`developer:events.${event}`)).join(', ')}
+                </p>
+              </div>
+              <RemoveForm id={endpoint.id} intent="deleteWebhook" label={t('developer:webhooks.delete')} />
+            </div>
+            <h3 className="text-sm font-semibold">{t('developer:deliveries.title')}</h3>
+            {endpoint.deliveries.length === 0 ? (
+              <p className="text-sm text-muted">{t('developer:deliveries.none')}</p>
+            ) : (
+              <ul className="flex flex-col gap-2" data-testid="delivery-log">
+                {endpoint.deliveries.map((delivery) => (
+                  <li key={delivery.id} className="rounded bg-surface p-2 text-sm" data-testid="delivery">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <span>
+                        <span className="font-medium">{delivery.type}</span> · {delivery.createdAt}
+                        {delivery.resendOf ? ` · ${t('developer:deliveries.resent')}` : ''}
+                      </span>
+                      <span data-testid="delivery-status">
+                        {t(`developer:deliveries.status.${delivery.status}`)} ·{' '}
+                        {t('developer:deliveries.attempts', { count: delivery.attempts.length })}
+                      </span>
+                    </div>
+                    {delivery.attempts.length > 0 ? (
+                      <ol className="mt-1 list-inside list-decimal text-muted">
+                        {delivery.attempts.map((attempt) => (
+                          <li key={`${delivery.id}-${attempt.at}-${attempt.durationMs}`} data-testid="delivery-attempt">
+                            {attempt.at} ·{' '}
+                            {attempt.statusCode !== null
+                              ? t('developer:deliveries.code', { code: attempt.statusCode })
+                              : t('developer:deliveries.error', { error: attempt.error })}{' '}
+                            · {t('developer:deliveries.duration', { ms: attempt.durationMs })}
+                          </li>
+                        ))}
+                      </ol>
+                    ) : null}
+                    <Form method="post" className="mt-2">
+                      <input type="hidden" name="endpointId" value={endpoint.id} />
+                      <input type="hidden" name="deliveryId" value={delivery.id} />
+                      <Button type="submit" name="intent" value="resend" variant="secondary" loading={busy('resend')}>
+                        {t('developer:deliveries.resend')}
+                      </Button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </article>
+        ))}
+        <Form method="post" className="flex flex-col gap-3" data-testid="webhook-form">
+          <FormErrors errors={webhookErrors['']} />
+          <Field
+            label={t('developer:webhooks.url')}
+            hint={t('developer:webhooks.urlHint')}
+            name="url"
+            type="url"
+            required
+            errors={webhookErrors.url}
+          />
+          <fieldset className="flex flex-col gap-1">
+            <legend className="mb-1 text-sm font-medium">{t('developer:webhooks.events')}</legend>
+            {WEBHOOK_EVENT_TYPES.map((event) => (
+              <label key={event} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="events" value={event} defaultChecked={event === 'booking.created'} />
+                {t(`developer:events.${event}`)} <code className="text-muted">{event}</code>
+              </label>
+            ))}
+            {webhookErrors.events ? (
+              <p className="text-sm text-error" role="alert">
+                {webhookErrors.events.join(' ')}
+              </p>
+            ) : null}
+          </fieldset>
+          <div>
+            <Button type="submit" name="intent" value="createWebhook" loading={busy('createWebhook')}>
+              {t('developer:webhooks.add')}
+            </Button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  )
+}
