@@ -62,6 +62,26 @@ export function cheapestPlanWith(capability: Capability): Tariff {
   return found
 }
 
+/**
+ * The cheapest plan that holds more of a limited thing than this plan does (where a limit modal leads); null when
+ * no plan holds more.
+ */
+export function cheapestPlanAbove(tariff: Tariff, kind: keyof PlanLimits): Tariff | null {
+  const limit = PLANS[tariff].limits[kind]
+  if (limit === null) return null
+  return (
+    ORDER.find((other) => {
+      const more = PLANS[other].limits[kind]
+      return more === null || more > limit
+    }) ?? null
+  )
+}
+
+/** The tariffs page with a plan chosen: where every "Available from" badge and limit modal leads (issue 16). */
+export function tariffPath(plan?: Tariff | null): string {
+  return plan ? `/tariff?plan=${plan}` : '/tariff'
+}
+
 /** Whether one more of a limited thing fits the plan, given how many the specialist holds. */
 export function withinLimit(tariff: Tariff, kind: keyof PlanLimits, held: number): boolean {
   const limit = PLANS[tariff].limits[kind]
@@ -84,4 +104,36 @@ export function tariffOptions(tariff: Tariff) {
     capabilities: Object.fromEntries(CAPABILITIES.map((capability) => [capability, plan.capabilities.has(capability)])),
     availableFrom: Object.fromEntries(CAPABILITIES.map((capability) => [capability, cheapestPlanWith(capability)])),
   }
+}
+
+/**
+ * Where a new booking comes from: the public event page (and the public API), the site widget, or a one-off
+ * meeting's link. The widget and one-off links are capabilities of their own (SPEC §6).
+ */
+export type BookingChannel = 'page' | 'widget' | 'oneOff'
+
+const CHANNEL_CAPABILITY: Record<BookingChannel, Capability | null> = {
+  page: null,
+  widget: 'widgets',
+  oneOff: 'oneTimeMeetings',
+}
+
+/**
+ * What the host's plan in force pauses of a new booking (issue 16 "Downgrade", ADR 0097): the capability the event
+ * type's kind or the channel needs and the plan lacks; null when the booking may go ahead. Computed on every request
+ * from `users.tariff`, never written: a downgrade deletes nothing and an upgrade restores everything by itself.
+ */
+export function bookingPause(
+  tariff: Tariff,
+  booking: { participantType: string | null; channel: BookingChannel },
+): Capability | null {
+  const kind = booking.participantType ? capabilityForParticipantType(booking.participantType) : null
+  if (kind && !can(tariff, kind)) return kind
+  const channel = CHANNEL_CAPABILITY[booking.channel]
+  return channel && !can(tariff, channel) ? channel : null
+}
+
+/** Cost and redirect show on public pages and apply after booking only while the host's plan has them. */
+export function showsCostAndRedirect(tariff: Tariff): boolean {
+  return can(tariff, 'costAndRedirect')
 }

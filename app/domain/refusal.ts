@@ -64,6 +64,12 @@ export const REFUSALS = {
   holdNotFound: { status: 409, key: 'booking:errors.holdNotFound' },
   alreadyBooked: { status: 409, key: 'booking:errors.alreadyBooked' },
   idempotencyReused: { status: 422, key: 'booking:errors.idempotencyReused' },
+  /**
+   * The host's plan in force pauses this booking (a group or collective type, the widget or a one-off link after a
+   * downgrade; app/domain/plans.ts `bookingPause`). 403: the thing exists, the host's plan does not allow it now.
+   * `params.capability`: what is missing.
+   */
+  bookingPaused: { status: 403, key: 'booking:errors.bookingPaused' },
   // Host commands (workers/durable/host-lock.ts `run`): one-off meetings and meeting commands
   oneOffNotFound: { status: 404, key: 'oneoff:errors.notFound' },
   oneOffClosed: { status: 400, key: 'oneoff:errors.closed' },

@@ -22,6 +22,7 @@ import { runListAction } from '#app/server/event-types/list-actions.server.ts'
 import { saveEventTypeForm } from '#app/server/event-types/page-actions.server.ts'
 import { orNotFoundPage } from '#app/server/refusal.server.ts'
 import { listSchedules } from '#app/server/schedules/schedules.server.ts'
+import { PausedNote } from '#app/components/event-types/paused-note.tsx'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -160,6 +161,7 @@ function EventTypeEditor({
         </div>
       </div>
 
+      <PausedNote tariff={tariff} participantType={eventType.participantType} detailed />
       <div role="tablist" aria-label={t('eventTypes:edit.tabs')} className="flex gap-2 border-b border-line">
         {(['settings', 'share'] as const).map((name) => (
           <button
@@ -241,7 +243,7 @@ function EventTypeEditor({
       <TariffLimitModal
         open={locked !== null}
         onClose={() => setLocked(null)}
-        availableFrom={locked && locked !== 'limit' ? cheapestPlanWith(locked) : undefined}
+        availableFrom={cheapestPlanWith(locked && locked !== 'limit' ? locked : 'moreEventTypes')}
       />
     </section>
   )

@@ -15,6 +15,7 @@ import { requireUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { runListAction } from '#app/server/event-types/list-actions.server.ts'
 import { canAddEventType, listEventTypes } from '#app/server/event-types/event-types.server.ts'
+import { cheapestPlanAbove } from '#app/domain/plans.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -42,6 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page,
     search,
     canAdd: await canAddEventType(db, user),
+    tariff: user.tariff,
   }
 }
 
@@ -67,7 +69,7 @@ function listAction(params: URLSearchParams): string {
 
 /** `/eventTypes`: search, pages of 32, cards with their actions (SPEC §2 "Event types"). */
 export default function EventTypes() {
-  const { items, totalCount, page, search, canAdd } = useLoaderData<typeof loader>()
+  const { items, totalCount, page, search, canAdd, tariff } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
   const [params] = useSearchParams()
@@ -129,7 +131,12 @@ export default function EventTypes() {
       ) : (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((eventType) => (
-            <EventTypeCard key={eventType.id} eventType={eventType} onDelete={() => setDeleting(eventType.id)} />
+            <EventTypeCard
+              key={eventType.id}
+              eventType={eventType}
+              tariff={tariff}
+              onDelete={() => setDeleting(eventType.id)}
+            />
           ))}
         </ul>
       )}
@@ -158,7 +165,11 @@ export default function EventTypes() {
         loading={navigation.state === 'submitting'}
         form={{ action: listAction(params), fields: { intent: 'delete', id: deleting ?? '' } }}
       />
-      <TariffLimitModal open={tariffOpen} onClose={() => setTariffOpen(false)} />
+      <TariffLimitModal
+        open={tariffOpen}
+        onClose={() => setTariffOpen(false)}
+        availableFrom={cheapestPlanAbove(tariff, 'eventTypes')}
+      />
     </section>
   )
 }

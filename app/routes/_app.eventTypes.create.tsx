@@ -198,7 +198,7 @@ export default function CreateEventType() {
           setTariffOpen(false)
           setLocked(null)
         }}
-        availableFrom={locked ? cheapestPlanWith(locked) : undefined}
+        availableFrom={cheapestPlanWith(locked ?? 'moreEventTypes')}
       />
     </section>
   )

@@ -12,6 +12,7 @@ import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { type CreateAnswer, createPageAction, createPageData } from '#app/server/one-time/page.server.ts'
 import { shareInfo } from '#app/server/one-time/public.server.ts'
+import { tariffPath } from '#app/domain/plans.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -60,7 +61,7 @@ export default function CreateOneTimeEvent() {
       {loaded.form && !loaded.form.allowed ? (
         <div className="card space-y-3 p-5" data-testid="oneoff-tariff">
           <p>{t('eventTypes:tariff.availableFrom', { plan: loaded.form.availableFrom })}</p>
-          <Link to="/tariff" className="btn-primary inline-flex">
+          <Link to={tariffPath(loaded.form.availableFrom)} className="btn-primary inline-flex">
             {t('eventTypes:tariff.toTariffs')}
           </Link>
         </div>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
-import { withinLimit } from '#app/domain/plans.ts'
+import { cheapestPlanAbove, withinLimit } from '#app/domain/plans.ts'
 import { zoneName } from '#app/domain/time-zones/zone-names.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
@@ -36,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Each zone named by its city in the interface language, never the IANA id (issue 18).
     schedules: schedules.map((schedule) => ({ ...schedule, zoneName: zoneName(schedule.timeZone, language) })),
     canAdd: withinLimit(user.tariff, 'schedules', schedules.length),
+    morePlan: cheapestPlanAbove(user.tariff, 'schedules'),
   }
 }
 
@@ -73,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** `/schedules`: the specialist's schedules (SPEC §2 "Schedule"). */
 export default function Schedules() {
-  const { schedules, canAdd } = useLoaderData<typeof loader>()
+  const { schedules, canAdd, morePlan } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
   const { t } = useTranslation()
@@ -159,7 +160,7 @@ export default function Schedules() {
         loading={navigation.state === 'submitting'}
         form={{ action: '/schedules?index', fields: { intent: 'delete', id: deleting ?? '' } }}
       />
-      <TariffLimitModal open={tariffOpen} onClose={() => setTariffOpen(false)} />
+      <TariffLimitModal open={tariffOpen} onClose={() => setTariffOpen(false)} availableFrom={morePlan} />
     </section>
   )
 }

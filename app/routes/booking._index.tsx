@@ -123,7 +123,8 @@ export default function OneTimeBooking() {
   const invitee = view.invitee
   const organizer = `${view.organizerInfo.firstName} ${view.organizerInfo.lastName}`.trim()
   const status = view.state === 'canceled' ? 'canceled' : view.state === 'completed' ? 'completed' : 'upcoming'
-  const canAnswer = view.state === 'open' && (invitee ? !invitee.isCanceled : view.seatsLeft > 0) && !answer?.ok
+  const canAnswer =
+    view.state === 'open' && (invitee ? !invitee.isCanceled : view.seatsLeft > 0 && !view.bookingPaused) && !answer?.ok
   const values: Values =
     answer && !answer.ok
       ? answer.values
@@ -207,7 +208,12 @@ export default function OneTimeBooking() {
         {view.state === 'closed' ? (
           <p className="rounded-lg bg-surface p-3 text-sm">{t('oneoff:errors.closed')}</p>
         ) : null}
-        {view.state === 'open' && !invitee && view.seatsLeft === 0 ? (
+        {view.state === 'open' && !invitee && view.bookingPaused ? (
+          <p className="rounded-lg bg-surface p-3 text-sm" role="status" data-testid="booking-paused">
+            {t('oneoff:errors.paused')}
+          </p>
+        ) : null}
+        {view.state === 'open' && !invitee && !view.bookingPaused && view.seatsLeft === 0 ? (
           <p className="rounded-lg bg-surface p-3 text-sm">{t('oneoff:errors.noSeats')}</p>
         ) : null}
         {view.state === 'canceled' ? (

@@ -184,7 +184,8 @@ describe('public booking pages', () => {
   })
 
   it('let any site frame the widget and the /user pages, and keep ?lang in the widget', async () => {
-    const { host } = await createBookableHost()
+    // The widget is a Standard capability (a Basic host's widget page says booking is paused: plans-enforcement).
+    const { host } = await createBookableHost({}, { tariff: 'Standard' })
     for (const path of [
       `/widget/booking/user/${host.login}/event/consult?lang=en`,
       `/user/${host.login}/event/consult`,
@@ -283,10 +284,11 @@ describe('public booking pages', () => {
   })
 
   it('inside a frame (Sec-Fetch-Dest: iframe) render the widget: no site header, the account offer in a new tab', async () => {
-    const { host } = await createBookableHost({
-      isShowRedirection: true,
-      redirectUrl: 'https://partner.example.org/thanks',
-    })
+    // Pro: the redirect is Pro's, and a framed page is the widget (Standard and up).
+    const { host } = await createBookableHost(
+      { isShowRedirection: true, redirectUrl: 'https://partner.example.org/thanks' },
+      { tariff: 'Pro' },
+    )
     const framed = { headers: { 'Sec-Fetch-Dest': 'iframe' } }
     for (const path of [`/user/${host.login}`, `/user/${host.login}/event/consult`, `/${host.login}/consult`]) {
       const plain = await page(path)

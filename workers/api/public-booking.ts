@@ -8,14 +8,14 @@ import {
   findPublicEventType,
   findPublicHost,
 } from '#app/server/booking/availability.server.ts'
-import { publicEventTypeView, publicHostView } from '#app/server/booking/views.server.ts'
+import { pausedOf, publicEventTypeView, publicHostView } from '#app/server/booking/views.server.ts'
 import { sendOrganizerMessage } from '#app/server/booking/message.server.ts'
 import { holdHost, isValidMonth, isoDateFromParts, viewerDay, viewerMonth } from '#app/server/booking/public.server.ts'
 import { BOOKING_LIMITS, addressKey, clientKey } from '#app/server/booking/limits.server.ts'
 import { drainOutbox } from '#app/server/outbox/outbox.server.ts'
 import { getRateLimits } from '#app/server/rate-limit.server.ts'
 import { MAX_SLOTS_PER_REQUEST, hostLock, runCommand } from '#app/server/booking/host-lock-client.server.ts'
-import { type Refusal, refusalKey, refusalStatus } from '#app/domain/refusal.ts'
+import { type Refusal, refusal, refusalKey, refusalStatus } from '#app/domain/refusal.ts'
 import type { ApiEnv } from './context.ts'
 import { ApiError, ok, parseWith, readJson } from './envelope.ts'
 
@@ -31,6 +31,14 @@ async function limit(c: C, rule: (typeof BOOKING_LIMITS)[keyof typeof BOOKING_LI
 async function eventContext(c: C): Promise<PublicEventContext> {
   const context = await findPublicEventType(c.get('db'), c.req.param('login') ?? '', c.req.param('eventLink') ?? '')
   if (!context) throw new ApiError(404, [c.get('t')('booking:errors.eventNotFound')])
+  return context
+}
+
+/** The event type's context for its free days and slots: none while the host's plan pauses its booking (ADR 0097). */
+async function bookableContext(c: C): Promise<PublicEventContext> {
+  const context = await eventContext(c)
+  const paused = pausedOf(context)
+  if (paused) refused(c, refusal('bookingPaused', undefined, { capability: paused }))
   return context
 }
 
@@ -121,7 +129,7 @@ export const publicBooking = new Hono<ApiEnv>()
     const year = numberParam(c, 'year')
     const month = numberParam(c, 'month')
     if (!isValidMonth(year, month)) throw new ApiError(400, [c.get('t')('booking:errors.invalidDate')])
-    const context = await eventContext(c)
+    const context = await bookableContext(c)
     const clientId = parseWith(c, clientIdSchema, c.req.query('clientId'))
     const view = await viewerMonth(c.get('db'), c.env, context, viewerZone(c, context), year, month, { clientId })
     return ok(c, view.days.map(isoToDmy))
@@ -129,7 +137,7 @@ export const publicBooking = new Hono<ApiEnv>()
   .get('/:login/eventTypes/:eventLink/slots/:year/:month/:day', async (c) => {
     const date = isoDateFromParts(numberParam(c, 'year'), numberParam(c, 'month'), numberParam(c, 'day'))
     if (!date) throw new ApiError(400, [c.get('t')('booking:errors.invalidDate')])
-    const context = await eventContext(c)
+    const context = await bookableContext(c)
     const clientId = parseWith(c, clientIdSchema, c.req.query('clientId'))
     const slots = await viewerDay(c.get('db'), c.env, context, viewerZone(c, context), date, { clientId })
     return ok(

@@ -2,7 +2,12 @@ import { DurableObject } from 'cloudflare:workers'
 import { type Hold, decideHold, freshSlots } from '#app/domain/commands/booking.ts'
 import { type EventCalendar, allFree } from '#app/domain/commands/calendar.ts'
 import { type Outcome, refusal } from '#app/domain/refusal.ts'
-import { type PublicEventContext, eventCalendar, findEventTypeById } from '#app/server/booking/availability.server.ts'
+import {
+  type PublicEventContext,
+  eventCalendar,
+  findEventTypeById,
+  planGate,
+} from '#app/server/booking/availability.server.ts'
 import { confirmBooking, findReplay, requestFingerprint, storedKey } from '#app/server/booking/book.server.ts'
 import type { BookInput, HostCommand } from '#app/server/booking/host-lock-client.server.ts'
 import { getDb } from '#app/server/db.server.ts'
@@ -151,7 +156,7 @@ export class HostLock extends DurableObject<Bindings> {
     const active = await this.activeHolds(now)
     const fresh = context ? freshSlots(command, active) : []
     const calendar = context ? await eventCalendar(db, context, fresh) : null
-    const decision = decideHold(command, { calendar, active }, now)
+    const decision = decideHold(command, { calendar, active, plan: context ? planGate(context) : null }, now)
     if (decision.ok) {
       await this.save(decision.value)
       await this.rearm(now)

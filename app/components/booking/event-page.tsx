@@ -11,6 +11,8 @@ import { ErrorNote, Field, Fields, SubmitButton } from './form-fields.tsx'
 import { Linkified } from './linkify.tsx'
 import { withParams } from './search-params.ts'
 import { SuccessStep } from './success-step.tsx'
+import { PausedStep } from './paused-step.tsx'
+import type { Capability } from '#app/domain/plans.ts'
 import { ProfilePopup, type PublicProfile } from './profile-card.tsx'
 import { useInFrame, useWidgetBridge } from './widget-bridge.ts'
 import { ZONE_DEPENDENT_ATTRIBUTE, ZoneFirstRender, keepZone } from './zone-first-render.tsx'
@@ -72,6 +74,8 @@ export type EventPageData = {
       }
     }
   | { step: 'form'; chosen: Chosen[]; idempotencyKey: string }
+  /** The host's plan pauses new bookings here (ADR 0097): what is missing, and the full page (for the widget). */
+  | { step: 'paused'; paused: Capability; pageUrl: string }
   | {
       step: 'success'
       success: {
@@ -244,6 +248,7 @@ export function EventPage({ data: loaded }: { data: EventPageData }) {
           {data.step === 'calendar' ? <CalendarStep data={data} zones={zones} /> : null}
           {data.step === 'form' ? <FormStep data={data} /> : null}
           {data.step === 'success' ? <SuccessStep data={data} /> : null}
+          {data.step === 'paused' ? <PausedStep data={data} /> : null}
         </section>
       </div>
       {data.step !== 'success' ? <ContactOrganizer data={data} /> : null}

@@ -6,7 +6,15 @@ import { ProfileCard, type PublicProfile } from './profile-card.tsx'
 /** SPEC §2 "Public host page": the profile card and the host's event types (also in /specialistPagePreview). */
 export type HostViewData = PublicProfile & {
   login: string
-  eventTypes: { name: string; link: string; description: string; durationInMinutes: number; color: string }[]
+  eventTypes: {
+    name: string
+    link: string
+    description: string
+    durationInMinutes: number
+    color: string
+    /** The host's plan pauses its booking (ADR 0097): listed, marked, its page says so. */
+    bookingPaused: boolean
+  }[]
 }
 
 export function HostView({
@@ -51,6 +59,11 @@ export function HostView({
                   <span className="mt-1 block text-sm text-muted">
                     {t('booking:host.minutes', { count: e.durationInMinutes })}
                   </span>
+                  {e.bookingPaused ? (
+                    <span className="mt-1 block text-sm font-medium text-warning" data-testid="host-event-paused">
+                      {t('booking:host.paused')}
+                    </span>
+                  ) : null}
                   {e.description ? (
                     <span className="mt-2 line-clamp-3 block text-sm text-muted">{e.description}</span>
                   ) : null}

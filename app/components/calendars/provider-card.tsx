@@ -6,6 +6,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import { ConnectForm } from './connect-form.tsx'
 import { IntegrationItem } from './integration-item.tsx'
+import { tariffPath } from '#app/domain/plans.ts'
 
 /**
  * One provider's card on /integrations (SPEC §2): its connected accounts, then the way to connect one (more). A
@@ -50,7 +51,7 @@ export function ProviderCard({
         </div>
         {!canAdd ? (
           <Link
-            to="/tariff"
+            to={tariffPath(data.availableFrom)}
             data-testid={`plan-badge-${provider}`}
             onClick={(event) => {
               event.preventDefault()
@@ -79,7 +80,7 @@ export function ProviderCard({
       {!canAdd ? (
         <p className="text-sm text-muted" data-testid={`plan-note-${provider}`}>
           {t('calendars:connect.extraNeedsPlan', { plan: data.availableFrom })}{' '}
-          <Link to="/tariff" className="text-primary underline">
+          <Link to={tariffPath(data.availableFrom)} className="text-primary underline">
             {t('calendars:connect.toTariffs')}
           </Link>
         </p>

@@ -6,6 +6,7 @@ import { SelectField, TextareaField } from '#app/components/ui/field.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
 import { LONG_TEXT_MAX } from '#app/domain/constants.ts'
 import { recipientChips } from '#app/domain/contacts/rules.ts'
+import { cheapestPlanWith, tariffPath } from '#app/domain/plans.ts'
 
 type Recipient = { id: string; firstName: string; lastName: string; email: string | null }
 
@@ -54,7 +55,7 @@ function TariffNote() {
   return (
     <p className="rounded-lg bg-surface p-3 text-sm" data-testid="contacts-tariff-note">
       {t('contacts:dialog.tariff')}{' '}
-      <Link to="/tariff" className="font-medium text-primary">
+      <Link to={tariffPath(cheapestPlanWith('emailContacts'))} className="font-medium text-primary">
         {t('contacts:dialog.tariffLink')}
       </Link>
     </p>

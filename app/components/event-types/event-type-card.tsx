@@ -1,10 +1,21 @@
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { EventTypeView } from '#app/server/event-types/event-types.server.ts'
+import type { Tariff } from '#app/domain/enums.ts'
 import { ParticipantIcon } from './event-type-form.tsx'
+import { PausedNote } from './paused-note.tsx'
 
 /** SPEC §2 card: name, icon by participant type, duration, inactive styling, hint when hidden. */
-export function EventTypeCard({ eventType, onDelete }: { eventType: EventTypeView; onDelete: () => void }) {
+export function EventTypeCard({
+  eventType,
+  tariff,
+  onDelete,
+}: {
+  eventType: EventTypeView
+  /** The specialist's plan in force: what it pauses is marked (ADR 0097). */
+  tariff: Tariff
+  onDelete: () => void
+}) {
   const { t } = useTranslation()
   const action = (intent: string, label: string, className = 'btn-ghost px-2 py-1 text-sm') => (
     // No action: the post goes to the list's own URL, so the search and page stay as they are.
@@ -33,6 +44,7 @@ export function EventTypeCard({ eventType, onDelete }: { eventType: EventTypeVie
           {t('eventTypes:minutes', { count: eventType.durationInMinutes })} · /{eventType.link}
         </p>
         {eventType.isActive ? null : <p className="text-sm font-medium text-muted">{t('eventTypes:list.inactive')}</p>}
+        <PausedNote tariff={tariff} participantType={eventType.participantType} />
         {eventType.isShowOnSpecialistPage ? null : (
           <p className="text-sm text-warning" data-testid="hidden-hint">
             {t('eventTypes:list.hiddenHint')}

@@ -1,4 +1,7 @@
+import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import type { Tariff } from '#app/domain/enums.ts'
+import { tariffPath } from '#app/domain/plans.ts'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import type { UniqueState } from './use-unique-check.ts'
@@ -13,18 +16,28 @@ export function Section({ title, children, testId }: { title: string; children: 
   )
 }
 
-/** "Available from Pro": the badge of a feature the plan lacks; clicking it explains (SPEC §6). */
-export function PlanBadge({ plan, onClick, testId }: { plan: string; onClick: () => void; testId?: string }) {
+/**
+ * "Available from Pro": the badge of a feature the plan lacks (SPEC §6). A link to the tariffs page with that plan
+ * chosen; with script, clicking it explains first (the tariff-limit modal, which leads to the same place).
+ */
+export function PlanBadge({ plan, onClick, testId }: { plan: Tariff; onClick?: () => void; testId?: string }) {
   const { t } = useTranslation()
   return (
-    <button
-      type="button"
-      data-testid={testId}
-      onClick={onClick}
+    <Link
+      to={tariffPath(plan)}
+      data-testid={testId ?? 'plan-badge'}
+      onClick={
+        onClick
+          ? (event) => {
+              event.preventDefault()
+              onClick()
+            }
+          : undefined
+      }
       className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary"
     >
       {t('eventTypes:tariff.badge', { plan })}
-    </button>
+    </Link>
   )
 }
 

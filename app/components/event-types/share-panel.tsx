@@ -4,6 +4,7 @@ import { Field, SelectField } from '#app/components/ui/field.tsx'
 import { copyToClipboard } from '#app/components/ui/clipboard.ts'
 import { WIDGET_DEFAULTS, type WidgetSize, isFrameDimension, widgetCode } from '#app/domain/event-types/share.ts'
 import { PlanBadge } from './form-parts.tsx'
+import { cheapestPlanWith } from '#app/domain/plans.ts'
 
 type Props = {
   appUrl: string
@@ -92,7 +93,7 @@ export function SharePanel({ appUrl, login, link, publicUrl, mailto, isWidgetAll
       <section className="card flex flex-col gap-4 p-5 lg:col-span-2" data-testid="widget">
         <h2 className="flex items-center gap-2 text-lg font-semibold">
           {t('eventTypes:share.widgetTitle')}
-          {isWidgetAllowed ? null : <PlanBadge plan="Standard" onClick={onLocked} />}
+          {isWidgetAllowed ? null : <PlanBadge plan={cheapestPlanWith('widgets')} onClick={onLocked} />}
         </h2>
         {isWidgetAllowed ? (
           <>

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { Tariff } from '#app/domain/enums.ts'
+import { tariffPath } from '#app/domain/plans.ts'
 import { Modal } from '../ui/modal.tsx'
 
 /** SPEC §6: a limit of the plan is reached; the way out leads to the tariffs page. */
@@ -11,7 +12,8 @@ export function TariffLimitModal({
 }: {
   open: boolean
   onClose: () => void
-  availableFrom?: Tariff
+  /** The cheapest plan that has what was refused: the way out chooses it (null: no plan has more). */
+  availableFrom: Tariff | null
 }) {
   const { t } = useTranslation()
   return (
@@ -25,7 +27,7 @@ export function TariffLimitModal({
           <button type="button" className="btn-secondary" onClick={onClose}>
             {t('ui.close')}
           </button>
-          <Link to="/tariff" className="btn-primary">
+          <Link to={tariffPath(availableFrom)} className="btn-primary" data-testid="tariff-limit-link">
             {t('eventTypes:tariff.toTariffs')}
           </Link>
         </>

@@ -24,6 +24,8 @@ import { dmyToIso, instantToZoned, isIsoDate, isoToDmy } from '#app/domain/time/
 import type { ScheduleView } from '#app/server/schedules/schedules.server.ts'
 import { DateField } from '#app/components/ui/date-time-inputs.tsx'
 import { IntervalRows } from './interval-rows.tsx'
+import { cheapestPlanWith } from '#app/domain/plans.ts'
+import { PlanBadge } from '#app/components/event-types/form-parts.tsx'
 
 type Props = {
   schedule: ScheduleView
@@ -236,8 +238,8 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, now, res
           <legend className="px-1 text-lg font-semibold">
             {t('schedules:editor.adjustments')}
             {canAdjust ? null : (
-              <span className="ml-2 rounded-full bg-primary-soft px-2 py-0.5 text-xs text-primary">
-                {t('eventTypes:tariff.badge', { plan: 'Standard' })}
+              <span className="ml-2">
+                <PlanBadge plan={cheapestPlanWith('adjustments')} onClick={() => setTariffOpen(true)} />
               </span>
             )}
           </legend>
@@ -444,7 +446,11 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, now, res
         variant="danger"
         form={{ action: `/schedules/${schedule.id}`, fields: { intent: 'delete' } }}
       />
-      <TariffLimitModal open={tariffOpen} onClose={() => setTariffOpen(false)} availableFrom="Standard" />
+      <TariffLimitModal
+        open={tariffOpen}
+        onClose={() => setTariffOpen(false)}
+        availableFrom={cheapestPlanWith('adjustments')}
+      />
     </section>
   )
 }

@@ -6,6 +6,8 @@
 import { type Outcome, type Refusal, refusal } from '../refusal.ts'
 import type { ContactInfo } from '../booking/contact-form.ts'
 import { newId } from '../ids.ts'
+import type { Tariff } from '../enums.ts'
+import { type BookingChannel, bookingPause } from '../plans.ts'
 import type { BookingConfirmed, MeetingDraft } from './events.ts'
 import { type EventCalendar, type HoldInterval, allFree } from './calendar.ts'
 
@@ -57,8 +59,18 @@ export function holdLimitRefusal(holder: Holder, active: readonly Hold[], adding
 const fail = <T>(r: Refusal): Outcome<T> => ({ ok: false, refusal: r })
 const key = (slot: { start: number; end: number }) => `${slot.start}:${slot.end}`
 
+/** What the host's plan in force lets this booking do (plans.ts `bookingPause`): loaded with the snapshot. */
+export type PlanGate = { tariff: Tariff; participantType: string }
+
+function pauseRefusal(plan: PlanGate, channel: BookingChannel | undefined): Refusal | null {
+  const paused = bookingPause(plan.tariff, { participantType: plan.participantType, channel: channel ?? 'page' })
+  return paused ? refusal('bookingPaused', undefined, { capability: paused }) : null
+}
+
 export type HoldCommand = {
   ownerId: string
+  /** Where the booking comes from (the widget needs its capability); the page when left out. */
+  channel?: BookingChannel
   eventTypeId: string
   clientId: string
   address: string
@@ -78,10 +90,12 @@ export function freshSlots(command: HoldCommand, active: readonly Hold[]): { sta
  */
 export function decideHold(
   command: HoldCommand,
-  snapshot: { calendar: EventCalendar | null; active: readonly Hold[] },
+  snapshot: { calendar: EventCalendar | null; active: readonly Hold[]; plan: PlanGate | null },
   now: number,
 ): Outcome<Hold[]> {
-  if (!snapshot.calendar) return fail(refusal('eventNotFound'))
+  if (!snapshot.calendar || !snapshot.plan) return fail(refusal('eventNotFound'))
+  const paused = pauseRefusal(snapshot.plan, command.channel)
+  if (paused) return fail(paused)
   const mine = snapshot.active.filter((h) => isHeldBy(h, command) && h.eventTypeId === command.eventTypeId)
   const reused = new Map(mine.map((h) => [key(h), h]))
   const fresh = freshSlots(command, snapshot.active)
@@ -104,6 +118,8 @@ export function decideHold(
 
 export type BookCommand = {
   ownerId: string
+  /** Where the booking comes from (the widget needs its capability); the page when left out. */
+  channel?: BookingChannel
   eventTypeId: string
   /** Ghost bookings to confirm, or (for API clients that skip holding) the slots themselves. */
   holdIds: string[]
@@ -127,6 +143,8 @@ export type BookSnapshot = {
   remindersInMinutes: number[]
   /** The host's contact with the client's email, if there is one. */
   contactId: string | null
+  /** The host's plan in force and the event type's kind. */
+  plan: PlanGate
 }
 
 /**
@@ -135,6 +153,8 @@ export type BookSnapshot = {
  */
 export function decideBook(command: BookCommand, snapshot: BookSnapshot, now: number): Outcome<BookingConfirmed[]> {
   if (!snapshot.calendar) return fail(refusal('eventNotFound'))
+  const paused = pauseRefusal(snapshot.plan, command.channel)
+  if (paused) return fail(paused)
   const { named } = snapshot
   if (named.length !== new Set(command.holdIds).size || named.some((h) => h.eventTypeId !== command.eventTypeId)) {
     return fail(refusal('holdNotFound'))

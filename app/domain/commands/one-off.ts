@@ -13,6 +13,8 @@ import { can, capabilityForParticipantType } from '../plans.ts'
 import { type Outcome, type Refusal, type TimeConflict, refusal, refusalCodeOfKey } from '../refusal.ts'
 import { HOLD_TTL_MS, type Hold, holdLimitRefusal, isHeldBy } from './booking.ts'
 import type { Attendee, InvitationConfirmed, OneOffCreated, OneOffSeatBooked } from './events.ts'
+import type { Tariff } from '../enums.ts'
+import { bookingPause } from '../plans.ts'
 
 const fail = <T>(r: Refusal): Outcome<T> => ({ ok: false, refusal: r })
 
@@ -42,6 +44,8 @@ export type OneOffSnapshot = {
   }
   adjutantEmails: string[]
   organizerEmail: string
+  /** The organizer's plan in force: without one-off meetings the link takes no new guests (ADR 0097). */
+  organizerTariff: Tariff
   whenCloses: { value: number; type: 'Minutes' | 'Hours' | 'Days' }
   remindersInMinutes: number[]
   participants: OneOffParticipant[]
@@ -69,6 +73,15 @@ function stateRefusal(snapshot: OneOffSnapshot, now: number): Refusal | null {
 }
 
 /**
+ * A new guest through the share link, when the organizer's plan no longer has one-off meetings; invited people still
+ * confirm (they were invited while the plan had it), and nothing already booked changes.
+ */
+export function linkPaused(oneOff: Pick<OneOffSnapshot, 'organizerTariff'>): Refusal | null {
+  const paused = bookingPause(oneOff.organizerTariff, { participantType: null, channel: 'oneOff' })
+  return paused ? refusal('bookingPaused', undefined, { capability: paused }) : null
+}
+
+/**
  * A guest holds a seat while filling in `/booking`: one hold per client and meeting (asking again renews it); the
  * seats other clients hold are taken.
  */
@@ -79,7 +92,7 @@ export function decideSeatHold(
 ): Outcome<Hold> {
   const { oneOff } = snapshot
   if (!oneOff || oneOff.meeting.ownerId !== command.ownerId) return fail(refusal('oneOffNotFound'))
-  const refused = stateRefusal(oneOff, now)
+  const refused = stateRefusal(oneOff, now) ?? linkPaused(oneOff)
   if (refused) return fail(refused)
   const forMeeting = snapshot.holds.filter((h) => h.companyEventId === oneOff.meeting.id)
   const mine = forMeeting.find((h) => isHeldBy(h, command)) ?? null
@@ -156,6 +169,8 @@ export function decideSeatBooking(
   if (same || c.email === oneOff.organizerEmail || oneOff.adjutantEmails.includes(c.email)) {
     return fail(refusal('oneOffAlreadyBooked'))
   }
+  const paused = linkPaused(oneOff)
+  if (paused) return fail(paused)
   if (oneOffState(oneOff, now).seatsLeft - snapshot.heldByOthers <= 0) return fail(refusal('noSeats'))
   return {
     ok: true,

@@ -22,6 +22,7 @@ import {
   type LiveMeeting,
   engineBookings,
 } from '#app/domain/commands/calendar.ts'
+import type { PlanGate } from '#app/domain/commands/booking.ts'
 import { type IsoDate, MS_PER_DAY, addDays, instantToZoned, parseHm, startOfZonedDay } from '#app/domain/time/index.ts'
 import {
   calendarBusy,
@@ -38,7 +39,7 @@ import type { Db } from '../db.server.ts'
 
 export type HostRow = Pick<
   typeof users.$inferSelect,
-  'id' | 'login' | 'firstName' | 'lastName' | 'description' | 'imageKey' | 'timeZone' | 'email' | 'culture'
+  'id' | 'login' | 'firstName' | 'lastName' | 'description' | 'imageKey' | 'timeZone' | 'email' | 'culture' | 'tariff'
 >
 export type EventTypeRow = typeof eventTypes.$inferSelect
 export type ScheduleRow = typeof schedules.$inferSelect
@@ -58,6 +59,8 @@ const hostColumns = {
   timeZone: users.timeZone,
   email: users.email,
   culture: users.culture,
+  /** The plan in force: what it pauses of the public pages is computed from it (app/domain/plans.ts). */
+  tariff: users.tariff,
 }
 
 export function normalizeLogin(login: string): string {
@@ -115,6 +118,11 @@ export async function findEventTypeById(db: Db, ownerId: string, eventTypeId: st
     .limit(1)
   if (!row || !isPublicEventType(row.eventType)) return null
   return row
+}
+
+/** What a booking of this event type is decided on about the host's plan (app/domain/commands/booking.ts). */
+export function planGate(context: PublicEventContext): PlanGate {
+  return { tariff: context.host.tariff, participantType: context.eventType.participantType }
 }
 
 export function seatsOf(eventType: Pick<EventTypeRow, 'participantType' | 'totalSeats'>): number {

@@ -19,7 +19,7 @@ import { apply } from '../commands/apply.server.ts'
 import type { Db } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'
 import { isUniqueViolation } from '../unique-violation.server.ts'
-import { type PublicEventContext, eventCalendar } from './availability.server.ts'
+import { type PublicEventContext, eventCalendar, planGate } from './availability.server.ts'
 
 /** An Idempotency-Key and the fingerprint of the request it came with (requestFingerprint). */
 export type Idempotency = { key: string; fingerprint: string }
@@ -165,6 +165,7 @@ export async function confirmBooking(
       draft: meetingDraftOf(context),
       remindersInMinutes: context.eventType.remindersInMinutes,
       contactId: existingContact?.id ?? null,
+      plan: planGate(context),
     },
     now,
   )

@@ -44,7 +44,7 @@ import { findPublicEventType, findPublicHost } from './availability.server.ts'
 import { BOOKING_LIMITS, addressKey, clientKey } from './limits.server.ts'
 import { sendOrganizerMessage } from './message.server.ts'
 import { currentMonth, findBooking, isValidMonth, viewerDay, viewerMonth } from './public.server.ts'
-import { publicEventTypeView, publicHostView } from './views.server.ts'
+import { pausedOf, publicEventTypeView, publicHostView } from './views.server.ts'
 import { goalsInUrl, withGoals } from '../analytics/goals.server.ts'
 
 export type PageMode = 'page' | 'widget'
@@ -248,6 +248,16 @@ async function eventPageData(
     }
   }
 
+  // The host's plan pauses new bookings here (a downgrade): the page says so, with no slots and no form (ADR 0097).
+  const paused = pausedOf(found, mode)
+  if (paused)
+    return {
+      ...base,
+      step: 'paused' as const,
+      paused,
+      pageUrl: `${eventPath(found.host.login, found.eventType.link)}${keptParams(url, { size: null })}`,
+    }
+
   const holds = holdIds.length > 0 ? await hostLock(env, found.host.id).getHolds(holdIds, now) : []
   const chosen = holds
     .filter((h) => h.eventTypeId === found.eventType.id)
@@ -378,6 +388,7 @@ export async function calendarResourceLoader({ request, params, context }: Args)
   const db = getDb(env.DB)
   const found = await findPublicEventType(db, params.login ?? '', params.eventLink ?? '')
   if (!found) return fail(404, t('booking:errors.eventNotFound'))
+  if (pausedOf(found)) return fail(refusalStatus({ code: 'bookingPaused' }), t('booking:errors.bookingPaused'))
   const now = Date.now()
   const timeZone = viewerZone ?? guestZone(request, found.host.timeZone).zone
   const holdIds = parseHoldIds(search.get('holds'))
@@ -423,6 +434,7 @@ export async function eventPageAction({ request, params, context }: Args, basePa
   const found = await findPublicEventType(db, params.login ?? '', params.eventLink ?? '')
   if (!found) return data<ActionAnswer>({ intent, error: t('booking:errors.eventNotFound') }, { status: 404 })
   const holdIds = parseHoldIds(url.searchParams.get('holds'))
+  const channel = basePath.startsWith('/widget/') || isFramedRequest(request) ? 'widget' : 'page'
   const fail = (status: number, error: string, extra: Partial<ActionAnswer> = {}) =>
     data<ActionAnswer>({ intent, error, ...extra }, { status })
 
@@ -440,6 +452,7 @@ export async function eventPageAction({ request, params, context }: Args, basePa
     }
     const result = await runCommand(env, {
       kind: 'hold',
+      channel,
       ownerId: found.host.id,
       eventTypeId: found.eventType.id,
       clientId: String(form.get('clientId') || newId()),
@@ -479,6 +492,7 @@ export async function eventPageAction({ request, params, context }: Args, basePa
     if (await limited(env, request, BOOKING_LIMITS.booking)) return fail(429, t('api:tooManyRequests'), { values })
     const result = await runCommand(env, {
       kind: 'book',
+      channel,
       ownerId: found.host.id,
       eventTypeId: found.eventType.id,
       holdIds,
@@ -495,8 +509,7 @@ export async function eventPageAction({ request, params, context }: Args, basePa
       ctx.waitUntil(drainOutbox(db, parseEnv(env), Date.now(), { ids: booked.outboxIds }).catch(() => {}))
     }
     const success = `${basePath}${keptParams(url, { booking: booked.bookingId })}`
-    const widget = basePath.startsWith('/widget/') || isFramedRequest(request)
-    return redirect(widget ? goalsInUrl(success, 'bookingFromWidget') : success)
+    return redirect(channel === 'widget' ? goalsInUrl(success, 'bookingFromWidget') : success)
   }
 
   if (intent === 'signup' || intent === 'signupCode' || intent === 'signupResend') {

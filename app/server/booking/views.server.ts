@@ -1,4 +1,5 @@
 /** The public JSON shapes (SPEC §3 "Public user", API-CONTRACT.md "Public booking"): nothing else of the host leaks. */
+import { type BookingChannel, type Capability, bookingPause, showsCostAndRedirect } from '#app/domain/plans.ts'
 import type { EventTypeRow, HostRow, PublicEventContext } from './availability.server.ts'
 
 export const CURRENCY_SYMBOLS = { RUB: '₽', USD: '$', EUR: '€' } as const
@@ -19,6 +20,14 @@ export function publicEventTypeSummary(eventType: EventTypeRow) {
   }
 }
 
+/** What the host's plan in force pauses of a new booking of this event type here (app/domain/plans.ts). */
+export function pausedOf(
+  context: { host: Pick<HostRow, 'tariff'>; eventType: Pick<EventTypeRow, 'participantType'> },
+  channel: BookingChannel = 'page',
+): Capability | null {
+  return bookingPause(context.host.tariff, { participantType: context.eventType.participantType, channel })
+}
+
 export function publicHostView(host: HostRow, eventTypes: EventTypeRow[]) {
   return {
     userId: host.id,
@@ -27,24 +36,30 @@ export function publicHostView(host: HostRow, eventTypes: EventTypeRow[]) {
     firstName: host.firstName,
     lastName: host.lastName,
     description: host.description,
-    eventTypes: eventTypes.map(publicEventTypeSummary),
+    eventTypes: eventTypes.map((eventType) => ({
+      ...publicEventTypeSummary(eventType),
+      bookingPaused: pausedOf({ host, eventType }) !== null,
+    })),
   }
 }
 
 export function publicEventTypeView({ host, eventType, schedule }: PublicEventContext) {
   const group = eventType.participantType.startsWith('Group')
+  // Cost and redirect are Pro's: on a plan without them they are neither shown nor applied (ADR 0097).
+  const showCost = eventType.isShowCost && showsCostAndRedirect(host.tariff)
+  const redirect = eventType.isShowRedirection && showsCostAndRedirect(host.tariff)
   return {
     ...publicEventTypeSummary(eventType),
     meetingPoint: eventType.placeType === 'Phone' ? null : eventType.meetingPoint,
     whoCallType: eventType.whoCallType,
     minSeats: group ? eventType.minSeats : null,
     totalSeats: group ? eventType.totalSeats : null,
-    cost: eventType.isShowCost ? eventType.cost : null,
-    currency: eventType.isShowCost ? eventType.currency : null,
-    currencySymbol: eventType.isShowCost && eventType.currency ? CURRENCY_SYMBOLS[eventType.currency] : null,
-    isShowRedirection: eventType.isShowRedirection,
-    redirectUrl: eventType.isShowRedirection ? eventType.redirectUrl : null,
-    redirectComment: eventType.isShowRedirection ? eventType.redirectComment : null,
+    cost: showCost ? eventType.cost : null,
+    currency: showCost ? eventType.currency : null,
+    currencySymbol: showCost && eventType.currency ? CURRENCY_SYMBOLS[eventType.currency] : null,
+    isShowRedirection: redirect,
+    redirectUrl: redirect ? eventType.redirectUrl : null,
+    redirectComment: redirect ? eventType.redirectComment : null,
     isLastNameRequired: eventType.isLastNameRequired,
     isPhoneRequired: eventType.isPhoneRequired,
     isMessengerRequired: eventType.isMessengerRequired,

@@ -17,6 +17,8 @@ import { schedules, users } from '#db/schema.ts'
 import { bookingsFor, loadCalendar } from '../booking/availability.server.ts'
 import { formatUtcInstant, isoDateOf, isoToDmy } from '#app/domain/time/index.ts'
 import type { Db } from '../db.server.ts'
+import { pausedOf } from '../booking/views.server.ts'
+import { refuse } from '../refusal.server.ts'
 import { datedAdjustments, getSchedule } from '../schedules/schedules.server.ts'
 import { getEventType, getEventTypeRow } from './event-types.server.ts'
 
@@ -24,7 +26,8 @@ type PreviewOptions = { now: number; viewerTimeZone: string | null }
 
 /**
  * The host's live meetings over the schedule dates, as engine bookings, and the busy times of the host's calendars
- * (holds stay with the public flow).
+ * (holds stay with the public flow). An event type the host's plan pauses has no free time to preview: the same
+ * refusal as its public days and slots (ADR 0097).
  */
 async function liveBookings(db: Db, ownerId: string, id: string, range: { from: string; to: string }) {
   const eventType = await getEventTypeRow(db, ownerId, id)
@@ -32,6 +35,8 @@ async function liveBookings(db: Db, ownerId: string, id: string, range: { from: 
     db.select().from(users).where(eq(users.id, ownerId)).limit(1),
     db.select().from(schedules).where(eq(schedules.id, eventType.scheduleId)).limit(1),
   ])
+  const paused = pausedOf({ host, eventType })
+  if (paused) refuse('bookingPaused', undefined, { capability: paused })
   const calendar = await loadCalendar(db, { host, eventType, schedule }, range)
   return { bookings: bookingsFor(eventType.id, calendar.meetings, []), busy: calendar.busy }
 }

@@ -13,6 +13,7 @@ import {
   decideConfirmInvitation,
   decideSeatBooking,
   decideSeatHold,
+  linkPaused,
   oneOffState,
 } from '#app/domain/commands/one-off.ts'
 import { meetingTimeText, placeIcon } from '#app/domain/meetings/rules.ts'
@@ -62,6 +63,7 @@ export function oneOffSnapshot(row: OneTimeRow): OneOffSnapshot {
     meeting: row.meeting,
     adjutantEmails: row.meeting.adjutantEmails,
     organizerEmail: row.organizer.email,
+    organizerTariff: row.organizer.tariff,
     whenCloses: { value: row.settings.whenClosesValue, type: row.settings.whenClosesType },
     remindersInMinutes: row.settings.remindersInMinutes,
     participants: row.participants.map(participantOf),
@@ -111,6 +113,8 @@ export async function publicView(row: OneTimeRow, viewerTimeZone: string, now: n
     participantType: meeting.participantType,
     totalSeats: meeting.totalSeats,
     ...publicState(row, now),
+    /** The organizer's plan no longer has one-off meetings: no new guests (invitees still confirm; ADR 0097). */
+    bookingPaused: linkPaused(oneOffSnapshot(row)) !== null,
     organizerInfo: {
       firstName: organizer.firstName,
       lastName: organizer.lastName,

@@ -5,6 +5,7 @@ import {
   type BookSnapshot,
   HOLD_TTL_MS,
   type Hold,
+  type PlanGate,
   MAX_HOLDS_PER_ADDRESS,
   MAX_HOLDS_PER_CLIENT,
   decideBook,
@@ -43,6 +44,8 @@ const calendar = (live: EventCalendar['live'] = [], seats = 1): EventCalendar =>
   live,
   busy: [],
 })
+/** A Basic host's individual event type: nothing of it is paused. */
+const PLAN: PlanGate = { tariff: 'Basic', participantType: 'SimpleNotCollective' }
 const hold = (id: string, clientId: string, hours: number, expiresAt = NOW + HOLD_TTL_MS, address = 'ip1'): Hold => ({
   id,
   eventTypeId: 'et',
@@ -62,7 +65,7 @@ describe('decideHold', () => {
   })
 
   it('holds free slots for ten minutes, each with a host-scoped id', () => {
-    const decision = decideHold(command('a', [9, 10]), { calendar: calendar(), active: [] }, NOW)
+    const decision = decideHold(command('a', [9, 10]), { calendar: calendar(), active: [], plan: PLAN }, NOW)
     expect(decision.ok).toBe(true)
     if (!decision.ok) return
     expect(decision.value.map((h) => [h.start, h.expiresAt])).toEqual([
@@ -73,14 +76,14 @@ describe('decideHold', () => {
   })
 
   it('refuses a slot another client holds or a meeting took, and a gone event type', () => {
-    const taken = decideHold(command('b', [9]), { calendar: calendar(), active: [hold('h1', 'a', 9)] }, NOW)
+    const taken = decideHold(command('b', [9]), { calendar: calendar(), active: [hold('h1', 'a', 9)], plan: PLAN }, NOW)
     expect(taken).toEqual({ ok: false, refusal: { code: 'slotTaken' } })
     const booked = calendar([{ id: 'm', eventTypeId: 'et', startAt: at(10), endAt: at(10.5), seatsTaken: 1 }])
-    expect(decideHold(command('b', [10]), { calendar: booked, active: [] }, NOW)).toEqual({
+    expect(decideHold(command('b', [10]), { calendar: booked, active: [], plan: PLAN }, NOW)).toEqual({
       ok: false,
       refusal: { code: 'slotTaken' },
     })
-    expect(decideHold(command('b', [10]), { calendar: null, active: [] }, NOW)).toEqual({
+    expect(decideHold(command('b', [10]), { calendar: null, active: [], plan: PLAN }, NOW)).toEqual({
       ok: false,
       refusal: { code: 'eventNotFound' },
     })
@@ -88,19 +91,19 @@ describe('decideHold', () => {
 
   it('refuses a slot the host is busy in their own calendar, with the buffers', () => {
     const busy = { ...calendar(), busy: [{ start: at(10) + 10 * 60_000, end: at(10) + 20 * 60_000 }] }
-    expect(decideHold(command('b', [10]), { calendar: busy, active: [] }, NOW)).toEqual({
+    expect(decideHold(command('b', [10]), { calendar: busy, active: [], plan: PLAN }, NOW)).toEqual({
       ok: false,
       refusal: { code: 'slotTaken' },
     })
-    expect(decideHold(command('b', [9.5]), { calendar: busy, active: [] }, NOW).ok).toBe(true)
+    expect(decideHold(command('b', [9.5]), { calendar: busy, active: [], plan: PLAN }, NOW).ok).toBe(true)
     const buffered = { ...busy, rules: { ...busy.rules, afterMinutes: 15 } }
-    expect(decideHold(command('b', [9.5]), { calendar: buffered, active: [] }, NOW).ok).toBe(false)
+    expect(decideHold(command('b', [9.5]), { calendar: buffered, active: [], plan: PLAN }, NOW).ok).toBe(false)
   })
 
   it('renews the client own hold with the same id, without needing the slot free', () => {
     const mine = hold('host.mine', 'a', 9)
     expect(freshSlots(command('a', [9, 10]), [mine])).toEqual([slot(10)])
-    const decision = decideHold(command('a', [9]), { calendar: calendar(), active: [mine] }, NOW + 60_000)
+    const decision = decideHold(command('a', [9]), { calendar: calendar(), active: [mine], plan: PLAN }, NOW + 60_000)
     expect(decision.ok && decision.value[0]).toMatchObject({ id: 'host.mine', expiresAt: NOW + 60_000 + HOLD_TTL_MS })
   })
 
@@ -109,28 +112,28 @@ describe('decideHold', () => {
       ...hold(`h${i}`, 'a', 9 + i / 4),
       eventTypeId: i % 2 === 0 ? 'et' : 'other-type',
     }))
-    expect(decideHold(command('a', [17.5]), { calendar: calendar(), active }, NOW)).toEqual({
+    expect(decideHold(command('a', [17.5]), { calendar: calendar(), active, plan: PLAN }, NOW)).toEqual({
       ok: false,
       refusal: { code: 'tooManyHolds' },
     })
     // Another client of another address is not affected.
-    expect(decideHold(command('b', [17.5], 'ip2'), { calendar: calendar(), active }, NOW).ok).toBe(true)
+    expect(decideHold(command('b', [17.5], 'ip2'), { calendar: calendar(), active, plan: PLAN }, NOW).ok).toBe(true)
   })
 
   it('bounds what one address holds of the host, whatever client ids it makes up', () => {
     const active = Array.from({ length: MAX_HOLDS_PER_ADDRESS }, (_, i) => hold(`h${i}`, `client-${i}`, 9 + i / 4))
-    expect(decideHold(command('fresh-id', [17.5]), { calendar: calendar(), active }, NOW)).toEqual({
+    expect(decideHold(command('fresh-id', [17.5]), { calendar: calendar(), active, plan: PLAN }, NOW)).toEqual({
       ok: false,
       refusal: { code: 'tooManyHolds' },
     })
     // Renewing what a client already holds adds nothing and stays allowed.
-    expect(decideHold(command('client-0', [9]), { calendar: calendar(), active }, NOW).ok).toBe(true)
+    expect(decideHold(command('client-0', [9]), { calendar: calendar(), active, plan: PLAN }, NOW).ok).toBe(true)
   })
 
   it('keeps a client id to the address it was used from: elsewhere it neither renews nor sees the hold as its own', () => {
     const mine = hold('host.mine', 'a', 9)
     expect(freshSlots(command('a', [9], 'ip2'), [mine])).toEqual([slot(9)])
-    expect(decideHold(command('a', [9], 'ip2'), { calendar: calendar(), active: [mine] }, NOW)).toEqual({
+    expect(decideHold(command('a', [9], 'ip2'), { calendar: calendar(), active: [mine], plan: PLAN }, NOW)).toEqual({
       ok: false,
       refusal: { code: 'slotTaken' },
     })
@@ -178,6 +181,7 @@ describe('decideBook', () => {
     draft,
     remindersInMinutes: [60],
     contactId: null,
+    plan: PLAN,
     ...over,
   })
 
@@ -242,5 +246,68 @@ describe('decideBook', () => {
     const late = hold('h1', 'a', 9, NOW - 1)
     expect(decideBook(command({ holdIds: ['h1'] }), snapshot({ named: [late] }), NOW).ok).toBe(true)
     expect(decideBook(command({ slots: [slot(9)] }), snapshot(), at(10)).ok).toBe(false)
+  })
+})
+
+describe("the host's plan in force (issue 16 downgrade, ADR 0097)", () => {
+  const holdCommand = (channel?: 'page' | 'widget') => ({
+    ownerId: 'host',
+    eventTypeId: 'et',
+    clientId: 'a',
+    address: 'ip1',
+    slots: [slot(9)],
+    channel,
+  })
+  const group = (tariff: PlanGate['tariff']): PlanGate => ({ tariff, participantType: 'GroupNotCollective' })
+  const paused = (capability: string) => ({ ok: false, refusal: { code: 'bookingPaused', params: { capability } } })
+
+  it('pauses a group type on Basic and Standard, books it on Pro', () => {
+    const snapshot = (plan: PlanGate) => ({ calendar: calendar([], 3), active: [], plan })
+    expect(decideHold(holdCommand(), snapshot(group('Basic')), NOW)).toEqual(paused('groupMeetings'))
+    expect(decideHold(holdCommand(), snapshot(group('Standard')), NOW)).toEqual(paused('groupMeetings'))
+    expect(decideHold(holdCommand(), snapshot(group('Pro')), NOW).ok).toBe(true)
+    const collective = { tariff: 'Standard' as const, participantType: 'SimpleCollective' }
+    expect(decideHold(holdCommand(), snapshot(collective), NOW)).toEqual(paused('collectiveMeetings'))
+  })
+
+  it('pauses the widget on Basic, not the page', () => {
+    const snapshot = { calendar: calendar(), active: [], plan: PLAN }
+    expect(decideHold(holdCommand('widget'), snapshot, NOW)).toEqual(paused('widgets'))
+    expect(decideHold(holdCommand('page'), snapshot, NOW).ok).toBe(true)
+    const standard = { ...snapshot, plan: { ...PLAN, tariff: 'Standard' as const } }
+    expect(decideHold(holdCommand('widget'), standard, NOW).ok).toBe(true)
+  })
+
+  it('refuses to confirm a paused booking even with a valid hold', () => {
+    const book: BookCommand = {
+      ownerId: 'host',
+      eventTypeId: 'et',
+      holdIds: ['h1'],
+      slots: [],
+      contact: {
+        firstName: 'Иван',
+        lastName: '',
+        email: 'i@example.com',
+        phone: null,
+        comment: null,
+        messengerType: null,
+        messengerValue: null,
+      },
+      language: 'ru',
+      timeZone: 'Etc/UTC',
+      idempotencyKey: null,
+      channel: 'widget',
+    }
+    const snapshot = {
+      calendar: calendar(),
+      named: [hold('h1', 'a', 9)],
+      others: [],
+      draft: {} as MeetingDraft,
+      remindersInMinutes: [],
+      contactId: null,
+      plan: PLAN,
+    }
+    expect(decideBook(book, snapshot, NOW)).toEqual(paused('widgets'))
+    expect(decideBook({ ...book, channel: 'page' }, snapshot, NOW).ok).toBe(true)
   })
 })

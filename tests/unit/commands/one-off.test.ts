@@ -34,6 +34,7 @@ const oneOff = (over: Partial<OneOffSnapshot> = {}): OneOffSnapshot => ({
   meeting: { id: 'm1', ownerId: 'host', status: 'upcoming', startAt: START, endAt: START + HOUR, totalSeats: 2 },
   adjutantEmails: ['helper@example.com'],
   organizerEmail: 'host@example.com',
+  organizerTariff: 'Standard',
   whenCloses: { value: 1, type: 'Hours' },
   remindersInMinutes: [60],
   participants: [participant()],
@@ -117,6 +118,20 @@ describe('decideSeatBooking', () => {
     expect(at(START + 2 * HOUR)).toEqual({ ok: false, refusal: { code: 'meetingNotUpcoming' } })
     const canceled = oneOff({ meeting: { ...oneOff().meeting, status: 'canceled' } })
     expect(refusedFor('x@example.com', canceled)).toEqual({ ok: false, refusal: { code: 'meetingCanceled' } })
+  })
+})
+
+describe("the organizer's plan in force (ADR 0097)", () => {
+  it('takes no new guests through the link on Basic; an invitee still confirms', () => {
+    const basic = oneOff({ organizerTariff: 'Basic' })
+    const paused = { ok: false, refusal: { code: 'bookingPaused', params: { capability: 'oneTimeMeetings' } } }
+    expect(decideSeatBooking(guest, { oneOff: basic, heldByOthers: 0, contactId: null }, NOW)).toEqual(paused)
+    const holder = { ownerId: 'host', clientId: 'c', address: 'ip' }
+    expect(decideSeatHold(holder, { oneOff: basic, holds: [] }, NOW)).toEqual(paused)
+    const invited = { ...guest, contact: contact('anna@example.com') }
+    const confirmed = decideSeatBooking(invited, { oneOff: basic, heldByOthers: 0, contactId: null }, NOW)
+    expect(confirmed.ok && confirmed.value.type).toBe('InvitationConfirmed')
+    expect(decideSeatHold(holder, { oneOff: oneOff(), holds: [] }, NOW).ok).toBe(true)
   })
 })
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   PLANS,
+  bookingPause,
   can,
   capabilityForParticipantType,
   cheapestPlanWith,
@@ -48,5 +49,18 @@ describe('plan gating matrix (SPEC §6)', () => {
     expect(options.capabilities.widgets).toBe(true)
     expect(options.capabilities.costAndRedirect).toBe(false)
     expect(options.availableFrom.costAndRedirect).toBe('Pro')
+  })
+})
+
+describe('what a downgrade pauses (ADR 0097)', () => {
+  it('pauses group and collective types without the capability, and the widget and one-off links', () => {
+    expect(bookingPause('Basic', { participantType: 'GroupCollective', channel: 'page' })).toBe('groupMeetings')
+    expect(bookingPause('Pro', { participantType: 'GroupCollective', channel: 'widget' })).toBeNull()
+    expect(bookingPause('Basic', { participantType: 'SimpleNotCollective', channel: 'page' })).toBeNull()
+    expect(bookingPause('Basic', { participantType: 'SimpleNotCollective', channel: 'widget' })).toBe('widgets')
+    expect(bookingPause('Basic', { participantType: null, channel: 'oneOff' })).toBe('oneTimeMeetings')
+    expect(bookingPause('Standard', { participantType: null, channel: 'oneOff' })).toBeNull()
+    // The kind comes first: a Basic host's group type in the widget needs Pro, not only Standard.
+    expect(bookingPause('Basic', { participantType: 'GroupNotCollective', channel: 'widget' })).toBe('groupMeetings')
   })
 })
