@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { redirect } from '@remix-run/cloudflare'
+import { withGoals } from '#app/server/analytics/goals.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
 import { ownUrl, returnFromProvider } from '#app/server/billing/checkout.server.ts'
 import { getDb } from '#app/server/db.server.ts'
@@ -16,7 +17,8 @@ async function returnTo(env: ReturnType<typeof parseEnv>, raw: string | null) {
 /**
  * `/tariff/return?payment=`: where the provider sends the browser back. The payment is read from the provider now
  * (not waiting for its notification) and the browser goes on with the outcome: a card binding to its success or
- * fail address with `trial_pro_status` and `attach_card_status` (SPEC §4), a payment to /tariff with `payment=`.
+ * fail address with `trial_pro_status` and `attach_card_status` (SPEC §4), a payment to /tariff with `payment=`;
+ * the analytics goal (trialActivated, trialFailed, tariffPayment) rides along to the next page.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = parseEnv(context.cloudflare.env)
@@ -33,7 +35,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const value = success ? 'success' : 'failed'
     target.searchParams.set('trial_pro_status', value)
     target.searchParams.set('attach_card_status', value)
-    return redirect(`${target.pathname}${target.search}`)
+    return withGoals(
+      request,
+      redirect(`${target.pathname}${target.search}`),
+      success ? 'trialActivated' : 'trialFailed',
+    )
   }
-  return redirect(`/tariff?payment=${outcome.status}`)
+  const back = redirect(`/tariff?payment=${outcome.status}`)
+  return outcome.status === 'succeeded' ? withGoals(request, back, 'tariffPayment') : back
 }

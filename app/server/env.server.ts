@@ -51,6 +51,8 @@ export const EnvSchema = z.object({
   YOOKASSA_SECRET_KEY: z.string().min(1).optional(),
   YOOKASSA_API_BASE: z.url().default('https://api.yookassa.ru/v3'),
   YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).default(1),
+  /** The business-plan request form the tariffs page links to (SPEC §6); unset: an email to MAIL_FROM. */
+  BUSINESS_PLAN_FORM_URL: z.url().optional(),
   /** Development only: every provider goes to this local OpenID provider. */
   OAUTH_MOCK_ISSUER: z.string().optional(),
   /** Yandex Metrika's counter (SPEC §1 analytics goals): the tag loads, and the CSP allows it, only when set. */

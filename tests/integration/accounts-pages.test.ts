@@ -347,11 +347,11 @@ describe('profile page', () => {
     expect(await env.AVATARS.get(avatarPath.replace('/avatars/', ''))).toBeNull()
   })
 
-  it('shows coming-soon pages for later sections and the phone menu', async () => {
+  it('shows the plans and wallet pages (issue 16) and the phone menu', async () => {
     const account = await signupAndConfirm()
     const cookie = await sessionCookieFor(account.id)
-    for (const path of ['/tariff', '/wallet'])
-      expect((await page(path, cookie)).html).toContain('data-testid="coming-soon"')
+    expect((await page('/tariff', cookie)).html).toContain('data-testid="current-plan"')
+    expect((await page('/wallet', cookie)).html).toContain('data-testid="wallet-balance"')
     // The public booking issue built the share panel.
     expect((await page('/shareLink', cookie)).html).toContain('data-testid="share-panel"')
     const menu = await page('/menu', cookie)

@@ -39,3 +39,6 @@ export function dueTrialReminder(
 export function trialDaysLeft(endsAt: number, now: number): number {
   return Math.max(0, Math.ceil((endsAt - now) / DAY_MS))
 }
+
+/** Which trial modal of SPEC §2 the tariffs page opens on arrival, if any. */
+export type TrialModal = 'newUser' | 'oldUser' | 'daysLeft' | 'activated' | 'ended' | null

@@ -1,0 +1,151 @@
+/**
+ * The tariffs and wallet pages' server side (SPEC §2 "Tariffs page and trial modals", /wallet): what they show and
+ * what their plain forms do, over the same use cases as the JSON API.
+ */
+import { redirect } from '@remix-run/cloudflare'
+import { DAY_MS, type TrialModal, trialDaysLeft } from '#app/domain/billing/trial.ts'
+import { instantToZoned, isoToDmy } from '#app/domain/time/index.ts'
+import type { Language } from '#app/i18n/config.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import { withGoals } from '../analytics/goals.server.ts'
+import type { SessionUser } from '../auth/session.server.ts'
+import type { Db } from '../db.server.ts'
+import type { AppEnv } from '../env.server.ts'
+import { paymentProvider } from '../payments/provider.server.ts'
+import { pageData, refusalOf } from '../refusal.server.ts'
+import {
+  PayPlanSchema,
+  cancelAutoRenew,
+  chooseRenewal,
+  payPlan,
+  redeemFastiesCode,
+  startTrial,
+} from './checkout.server.ts'
+import { readSubscription, walletBalance } from './store.server.ts'
+import { paymentHistory, subscriptionView, tariffDefinitions, walletView } from './views.server.ts'
+
+const PAGE_OUTCOMES = ['succeeded', 'canceled', 'pending'] as const
+const DONE = ['autoRenewCanceled', 'renewalChosen'] as const
+
+/** A specialist registered within this long is offered the trial as a new user; later, as an old one. */
+const NEW_USER_MS = 7 * DAY_MS
+
+export async function tariffPageData(db: Db, env: AppEnv, user: SessionUser, request: Request, now: number) {
+  const query = new URL(request.url).searchParams
+  const [view, history, balance, subscription] = await Promise.all([
+    subscriptionView(db, user.id),
+    paymentHistory(db, user.id),
+    walletBalance(db, user.id),
+    readSubscription(db, user.id),
+  ])
+  if (!view) throw new Response(null, { status: 404 })
+  const date = (iso: string | null) => (iso ? isoToDmy(instantToZoned(user.timeZone, Date.parse(iso)).date) : null)
+  const validUntil = view.validUntil ? Date.parse(view.validUntil) : null
+  const trialStatus = query.get('trial_pro_status')
+  const daysLeft = view.isTrial && validUntil ? trialDaysLeft(validUntil, now) : null
+  const trialEnded =
+    view.trialUsed &&
+    !view.isTrial &&
+    view.tariff === 'Basic' &&
+    !history.some((p) => p.kind !== 'cardBinding' && p.status === 'succeeded')
+  const registeredAt = user.createdAt
+  const modal: TrialModal =
+    trialStatus === 'success' && view.isTrial
+      ? 'activated'
+      : view.canStartTrial && query.get('offer') === 'trial'
+        ? now - registeredAt < NEW_USER_MS
+          ? 'newUser'
+          : 'oldUser'
+        : daysLeft !== null && daysLeft <= 2
+          ? 'daysLeft'
+          : trialEnded && subscription?.trialStartedAt
+            ? 'ended'
+            : null
+  const plan = query.get('plan')
+  const outcome = PAGE_OUTCOMES.find((value) => value === query.get('payment')) ?? null
+  return {
+    plans: tariffDefinitions(),
+    subscription: {
+      ...view,
+      validUntilText: date(view.validUntil),
+      nextPaymentDate: date(view.nextPayment?.date ?? null),
+    },
+    history: history.map((payment) => ({ ...payment, date: date(payment.createdAt) })),
+    balance,
+    selected: plan === 'Standard' || plan === 'Pro' ? plan : view.tariff === 'Pro' ? 'Pro' : 'Standard',
+    modal,
+    daysLeft,
+    trialFailed: trialStatus === 'failed' || query.get('attach_card_status') === 'failed',
+    outcome,
+    done: DONE.find((value) => value === query.get('done')) ?? null,
+    businessUrl: env.BUSINESS_PLAN_FORM_URL ?? `mailto:${env.MAIL_FROM}?subject=${encodeURIComponent('Business plan')}`,
+  }
+}
+
+export async function walletPageData(db: Db, user: SessionUser) {
+  const view = await walletView(db, user.id)
+  return {
+    balance: view.balance,
+    entries: view.entries.map((entry) => ({
+      ...entry,
+      date: isoToDmy(instantToZoned(user.timeZone, Date.parse(entry.createdAt)).date),
+    })),
+  }
+}
+
+const formValue = (form: FormData, name: string) => {
+  const value = form.get(name)
+  return typeof value === 'string' ? value : undefined
+}
+
+/** The tariffs page's forms: start the trial, pay, cancel or choose the renewal. */
+export async function tariffPageAction(db: Db, env: AppEnv, user: SessionUser, request: Request, language: Language) {
+  const t = getT(language)
+  const form = await request.formData()
+  const deps = { db, env, now: Date.now(), provider: paymentProvider(db, env) }
+  const intent = formValue(form, 'intent')
+  try {
+    if (intent === 'startTrial') {
+      const { confirmationUrl } = await startTrial(deps, user.id, { success: '/tariff', fail: '/tariff' })
+      return withGoals(request, redirect(confirmationUrl), 'trialStart')
+    }
+    if (intent === 'pay') {
+      const parsed = PayPlanSchema.safeParse({
+        tariff: formValue(form, 'tariff'),
+        months: formValue(form, 'months') ?? '1',
+        promoCode: formValue(form, 'promoCode') || undefined,
+        useFasties: formValue(form, 'useFasties'),
+      })
+      if (!parsed.success) return pageData(parsed.error.issues, t, (errors) => ({ errors }))
+      const { confirmationUrl } = await payPlan(deps, user.id, parsed.data)
+      return redirect(confirmationUrl)
+    }
+    if (intent === 'cancelAutoRenew') {
+      await cancelAutoRenew(deps, user.id)
+      return redirect('/tariff?done=autoRenewCanceled')
+    }
+    if (intent === 'chooseRenewal') {
+      await chooseRenewal(deps, user.id, {
+        tariff: formValue(form, 'tariff') ?? '',
+        months: Number(formValue(form, 'months') ?? '1'),
+      })
+      return redirect('/tariff?done=renewalChosen')
+    }
+  } catch (error) {
+    return pageData(refusalOf(error), t, (errors) => ({ errors }))
+  }
+  throw new Response(null, { status: 400 })
+}
+
+/** The wallet page's form: a Fasties code credited at once. */
+export async function walletPageAction(db: Db, env: AppEnv, user: SessionUser, request: Request, language: Language) {
+  const t = getT(language)
+  const form = await request.formData()
+  const deps = { db, env, now: Date.now(), provider: paymentProvider(db, env) }
+  try {
+    const { credited } = await redeemFastiesCode(deps, user.id, formValue(form, 'promoCode') ?? '')
+    return { credited, errors: null }
+  } catch (error) {
+    return pageData(refusalOf(error), t, (errors) => ({ credited: null, errors }))
+  }
+}
