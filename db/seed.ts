@@ -19,6 +19,12 @@ export const DEMO = {
   scheduleId: '01900000-0000-7000-8000-000000000002',
 }
 
+/** Demo promo codes (README "Plans and payments"): 10 % off a plan, and 300 Fasties for the wallet. */
+export const DEMO_PROMO_CODES = [
+  { id: '01900000-0000-7000-8000-000000000010', code: 'DEMO10', kind: 'discountPercent', value: 10 },
+  { id: '01900000-0000-7000-8000-000000000011', code: 'FASTIES300', kind: 'fasties', value: 300 },
+] as const
+
 const quote = (value: string | null) => (value === null ? 'NULL' : `'${value.replaceAll("'", "''")}'`)
 
 export async function seedSql(): Promise<string> {
@@ -70,6 +76,10 @@ export async function seedSql(): Promise<string> {
        VALUES (${quote(e.id)}, ${quote(DEMO.userId)}, ${quote(e.name)}, ${quote(eventNameKey(e.name))}, ${quote(e.link)}, ${quote(e.description)},
        ${quote(e.color)}, ${quote(e.placeType)}, ${quote(e.meetingPoint)}, ${e.duration}, ${e.step}, '[60,1440]',
        ${quote(e.participantType)}, ${e.minSeats}, ${e.totalSeats}, ${quote(DEMO.scheduleId)});`,
+    ),
+    ...DEMO_PROMO_CODES.map(
+      (p) => `INSERT OR IGNORE INTO promo_codes (id, code, kind, value)
+       VALUES (${quote(p.id)}, ${quote(p.code)}, ${quote(p.kind)}, ${p.value});`,
     ),
   ].join('\n')
 }
