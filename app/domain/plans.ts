@@ -137,3 +137,18 @@ export function bookingPause(
 export function showsCostAndRedirect(tariff: Tariff): boolean {
   return can(tariff, 'costAndRedirect')
 }
+
+/**
+ * The comparison of the plans (`/tariff/features`), read from the one matrix: a badge ("Available from" =
+ * `cheapestPlanWith`), a 403 (`can`) and this table can never disagree. Prices come from the one price table.
+ */
+export function planComparison(prices: Record<Tariff, number>) {
+  return {
+    plans: ORDER.map((tariff) => ({ tariff, priceRub: prices[tariff], limits: PLANS[tariff].limits })),
+    capabilities: CAPABILITIES.map((capability) => ({
+      capability,
+      availableFrom: cheapestPlanWith(capability),
+      included: Object.fromEntries(ORDER.map((tariff) => [tariff, can(tariff, capability)])) as Record<Tariff, boolean>,
+    })),
+  }
+}

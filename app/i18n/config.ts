@@ -13,6 +13,7 @@ import enPush from '#app/locales/en/push.json'
 import enCalendars from '#app/locales/en/calendars.json'
 import enBilling from '#app/locales/en/billing.json'
 import enDeveloper from '#app/locales/en/developer.json'
+import enPlans from '#app/locales/en/plans.json'
 import ruAccounts from '#app/locales/ru/accounts.json'
 import ruApi from '#app/locales/ru/api.json'
 import ruBooking from '#app/locales/ru/booking.json'
@@ -28,6 +29,7 @@ import ruPush from '#app/locales/ru/push.json'
 import ruCalendars from '#app/locales/ru/calendars.json'
 import ruBilling from '#app/locales/ru/billing.json'
 import ruDeveloper from '#app/locales/ru/developer.json'
+import ruPlans from '#app/locales/ru/plans.json'
 import { NAMESPACES, type Namespace } from './namespaces.ts'
 
 /** Russian is the source language and the fallback (SPEC §1); English is complete (tests/unit/i18n). */
@@ -52,6 +54,7 @@ export const resources = {
     calendars: ruCalendars,
     billing: ruBilling,
     developer: ruDeveloper,
+    plans: ruPlans,
   },
   en: {
     common: enCommon,
@@ -69,6 +72,7 @@ export const resources = {
     calendars: enCalendars,
     billing: enBilling,
     developer: enDeveloper,
+    plans: enPlans,
   },
 } as const
 

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'calendars',
   'billing',
   'developer',
+  'plans',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

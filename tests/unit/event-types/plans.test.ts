@@ -3,9 +3,12 @@ import {
   PLANS,
   bookingPause,
   can,
+  cheapestPlanAbove,
   capabilityForParticipantType,
   cheapestPlanWith,
+  planComparison,
   tariffOptions,
+  tariffPath,
   withinLimit,
 } from '#app/domain/plans.ts'
 
@@ -62,5 +65,34 @@ describe('what a downgrade pauses (ADR 0097)', () => {
     expect(bookingPause('Standard', { participantType: null, channel: 'oneOff' })).toBeNull()
     // The kind comes first: a Basic host's group type in the widget needs Pro, not only Standard.
     expect(bookingPause('Basic', { participantType: 'GroupNotCollective', channel: 'widget' })).toBe('groupMeetings')
+  })
+})
+
+describe('one matrix for the badge, the 403 and the comparison (issue 16)', () => {
+  it('marks exactly what `can` allows and names the cheapest plan as the badge does', () => {
+    const prices = { Basic: 220, Standard: 950, Pro: 1600 }
+    const comparison = planComparison(prices)
+    expect(comparison.plans.map((p) => [p.tariff, p.priceRub])).toEqual([
+      ['Basic', 220],
+      ['Standard', 950],
+      ['Pro', 1600],
+    ])
+    for (const row of comparison.capabilities) {
+      for (const tariff of ['Basic', 'Standard', 'Pro'] as const) {
+        expect(row.included[tariff]).toBe(can(tariff, row.capability))
+        expect(tariffOptions(tariff).capabilities[row.capability]).toBe(row.included[tariff])
+      }
+      expect(row.availableFrom).toBe(cheapestPlanWith(row.capability))
+      // The badge's plan is the first column with the capability.
+      expect(comparison.plans.find((p) => row.included[p.tariff])?.tariff).toBe(row.availableFrom)
+    }
+  })
+
+  it('leads a limit to the next plan with room, and every badge to /tariff?plan=X', () => {
+    expect(cheapestPlanAbove('Basic', 'schedules')).toBe('Standard')
+    expect(cheapestPlanAbove('Standard', 'schedules')).toBe('Pro')
+    expect(cheapestPlanAbove('Pro', 'schedules')).toBeNull()
+    expect(tariffPath('Pro')).toBe('/tariff?plan=Pro')
+    expect(tariffPath(null)).toBe('/tariff')
   })
 })

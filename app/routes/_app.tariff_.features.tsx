@@ -1,0 +1,126 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { PLAN_PRICES_RUB } from '#app/domain/constants.ts'
+import { planComparison, tariffPath } from '#app/domain/plans.ts'
+import { getLanguage } from '#app/i18n/i18n.server.ts'
+import type { I18nHandle } from '#app/i18n/namespaces.ts'
+import { getT } from '#app/i18n/translate.server.ts'
+import { requireUser } from '#app/server/auth/session.server.ts'
+import { getDb } from '#app/server/db.server.ts'
+
+export const handle: I18nHandle = { i18n: ['plans'] }
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(getDb(context.cloudflare.env.DB), request)
+  const t = getT(await getLanguage(request))
+  return { title: t('plans:features.metaTitle'), current: user.tariff, ...planComparison(PLAN_PRICES_RUB) }
+}
+
+/**
+ * `/tariff/features` (SPEC §2, issue 16): the three plans side by side, read from the one plan matrix and the price
+ * table; the current plan marked; each plan's button leads to `/tariff?plan=X`. A table that scrolls sideways on a
+ * phone, plain links: no script needed.
+ */
+export default function TariffFeatures() {
+  const { t } = useTranslation()
+  const { plans, capabilities, current } = useLoaderData<typeof loader>()
+  const limit = (value: number | null) => (value === null ? t('plans:features.unlimited') : String(value))
+  return (
+    <section className="flex flex-col gap-5" data-testid="tariff-features">
+      <Link to="/tariff" className="text-sm text-primary hover:underline">
+        ← {t('plans:features.back')}
+      </Link>
+      <h1 className="text-2xl font-semibold">{t('plans:features.title')}</h1>
+      <p className="max-w-3xl text-sm text-muted">{t('plans:features.lead')}</p>
+      <div className="card overflow-x-auto">
+        <table className="w-full min-w-[36rem] text-sm">
+          <thead>
+            <tr className="border-b border-line">
+              <th scope="col" className="p-3 text-left font-medium text-muted">
+                {t('plans:features.feature')}
+              </th>
+              {plans.map((plan) => (
+                <th
+                  key={plan.tariff}
+                  scope="col"
+                  className={`p-3 text-center ${plan.tariff === current ? 'bg-primary-soft' : ''}`}
+                  data-testid={`plan-${plan.tariff}`}
+                  aria-current={plan.tariff === current ? 'true' : undefined}
+                >
+                  <span className="block text-base font-semibold">{plan.tariff}</span>
+                  <span className="block font-normal text-muted">
+                    {t('plans:features.perMonth', { price: plan.priceRub })}
+                  </span>
+                  {plan.tariff === current ? (
+                    <span className="mt-1 block text-xs font-medium text-primary" data-testid="current-plan">
+                      {t('plans:features.current')}
+                    </span>
+                  ) : null}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {(['eventTypes', 'schedules'] as const).map((kind) => (
+              <tr key={kind} className="border-b border-line">
+                <th scope="row" className="p-3 text-left font-normal">
+                  {t(`plans:limits.${kind}`)}
+                </th>
+                {plans.map((plan) => (
+                  <td key={plan.tariff} className="p-3 text-center" data-testid={`limit-${kind}-${plan.tariff}`}>
+                    {limit(plan.limits[kind])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {capabilities.map((row) => (
+              <tr key={row.capability} className="border-b border-line last:border-0">
+                <th scope="row" className="p-3 text-left font-normal">
+                  {t(`plans:capabilities.${row.capability}`)}
+                </th>
+                {plans.map((plan) => (
+                  <td
+                    key={plan.tariff}
+                    className="p-3 text-center"
+                    data-testid={`cell-${row.capability}-${plan.tariff}`}
+                    data-included={row.included[plan.tariff]}
+                  >
+                    {row.included[plan.tariff] ? (
+                      <span className="text-success">
+                        ✓<span className="sr-only"> {t('plans:features.included')}</span>
+                      </span>
+                    ) : (
+                      <span className="text-muted">
+                        —<span className="sr-only"> {t('plans:features.notIncluded')}</span>
+                      </span>
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <td />
+              {plans.map((plan) => (
+                <td key={plan.tariff} className="p-3 text-center">
+                  <Link
+                    to={tariffPath(plan.tariff)}
+                    className={plan.tariff === current ? 'btn-secondary' : 'btn-primary'}
+                    data-testid={`choose-${plan.tariff}`}
+                  >
+                    {t('plans:features.choose', { plan: plan.tariff })}
+                  </Link>
+                </td>
+              ))}
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <p className="text-sm text-muted">{t('plans:features.business')}</p>
+    </section>
+  )
+}
