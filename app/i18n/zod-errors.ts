@@ -40,6 +40,8 @@ function issueMessage(issue: z.core.$ZodIssue, t: TFunction): string {
     case 'too_big':
       if (issue.origin === 'string') return t('validation:maxChars', { count: Number(issue.maximum) })
       return t('validation:max', { max: Number(issue.maximum) })
+    case 'unrecognized_keys':
+      return t('validation:unknownKeys', { keys: issue.keys.join(', '), count: issue.keys.length })
     case 'invalid_format':
       return issue.format === 'email' ? t('validation:invalidEmail') : t('validation:invalid')
     default:

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
-import { InviteeEmailsSchema, MeetingListQuerySchema } from '#app/domain/meetings/rules.ts'
+import { InviteeEmailsSchema, meetingListApiQuerySchema } from '#app/domain/meetings/rules.ts'
 import { visitorsOfParticipant } from '#app/server/meetings/actions.server.ts'
 import {
   type HostCommand,
@@ -116,8 +116,8 @@ export const meetingsApi = new Hono<ApiEnv>()
     return ok(c, stats.integrations)
   })
   .get('/userEvents', async (c) => {
-    const query = parseWith(c, MeetingListQuerySchema, { ...c.req.query(), side: 'organizer' })
     const viewer = viewerOf(c.get('user'), c.get('viewerTimeZone'))
+    const query = parseWith(c, meetingListApiQuerySchema(viewer.timeZone), { ...c.req.query(), side: 'organizer' })
     return ok(c, await listOrganizerMeetings(c.get('db'), viewer, query, Date.now()))
   })
   // Before `/userEvents/:id`, whose pattern would take these names as ids.
@@ -209,8 +209,8 @@ export const meetingsApi = new Hono<ApiEnv>()
     return ok(c, await asHost(c, { kind: 'adjutants', meetingId: meeting.id, emails: rest }))
   })
   .get('/meetings', async (c) => {
-    const query = parseWith(c, MeetingListQuerySchema, { ...c.req.query(), side: 'participant' })
     const viewer = viewerOf(c.get('user'), c.get('viewerTimeZone'))
+    const query = parseWith(c, meetingListApiQuerySchema(viewer.timeZone), { ...c.req.query(), side: 'participant' })
     return ok(c, await listParticipantMeetings(c.get('db'), viewer, query, Date.now()))
   })
   .get('/meetings/:id', async (c) => {

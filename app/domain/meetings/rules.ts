@@ -7,6 +7,7 @@ import { MEETINGS_PAGE_SIZE, TEXT_MAX } from '#app/domain/constants.ts'
 import {
   addDays,
   instantToZoned,
+  isIsoDate,
   isoWeekday,
   monthDates,
   readTypedDate,
@@ -69,6 +70,26 @@ export function monthRange(year: number, month: number, timeZone: string): { fro
   return { from: startOfZonedDay(timeZone, from), to: startOfZonedDay(timeZone, addDays(to, 1)) }
 }
 
+/** An instant with its zone: `2027-01-05T09:00:00Z`, `2027-01-05T12:00+03:00` (seconds and milliseconds optional). */
+const INSTANT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-](0\d|1[0-4]):[0-5]\d)$/
+
+/**
+ * `from` and `to` of the meeting lists' API (issue 17, ADR 0101): a date `YYYY-MM-DD`, read as a whole day in the
+ * viewer's zone (`from` its start, `to` its end), or an instant with its zone. Meetings starting in [from, to).
+ */
+export const RangeBoundSchema = z
+  .string()
+  .refine(
+    (value) => value.length <= 40 && (isIsoDate(value) || isIsoDate(INSTANT.exec(value)?.[1] ?? '')),
+    'validation:invalidDate',
+  )
+
+/** The instant a `from` or `to` bound stands for (RangeBoundSchema). */
+export function rangeBoundInstant(value: string, timeZone: string, edge: 'from' | 'to'): number {
+  if (isIsoDate(value)) return startOfZonedDay(timeZone, edge === 'from' ? value : addDays(value, 1))
+  return Date.parse(value)
+}
+
 export const MeetingListQuerySchema = z.object({
   side: z.enum(SIDES).default('organizer'),
   filter: z.enum(LIST_STATUSES).optional(),
@@ -82,8 +103,27 @@ export const MeetingListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(MEETINGS_PAGE_SIZE),
   monthNumber: z.coerce.number().int().min(1).max(12).optional(),
   year: z.coerce.number().int().min(1900).max(2099).optional(),
+  from: RangeBoundSchema.optional(),
+  to: RangeBoundSchema.optional(),
 })
 export type MeetingListQuery = z.infer<typeof MeetingListQuerySchema>
+
+/**
+ * The API's reading of the list query (GET /meetings, GET /userEvents): strict, so a parameter it does not know is a
+ * 400 rather than silently dropped (`timezone` is the viewer's zone, read by the router), and `to` after `from`
+ * when both are given.
+ */
+export function meetingListApiQuerySchema(timeZone: string) {
+  return MeetingListQuerySchema.extend({ timezone: z.string().max(64).optional() })
+    .strict()
+    .refine(
+      (query) =>
+        !query.from ||
+        !query.to ||
+        rangeBoundInstant(query.to, timeZone, 'to') > rangeBoundInstant(query.from, timeZone, 'from'),
+      { path: ['to'], message: 'validation:endAfterStart' },
+    )
+}
 
 /** SPEC §5: group kinds show the participant count in the error colour below `minSeats`. */
 export function isBelowMinSeats(

@@ -16,6 +16,7 @@ import {
   participantCount,
   periodRange,
   placeIcon,
+  rangeBoundInstant,
 } from '#app/domain/meetings/rules.ts'
 import { avatarUrl } from '#app/server/accounts/profile.server.ts'
 import type { Db } from '#app/server/db.server.ts'
@@ -47,7 +48,11 @@ function rangeWhere(query: MeetingListQuery, viewer: Viewer, now: number): SQL |
       : query.period
         ? periodRange(query.period, now, viewer.timeZone)
         : null
-  return range ? and(gte(meetings.startAt, range.from), lt(meetings.startAt, range.to)) : undefined
+  return and(
+    range ? and(gte(meetings.startAt, range.from), lt(meetings.startAt, range.to)) : undefined,
+    query.from ? gte(meetings.startAt, rangeBoundInstant(query.from, viewer.timeZone, 'from')) : undefined,
+    query.to ? lt(meetings.startAt, rangeBoundInstant(query.to, viewer.timeZone, 'to')) : undefined,
+  )
 }
 
 /**
