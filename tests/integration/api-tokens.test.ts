@@ -80,6 +80,9 @@ describe('personal access tokens', () => {
     expect(minted.body.apiErrors[0].text).toContain('cannot manage tokens')
     expect((await withToken(token, 'GET', '/personalAccessTokens')).status).toBe(403)
     expect((await call('GET', '/personalAccessTokens')).body.data).toHaveLength(1)
+    // Nor delete the account.
+    expect((await withToken(token, 'DELETE', '/profile')).status).toBe(403)
+    expect((await call('GET', '/profile')).status).toBe(200)
   })
 
   it('answers 401 at once after a revoke, and 404 for revoking another owner’s token', async () => {

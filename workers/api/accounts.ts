@@ -43,6 +43,7 @@ import {
 import {
   changePassword,
   deleteAccount,
+  withdrawMailingConsent,
   deleteAvatar,
   profileView,
   setAvatar,
@@ -53,7 +54,7 @@ import {
 import { confirmAfterBooking } from '#app/server/booking/after-booking.server.ts'
 import { sessionSecret } from '#app/server/env.server.ts'
 import { Hono } from 'hono'
-import { requireAuth } from './auth.ts'
+import { refusePat, requireAuth } from './auth.ts'
 import type { ApiEnv } from './context.ts'
 import { ApiError, ok, parseWith, readJson } from './envelope.ts'
 
@@ -202,8 +203,13 @@ export const accounts = new Hono<ApiEnv>()
     await updateProfile(c.get('db'), user.id, merged)
     return ok(c, null)
   })
-  .delete('/profile', requireAuth, async (c) => {
+  // Deleting the account needs the person's own sign-in, not a personal access token.
+  .delete('/profile', requireAuth, refusePat, async (c) => {
     await deleteAccount(c.get('db'), c.env.AVATARS, c.get('user'))
+    return ok(c, null)
+  })
+  .delete('/unisenderGo', requireAuth, async (c) => {
+    await withdrawMailingConsent(c.get('db'), c.get('user').id)
     return ok(c, null)
   })
   .put('/profile/avatar', requireAuth, async (c) => {

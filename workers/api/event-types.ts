@@ -22,6 +22,7 @@ import {
   updateEventType,
 } from '#app/server/event-types/event-types.server.ts'
 import { organizerDays, organizerSlots } from '#app/server/event-types/preview.server.ts'
+import { findOwnedMeeting } from '#app/server/meetings/meetings.server.ts'
 import { issueText } from '#app/i18n/zod-errors.ts'
 import { requireAuth } from './auth.ts'
 import type { ApiEnv } from './context.ts'
@@ -47,6 +48,8 @@ const YearMonth = z.object({
   month: z.coerce.number().int().min(1).max(12),
 })
 const YearMonthDay = YearMonth.extend({ day: z.coerce.number().int().min(1).max(31) })
+/** `companyEventId`: a meeting being moved, whose own time does not count (preview.server.ts `excludeMeetingId`). */
+const SlotsQuery = z.object({ companyEventId: z.string().min(1).max(64).optional() })
 
 /** SPEC §7 "Event types"; owner-scoped, another specialist's id answers 404. */
 export const eventTypesApi = new Hono<ApiEnv>()
@@ -115,9 +118,13 @@ export const eventTypesApi = new Hono<ApiEnv>()
   })
   .get('/:id/slots/:year/:month/:day', async (c) => {
     const date = parseWith(c, YearMonthDay, c.req.param())
+    const { companyEventId } = parseWith(c, SlotsQuery, c.req.query())
+    // Another specialist's meeting, or none: 404, as every owned object.
+    if (companyEventId) await findOwnedMeeting(c.get('db'), c.get('user').id, companyEventId)
     const slots = await organizerSlots(c.get('db'), c.get('user').id, c.req.param('id'), date, {
       now: Date.now(),
       viewerTimeZone: c.get('viewerTimeZone'),
+      excludeMeetingId: companyEventId,
     })
     return ok(c, slots)
   })

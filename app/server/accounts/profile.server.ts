@@ -57,6 +57,14 @@ export async function updateProfile(db: Db, userId: string, input: z.infer<typeo
     .where(eq(users.id, userId))
 }
 
+/**
+ * SPEC §7 v3 `DELETE /unisenderGo` (ADR 0101): the user withdraws the consent to our mailing given at sign-up
+ * (`isConsentMailing`, the list Unisender Go sends to); transactional emails (codes, bookings) are not mailing.
+ */
+export async function withdrawMailingConsent(db: Db, userId: string) {
+  await db.update(users).set({ isConsentMailing: false }).where(eq(users.id, userId))
+}
+
 export async function setCulture(db: Db, userId: string, culture: Language) {
   await db.update(users).set({ culture }).where(eq(users.id, userId))
 }

@@ -22,14 +22,28 @@ import { refuse } from '../refusal.server.ts'
 import { datedAdjustments, getSchedule } from '../schedules/schedules.server.ts'
 import { getEventType, getEventTypeRow } from './event-types.server.ts'
 
-type PreviewOptions = { now: number; viewerTimeZone: string | null }
+type PreviewOptions = {
+  now: number
+  viewerTimeZone: string | null
+  /**
+   * A meeting of the host being moved (SPEC §7 `companyEventId`, ADR 0101): it does not hold its own time, so the
+   * slots it could move to (its own included, with its seats free again) are shown.
+   */
+  excludeMeetingId?: string
+}
 
 /**
  * The host's live meetings over the schedule dates, as engine bookings, and the busy times of the host's calendars
  * (holds stay with the public flow). An event type the host's plan pauses has no free time to preview: the same
  * refusal as its public days and slots (ADR 0097).
  */
-async function liveBookings(db: Db, ownerId: string, id: string, range: { from: string; to: string }) {
+async function liveBookings(
+  db: Db,
+  ownerId: string,
+  id: string,
+  range: { from: string; to: string },
+  excludeMeetingId?: string,
+) {
   const eventType = await getEventTypeRow(db, ownerId, id)
   const [[host], [schedule]] = await Promise.all([
     db.select().from(users).where(eq(users.id, ownerId)).limit(1),
@@ -38,7 +52,8 @@ async function liveBookings(db: Db, ownerId: string, id: string, range: { from: 
   const paused = pausedOf({ host, eventType })
   if (paused) refuse('bookingPaused', undefined, { capability: paused })
   const calendar = await loadCalendar(db, { host, eventType, schedule }, range)
-  return { bookings: bookingsFor(eventType.id, calendar.meetings, []), busy: calendar.busy }
+  const meetings = calendar.meetings.filter((meeting) => meeting.id !== excludeMeetingId)
+  return { bookings: bookingsFor(eventType.id, meetings, []), busy: calendar.busy }
 }
 
 async function engineInput(db: Db, ownerId: string, id: string) {
@@ -89,7 +104,7 @@ export async function organizerSlots(
     range,
     schedule,
     eventType: rules,
-    ...(await liveBookings(db, ownerId, id, range)),
+    ...(await liveBookings(db, ownerId, id, range, options.excludeMeetingId)),
   })
   return slotsOfViewerDay(slots, viewerZone, iso).map((slot) => ({
     day: isoToDmy(iso),
