@@ -2,7 +2,9 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AvatarPicture } from '#app/components/accounts/avatar.tsx'
 import type { HomeStatistics } from '#app/server/meetings/statistics.server.ts'
+import type { FirstRunGuide as FirstRunGuideData } from '#app/server/home/first-run.server.ts'
 import type { ShellUser } from './app-shell.tsx'
+import { FirstRunGuide } from './home/first-run-guide.tsx'
 
 const VALUE_COLORS: Record<string, string> = { primary: 'text-primary', success: 'text-success', error: 'text-error' }
 
@@ -18,7 +20,15 @@ function HomeInitial({ firstName }: { firstName: string }) {
 }
 
 /** The signed-in specialist's home (SPEC §2 Home, §3 Statistics): user card, seven counters, integrations. */
-export function Home({ user, statistics }: { user: ShellUser; statistics: HomeStatistics }) {
+export function Home({
+  user,
+  statistics,
+  guide,
+}: {
+  user: ShellUser
+  statistics: HomeStatistics
+  guide: FirstRunGuideData | null
+}) {
   const { t } = useTranslation()
   const card = statistics.user
   return (
@@ -52,6 +62,8 @@ export function Home({ user, statistics }: { user: ShellUser; statistics: HomeSt
           {t('meetings:home.today', { count: card.meetingsForTodayCount })}
         </Link>
       </article>
+
+      {guide ? <FirstRunGuide guide={guide} /> : null}
 
       <section aria-labelledby="home-stats-title">
         <h2 id="home-stats-title" className="mb-3 text-lg font-semibold">

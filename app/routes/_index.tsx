@@ -12,6 +12,7 @@ import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { homeStatistics } from '#app/server/meetings/statistics.server.ts'
 import { pushClientConfig } from '#app/server/notify/push-web.server.ts'
+import { firstRunGuide } from '#app/server/home/first-run.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title },
@@ -19,11 +20,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const t = getT(await getLanguage(request))
+  const language = await getLanguage(request)
+  const t = getT(language)
   const db = getDb(context.cloudflare.env.DB)
   const user = await getSessionUser(db, request)
+  const statistics = user
+    ? await homeStatistics(db, user, Date.now(), (item) => t(`meetings:home.items.${item}`))
+    : null
+  const appUrl = parseEnv(context.cloudflare.env).APP_URL
   return {
-    statistics: user ? await homeStatistics(db, user, Date.now(), (item) => t(`meetings:home.items.${item}`)) : null,
+    statistics,
+    guide:
+      user && statistics
+        ? await firstRunGuide(db, { owner: user, statistics, request, appUrl, language, now: Date.now() })
+        : null,
     title: user ? t('home.metaTitle') : t('landing.metaTitle'),
     description: t('landing.metaDescription'),
     push: user ? pushClientConfig(context.cloudflare.env, parseEnv(context.cloudflare.env)) : null,
@@ -44,11 +54,11 @@ const FEATURES = ['slots', 'noDouble', 'reminders', 'share'] as const
 
 /** `/`: the home of a signed-in specialist, the landing page for everyone else. */
 export default function Index() {
-  const { user, statistics, push } = useLoaderData<typeof loader>()
+  const { user, statistics, push, guide } = useLoaderData<typeof loader>()
   if (user && statistics) {
     return (
       <AppShell user={user} push={push}>
-        <Home user={user} statistics={statistics} />
+        <Home user={user} statistics={statistics} guide={guide} />
       </AppShell>
     )
   }

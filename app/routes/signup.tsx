@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuthLayout, useErrorText } from '#app/components/accounts/auth-layout.tsx'
-import { ConformField, NewPasswordFields } from '#app/components/accounts/conform-field.tsx'
+import { ConformField, NewPasswordFields, PressSteadyErrors } from '#app/components/accounts/conform-field.tsx'
 import { OAuthButtons } from '#app/components/accounts/oauth-buttons.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { CheckboxField, FormErrors } from '#app/components/ui/field.tsx'
@@ -78,62 +78,64 @@ export default function Signup() {
       }
     >
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" data-testid="signup-form">
-        <FormErrors errors={errorText(form.errors)} id={form.errorId} />
-        <ConformField
-          meta={fields.login}
-          type="text"
-          label={t('accounts:fields.login')}
-          hint={t('accounts:signup.loginHint')}
-          autoComplete="username"
-        />
-        <ConformField meta={fields.email} type="email" label={t('accounts:fields.email')} autoComplete="email" />
-        <NewPasswordFields
-          password={fields.password}
-          passwordRepeat={fields.passwordRepeat}
-          label={t('accounts:fields.password')}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <PressSteadyErrors>
+          <FormErrors errors={errorText(form.errors)} id={form.errorId} />
           <ConformField
-            meta={fields.firstName}
+            meta={fields.login}
             type="text"
-            label={t('accounts:fields.firstName')}
-            autoComplete="given-name"
+            label={t('accounts:fields.login')}
+            hint={t('accounts:signup.loginHint')}
+            autoComplete="username"
           />
-          <ConformField
-            meta={fields.lastName}
-            type="text"
-            label={t('accounts:fields.lastName')}
-            autoComplete="family-name"
+          <ConformField meta={fields.email} type="email" label={t('accounts:fields.email')} autoComplete="email" />
+          <NewPasswordFields
+            password={fields.password}
+            passwordRepeat={fields.passwordRepeat}
+            label={t('accounts:fields.password')}
           />
-        </div>
-        <CheckboxField
-          label={
-            <>
-              {t('accounts:signup.acceptPrefix')}{' '}
-              <button
-                type="button"
-                className="font-medium text-primary underline"
-                onClick={() => setAgreementOpen(true)}
-                data-testid="agreement-open"
-              >
-                {t('accounts:signup.agreementLink')}
-              </button>
-            </>
-          }
-          errors={errorText(fields.isAgreementAccepted.errors)}
-          name={fields.isAgreementAccepted.name}
-          id={fields.isAgreementAccepted.id}
-          checked={accepted}
-          onChange={(event) => setAccepted(event.currentTarget.checked)}
-        />
-        <CheckboxField
-          label={t('accounts:signup.consentMailing')}
-          name={fields.isConsentMailing.name}
-          id={fields.isConsentMailing.id}
-        />
-        <Button type="submit" loading={navigation.state === 'submitting'} className="w-full">
-          {t('accounts:signup.submit')}
-        </Button>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <ConformField
+              meta={fields.firstName}
+              type="text"
+              label={t('accounts:fields.firstName')}
+              autoComplete="given-name"
+            />
+            <ConformField
+              meta={fields.lastName}
+              type="text"
+              label={t('accounts:fields.lastName')}
+              autoComplete="family-name"
+            />
+          </div>
+          <CheckboxField
+            label={
+              <>
+                {t('accounts:signup.acceptPrefix')}{' '}
+                <button
+                  type="button"
+                  className="font-medium text-primary underline"
+                  onClick={() => setAgreementOpen(true)}
+                  data-testid="agreement-open"
+                >
+                  {t('accounts:signup.agreementLink')}
+                </button>
+              </>
+            }
+            errors={errorText(fields.isAgreementAccepted.errors)}
+            name={fields.isAgreementAccepted.name}
+            id={fields.isAgreementAccepted.id}
+            checked={accepted}
+            onChange={(event) => setAccepted(event.currentTarget.checked)}
+          />
+          <CheckboxField
+            label={t('accounts:signup.consentMailing')}
+            name={fields.isConsentMailing.name}
+            id={fields.isConsentMailing.id}
+          />
+          <Button type="submit" loading={navigation.state === 'submitting'} className="w-full">
+            {t('accounts:signup.submit')}
+          </Button>
+        </PressSteadyErrors>
       </Form>
       <OAuthButtons />
       <Modal

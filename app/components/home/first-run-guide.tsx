@@ -1,0 +1,113 @@
+import { Form, Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { copyToClipboard } from '#app/components/ui/clipboard.ts'
+import type { FirstRunGuide as Guide } from '#app/server/home/first-run.server.ts'
+
+/**
+ * The home page's first-run guide (issue 18): the six steps with a link each and "Done" for the ones the account
+ * cannot show by itself (plain forms, so it works without script); once all are done, the next meetings and the
+ * booking link to copy.
+ */
+export function FirstRunGuide({ guide }: { guide: Guide }) {
+  const { t } = useTranslation()
+  if (guide.complete) {
+    return (
+      <section className="card space-y-4 p-5" aria-labelledby="guide-next-title" data-testid="home-next">
+        <h2 id="guide-next-title" className="text-lg font-semibold">
+          {t('guide.completeTitle')}
+        </h2>
+        {guide.next.length === 0 ? (
+          <p className="text-sm text-muted">{t('guide.noMeetings')}</p>
+        ) : (
+          <ul className="divide-y divide-line">
+            {guide.next.map((meeting) => (
+              <li key={meeting.id} className="py-2">
+                <Link to={`/meetings/${meeting.id}`} className="font-medium text-primary hover:underline">
+                  {meeting.name}
+                </Link>
+                <span className="block text-sm text-muted">{meeting.when}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <BookingLink link={guide.link} />
+      </section>
+    )
+  }
+  const left = guide.steps.filter((step) => !step.done).length
+  return (
+    <section className="card space-y-4 p-5" aria-labelledby="guide-title" data-testid="home-guide">
+      <div>
+        <h2 id="guide-title" className="text-lg font-semibold">
+          {t('guide.title')}
+        </h2>
+        <p className="text-sm text-muted">{t('guide.lead', { count: left })}</p>
+      </div>
+      <ol className="space-y-3">
+        {guide.steps.map(({ step, href, done }, index) => (
+          <li
+            key={step}
+            className="flex flex-wrap items-center gap-3 rounded-xl border border-line p-3"
+            data-testid={`guide-${step}`}
+            data-done={done}
+          >
+            <span
+              className={`flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${done ? 'bg-success text-white' : 'bg-primary-soft text-primary'}`}
+              aria-hidden="true"
+            >
+              {done ? '✓' : index + 1}
+            </span>
+            <div className="min-w-0 grow basis-48">
+              <p className="font-medium">
+                {t(`guide.steps.${step}.title`)}
+                {done ? <span className="ml-2 text-sm font-normal text-success">{t('guide.done')}</span> : null}
+              </p>
+              <p className="text-sm text-muted">{t(`guide.steps.${step}.text`)}</p>
+              {step === 'share' && !done ? <BookingLink link={guide.link} /> : null}
+            </div>
+            {done ? null : (
+              <div className="flex gap-2">
+                <Link
+                  to={href}
+                  className="btn-secondary"
+                  aria-label={`${t('guide.open')}: ${t(`guide.steps.${step}.title`)}`}
+                >
+                  {t('guide.open')}
+                </Link>
+                <Form method="post" action="/home-guide">
+                  <input type="hidden" name="step" value={step} />
+                  <button
+                    type="submit"
+                    className="btn-ghost"
+                    aria-label={`${t('guide.markDone')}: ${t(`guide.steps.${step}.title`)}`}
+                  >
+                    {t('guide.markDone')}
+                  </button>
+                </Form>
+              </div>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}
+
+function BookingLink({ link }: { link: string }) {
+  const { t } = useTranslation()
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-2">
+      <span className="text-sm text-muted">{t('guide.yourLink')}:</span>
+      <a href={link} className="break-all text-sm text-primary" data-testid="guide-link">
+        {link}
+      </a>
+      <button
+        type="button"
+        className="btn-ghost"
+        onClick={() => copyToClipboard(link, { copied: t('guide.copied'), failed: t('toast.clipboardFailed') })}
+      >
+        {t('guide.copy')}
+      </button>
+    </div>
+  )
+}
