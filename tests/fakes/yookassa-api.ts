@@ -5,7 +5,7 @@
  * `payment_method_id` (charged at once), `save_payment_method`, `capture: false` (then `waiting_for_capture`), the
  * 54-FZ receipt checked for its required fields; `GET /payments/{id}`; `POST /payments/{id}/cancel`. The payer's side
  * is `pay()` / `decline()`; `notification()` builds the body YooKassa posts. Failures can be injected: an HTTP error,
- * a timeout (the request never answers until aborted), a saved card that declines.
+ * a timeout (the fetch rejects as its timeout signal makes it), a saved card that declines.
  */
 export const YOOKASSA_BASE = 'https://api.yookassa.test/v3'
 export const YOOKASSA_SHOP = { id: '123456', secret: 'test_secret_key' }
@@ -51,7 +51,8 @@ export class YookassaFake {
     const body = text ? JSON.parse(text) : undefined
     this.requests.push({ method: request.method, path, headers: request.headers, body })
     const failure = this.injected.shift()
-    if (failure === 'timeout') return this.hang(request.signal)
+    // A timeout as the caller's fetch ends it (its AbortSignal.timeout fired), without the test waiting for it.
+    if (failure === 'timeout') throw new DOMException('The operation was aborted due to timeout', 'TimeoutError')
     if (failure) return error(failure.status, 'internal_server_error', 'injected')
     if (request.headers.get('Authorization') !== `Basic ${btoa(`${YOOKASSA_SHOP.id}:${YOOKASSA_SHOP.secret}`)}`)
       return error(401, 'invalid_credentials', 'Basic auth failed')
@@ -126,12 +127,6 @@ export class YookassaFake {
     const payment = this.payments.get(id)
     if (!payment) throw new Error(`YooKassa fake: no payment ${id}`)
     return payment
-  }
-
-  private hang(signal: AbortSignal): Promise<Response> {
-    return new Promise((_, reject) => {
-      signal.addEventListener('abort', () => reject(signal.reason ?? new DOMException('aborted', 'AbortError')))
-    })
   }
 
   private create(headers: Headers, body: CreateBody | undefined) {

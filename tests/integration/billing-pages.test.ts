@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { newId } from '#app/domain/ids.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { promoCodes, users } from '#db/schema.ts'
+import { promoCodes, subscriptions, users } from '#db/schema.ts'
 import { createTestUser, pageClient, sessionCookieFor } from './helpers/users.ts'
 
 const db = () => getDb(env.DB)
@@ -111,6 +111,36 @@ describe('/tariff', () => {
     const paid = await owner.client.post(checkout, { result: 'succeeded' })
     const stranger = await signedIn()
     expect((await stranger.client.get(path(paid.headers.get('Location')))).status).toBe(404)
+  })
+})
+
+describe('the trial modals (SPEC §2)', () => {
+  const DAY = 86_400_000
+
+  it('offers the trial to a new and to an old user in their own words', async () => {
+    const fresh = await signedIn()
+    expect(await (await fresh.client.get('/tariff?offer=trial')).text()).toContain('Попробуйте Pro бесплатно 7 дней')
+    const old = await createTestUser({ tariff: 'Basic', createdAt: Date.now() - 400 * DAY })
+    const html = await (await pageClient(await sessionCookieFor(old.id)).get('/tariff?offer=trial')).text()
+    expect(html).toContain('Вы ещё не пробовали Pro')
+  })
+
+  it('says how many days are left near the end, and that the trial ended after it', async () => {
+    const now = Date.now()
+    const ending = await createTestUser({ tariff: 'Pro', tariffValidUntil: now + 1.5 * DAY })
+    await db()
+      .insert(subscriptions)
+      .values({ userId: ending.id, isTrial: true, trialStartedAt: now - 5.5 * DAY })
+    const left = await (await pageClient(await sessionCookieFor(ending.id)).get('/tariff')).text()
+    expect(left).toContain('data-testid="trial-days-left"')
+    expect(left).toContain('До конца пробного периода осталось 2 дня')
+    const ended = await createTestUser({ tariff: 'Basic' })
+    await db()
+      .insert(subscriptions)
+      .values({ userId: ended.id, trialStartedAt: now - 8 * DAY })
+    const html = await (await pageClient(await sessionCookieFor(ended.id)).get('/tariff')).text()
+    expect(html).toContain('data-testid="trial-ended"')
+    expect(html).not.toContain('data-testid="trial-offer-card"')
   })
 })
 

@@ -312,7 +312,7 @@ describe('payments', () => {
     expect((await userRow(user.id)).tariff).toBe('Basic')
   })
 
-  it('a provider timeout answers a clear refusal and records the payment as failed', async () => {
+  it('an unavailable provider (5xx, timeout) answers a clear refusal and records the payment as failed', async () => {
     const ctx = setup()
     const user = await createTestUser({ tariff: 'Basic' })
     ctx.fake.inject({ status: 503 })
@@ -321,8 +321,18 @@ describe('payments', () => {
     ).rejects.toMatchObject({
       refusal: { code: 'paymentUnavailable' },
     })
-    const [row] = await db().select().from(payments).where(eq(payments.userId, user.id))
-    expect(row).toMatchObject({ status: 'canceled', failureReason: 'provider_unavailable' })
+    ctx.fake.inject('timeout')
+    await expect(startTrial(ctx.deps(Date.now()), user.id, {})).rejects.toMatchObject({
+      refusal: { code: 'paymentUnavailable' },
+    })
+    const rows = await db().select().from(payments).where(eq(payments.userId, user.id))
+    expect(rows.map((row) => [row.kind, row.status, row.failureReason]).sort()).toEqual([
+      ['cardBinding', 'canceled', 'provider_unavailable'],
+      ['purchase', 'canceled', 'provider_unavailable'],
+    ])
+    expect((await userRow(user.id)).tariff).toBe('Basic')
+    // Nothing is held against the account: the trial can still be started.
+    expect((await subscriptionOf(user.id)).trialStartedAt).toBeNull()
   })
 
   it('renews at the end by the saved card; a failure is retried 3 times a day apart with notices, then Basic', async () => {
@@ -356,6 +366,37 @@ describe('payments', () => {
     expect(subjects.filter((s) => s === 'Тариф «Про» закончился')).toHaveLength(1)
     await ctx.cron(end + 4 * DAY)
     expect(creates()).toBe(5)
+  })
+
+  it('a renewal whose charge timed out is asked again with the same Idempotence-Key and charged once', async () => {
+    const ctx = setup()
+    const now = Date.UTC(2027, 11, 1, 12)
+    const user = await createTestUser({ tariff: 'Basic' })
+    const { paymentId } = await payPlan(ctx.deps(now), user.id, { tariff: 'Standard', months: 1, useFasties: false })
+    ctx.fake.pay((await paymentOf(paymentId)).providerPaymentId as string)
+    await returnFromProvider(ctx.deps(now), user.id, paymentId)
+    const end = Date.UTC(2028, 0, 1, 12)
+    // The charge reaches YooKassa but the answer never comes back in time.
+    const realFetch = ctx.fake.fetch
+    let lost = false
+    const lossy: typeof fetch = async (input, init) => {
+      const answer = await realFetch(input, init)
+      if (!lost && new Request(input, init).method === 'POST') {
+        lost = true
+        throw new DOMException('The operation was aborted due to timeout', 'TimeoutError')
+      }
+      return answer
+    }
+    const config = ctx.config
+    await runBilling(db(), config, end, { fetcher: lossy })
+    expect(await userRow(user.id)).toMatchObject({ tariff: 'Standard', tariffValidUntil: end })
+    expect(await subscriptionOf(user.id)).toMatchObject({ renewalFailures: 0, nextRenewalAttemptAt: end + DAY })
+    await ctx.cron(end + DAY)
+    const keys = ctx.fake.creates(user.id).map((r) => r.headers.get('Idempotence-Key'))
+    expect(keys.slice(1)).toEqual([`renewal:${user.id}:${end}:1`, `renewal:${user.id}:${end}:1`])
+    // YooKassa answered the repeated key with the same payment: one charge, one renewal.
+    expect([...ctx.fake.payments.values()].filter((p) => p.metadata.userId === user.id)).toHaveLength(2)
+    expect(await userRow(user.id)).toMatchObject({ tariff: 'Standard', tariffValidUntil: Date.UTC(2028, 1, 1, 12) })
   })
 
   it('a renewal that goes through extends the plan from its end', async () => {

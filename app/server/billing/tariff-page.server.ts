@@ -3,7 +3,7 @@
  * what their plain forms do, over the same use cases as the JSON API.
  */
 import { redirect } from '@remix-run/cloudflare'
-import { DAY_MS, type TrialModal, trialDaysLeft } from '#app/domain/billing/trial.ts'
+import { DAY_MS, type TrialModal, trialDaysLeft, trialEndsAt } from '#app/domain/billing/trial.ts'
 import { instantToZoned, isoToDmy } from '#app/domain/time/index.ts'
 import type { Language } from '#app/i18n/config.ts'
 import { getT } from '#app/i18n/translate.server.ts'
@@ -29,6 +29,8 @@ const DONE = ['autoRenewCanceled', 'renewalChosen'] as const
 
 /** A specialist registered within this long is offered the trial as a new user; later, as an old one. */
 const NEW_USER_MS = 7 * DAY_MS
+/** The "trial ended" modal greets the specialist on this page for a week after the end, not for ever. */
+const ENDED_SHOWN_MS = 7 * DAY_MS
 
 export async function tariffPageData(db: Db, env: AppEnv, user: SessionUser, request: Request, now: number) {
   const query = new URL(request.url).searchParams
@@ -58,7 +60,9 @@ export async function tariffPageData(db: Db, env: AppEnv, user: SessionUser, req
           : 'oldUser'
         : daysLeft !== null && daysLeft <= 2
           ? 'daysLeft'
-          : trialEnded && subscription?.trialStartedAt
+          : trialEnded &&
+              subscription?.trialStartedAt &&
+              now < trialEndsAt(subscription.trialStartedAt) + ENDED_SHOWN_MS
             ? 'ended'
             : null
   const plan = query.get('plan')
