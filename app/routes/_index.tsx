@@ -13,6 +13,8 @@ import { parseEnv } from '#app/server/env.server.ts'
 import { homeStatistics } from '#app/server/meetings/statistics.server.ts'
 import { pushClientConfig } from '#app/server/notify/push-web.server.ts'
 import { firstRunGuide } from '#app/server/home/first-run.server.ts'
+import { AdvertisingCards } from '#app/components/plans/advertising-cards.tsx'
+import { listAdvertising } from '#app/server/advertising.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title },
@@ -34,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       user && statistics
         ? await firstRunGuide(db, { owner: user, statistics, request, appUrl, language, now: Date.now() })
         : null,
+    advertising: user ? await listAdvertising(db, user) : [],
     title: user ? t('home.metaTitle') : t('landing.metaTitle'),
     description: t('landing.metaDescription'),
     push: user ? pushClientConfig(context.cloudflare.env, parseEnv(context.cloudflare.env)) : null,
@@ -54,10 +57,11 @@ const FEATURES = ['slots', 'noDouble', 'reminders', 'share'] as const
 
 /** `/`: the home of a signed-in specialist, the landing page for everyone else. */
 export default function Index() {
-  const { user, statistics, push, guide } = useLoaderData<typeof loader>()
+  const { user, statistics, push, guide, advertising } = useLoaderData<typeof loader>()
   if (user && statistics) {
     return (
       <AppShell user={user} push={push}>
+        <AdvertisingCards cards={advertising} />
         <Home user={user} statistics={statistics} guide={guide} />
       </AppShell>
     )

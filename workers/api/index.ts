@@ -22,6 +22,7 @@ import { oneTimeApi, oneTimeGhostApi, oneTimeMessageApi } from './one-time.ts'
 import { personalAccessTokensApi, webhooksApi } from './webhooks.ts'
 import { ApiError, errorResponse, refusalResponse } from './envelope.ts'
 import { Refused } from '#app/server/refusal.server.ts'
+import { advertisingApi } from './advertising.ts'
 
 /** Routers of the JSON API (SPEC §7), answered under every version prefix (API-CONTRACT.md). */
 const routes = new Hono<ApiEnv>()
@@ -43,6 +44,7 @@ const routes = new Hono<ApiEnv>()
   .route('/calendarsIntegrations/push', calendarPushApi)
   .route('/calendarsIntegrations', calendarsApi)
   .route('/', billingApi)
+  .route('/eventAdvertising', advertisingApi)
   .route('/webhooks', webhooksApi)
   .route('/personalAccessTokens', personalAccessTokensApi)
 

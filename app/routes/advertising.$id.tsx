@@ -1,0 +1,18 @@
+import { type ActionFunctionArgs, redirect } from '@remix-run/cloudflare'
+import { setAdvertisingClosed } from '#app/server/advertising.server.ts'
+import { requireUser } from '#app/server/auth/session.server.ts'
+import { getDb } from '#app/server/db.server.ts'
+import { Refused } from '#app/server/refusal.server.ts'
+
+/** The home page card's cross (a plain form): closes the card for good, then back home. An unknown card is a 404. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  try {
+    await setAdvertisingClosed(db, user.id, params.id ?? '', { isClosed: true, isConsentMailing: false })
+  } catch (error) {
+    if (error instanceof Refused) throw new Response(null, { status: 404 })
+    throw error
+  }
+  return redirect('/')
+}
