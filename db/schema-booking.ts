@@ -19,6 +19,7 @@ import {
   PLACE_TYPES,
   REMINDER_RECIPIENTS,
   REMINDER_STATUSES,
+  VIDEO_LINK_SERVICES,
   WHO_CALL_TYPES,
 } from '../app/domain/enums.ts'
 import { eventTypes, users } from './schema-core.ts'
@@ -45,6 +46,13 @@ export const meetings = sqliteTable(
     color: text('color').notNull().default('#ff0000'),
     placeType: text('place_type', { enum: PLACE_TYPES }).notNull().default('Meet'),
     meetingPoint: text('meeting_point'),
+    /**
+     * This meeting gets its own conference from the service (issue 15): `meeting_point` is null until the outbox's
+     * `conference` row has created it (app/server/video/conferences.server.ts), then its join link for good.
+     */
+    videoLinkService: text('video_link_service', { enum: VIDEO_LINK_SERVICES }),
+    /** The service's id of this meeting's conference, once created. */
+    conferenceId: text('conference_id'),
     whoCallType: text('who_call_type', { enum: WHO_CALL_TYPES }),
     participantType: text('participant_type', { enum: PARTICIPANT_TYPES }).notNull().default('SimpleNotCollective'),
     minSeats: integer('min_seats').notNull().default(1),

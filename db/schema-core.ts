@@ -14,6 +14,7 @@ import {
   RECORD_IS_OPEN_TYPES,
   TARIFFS,
   TIME_UNITS,
+  VIDEO_LINK_SERVICES,
   WHO_CALL_TYPES,
 } from '../app/domain/enums.ts'
 
@@ -110,6 +111,8 @@ export const eventTypes = sqliteTable(
     color: text('color').notNull().default('#ff0000'),
     placeType: text('place_type', { enum: PLACE_TYPES }).notNull().default('Meet'),
     meetingPoint: text('meeting_point'),
+    /** Online only: every meeting gets its own link from this service (issue 15); then `meeting_point` is null. */
+    videoLinkService: text('video_link_service', { enum: VIDEO_LINK_SERVICES }),
     whoCallType: text('who_call_type', { enum: WHO_CALL_TYPES }),
     durationInMinutes: integer('duration_in_minutes').notNull(),
     stepMinutes: integer('step_minutes').notNull(),

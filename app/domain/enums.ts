@@ -11,6 +11,9 @@ export type Tariff = (typeof TARIFFS)[number]
 export const LANGUAGES = ['ru', 'en'] as const
 
 export const PLACE_TYPES = ['Meet', 'Online', 'Phone'] as const
+/** Video services that can create a meeting's own link (issue 15): an online event type's "a link for each meeting". */
+export const VIDEO_LINK_SERVICES = ['telemost'] as const
+export type VideoLinkService = (typeof VIDEO_LINK_SERVICES)[number]
 export const WHO_CALL_TYPES = ['MemberCallToOrganizer', 'OrganizerCallToMember'] as const
 export const PARTICIPANT_TYPES = [
   'SimpleNotCollective',
@@ -42,7 +45,7 @@ export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number]
  * calendar (issue 14: retried with backoff like a message, never on a booking's critical path), and `webhook`, one
  * signed POST to a specialist's webhook endpoint (issue 17).
  */
-export const OUTBOX_ROW_CHANNELS = [...OUTBOX_CHANNELS, 'calendar', 'webhook'] as const
+export const OUTBOX_ROW_CHANNELS = [...OUTBOX_CHANNELS, 'calendar', 'webhook', 'conference'] as const
 export type OutboxRowChannel = (typeof OUTBOX_ROW_CHANNELS)[number]
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const
 
@@ -60,7 +63,7 @@ export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number]
  * How a one-time OAuth state ends: a web sign-in, an API client's sign-in, or a calendar consent (Google, Outlook:
  * the grant becomes a calendar integration of the owner who started it, never a sign-in).
  */
-export const OAUTH_MODES = ['web', 'api', 'calendar'] as const
+export const OAUTH_MODES = ['web', 'api', 'calendar', 'telemost'] as const
 export type OAuthMode = (typeof OAUTH_MODES)[number]
 
 export const NOTIFICATION_ACTIONS = ['navigate', 'openEventClient', 'openEventOrganizer', 'changePassword'] as const

@@ -49,6 +49,8 @@ export const REFUSALS = {
   eventTypeNotFound: { status: 404, key: 'eventTypes:errors.notFound' },
   eventTypeScheduleNotFound: { status: 400, key: 'eventTypes:errors.scheduleNotFound' },
   eventTypeNameTaken: { status: 400, key: 'eventTypes:errors.nameTaken' },
+  /** Issue 15: a Telemost link for each meeting, or one now, needs a connected (not refused) Telemost grant. */
+  telemostNotConnected: { status: 400, key: 'eventTypes:telemost.notConnected' },
   eventTypeLinkTaken: { status: 400, key: 'eventTypes:errors.linkTaken' },
   scheduleNotFound: { status: 404, key: 'schedules:errors.notFound' },
   scheduleDeleteDefault: { status: 400, key: 'schedules:errors.deleteDefault' },

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { EventTypeForm } from '#app/components/event-types/event-type-form.tsx'
 import { SharePanel } from '#app/components/event-types/share-panel.tsx'
 import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
+import { telemostState } from '#app/server/video/grants.server.ts'
 import { useUnsavedChanges } from '#app/components/event-types/use-unsaved-changes.ts'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
@@ -38,6 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     eventType,
     schedules: schedules.map((schedule) => ({ id: schedule.id, name: schedule.name })),
     tariff: user.tariff,
+    telemost: await telemostState(db, parseEnv(context.cloudflare.env), user.id),
     login: user.login,
     appUrl,
     share: shareInfo(appUrl, user.login, eventType),
@@ -79,6 +81,7 @@ function EventTypeEditor({
   eventType,
   schedules,
   tariff,
+  telemost,
   login,
   appUrl,
   share,
@@ -198,6 +201,8 @@ function EventTypeEditor({
             errors={result?.errors?.fieldErrors ?? {}}
             schedules={schedules}
             tariff={tariff}
+            telemost={telemost}
+            returnTo={`/eventTypes/${eventType.id}`}
             eventTypeId={eventType.id}
             linkFollowsName={false}
             onLinkTouched={() => undefined}

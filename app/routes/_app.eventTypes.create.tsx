@@ -21,6 +21,8 @@ import { canAddEventType } from '#app/server/event-types/event-types.server.ts'
 import { saveEventTypeForm } from '#app/server/event-types/page-actions.server.ts'
 import { ensureDefaultSchedule, listSchedules } from '#app/server/schedules/schedules.server.ts'
 import { withGoals } from '#app/server/analytics/goals.server.ts'
+import { parseEnv } from '#app/server/env.server.ts'
+import { telemostState } from '#app/server/video/grants.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -34,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: t('eventTypes:create.metaTitle'),
     schedules: schedules.map((schedule) => ({ id: schedule.id, name: schedule.name, isDefault: schedule.isDefault })),
     tariff: user.tariff,
+    telemost: await telemostState(db, parseEnv(context.cloudflare.env), user.id),
     canAdd: await canAddEventType(db, user),
     // The wizard checks each step with the server's rules before "Next" (a period may not start before today).
     today: instantToZoned(user.timeZone, Date.now()).date,
@@ -94,7 +97,7 @@ function stepErrors(form: HTMLFormElement, step: number, today: string, t: TFunc
 
 /** `/eventTypes/create`: the wizard (type, base settings, availability, schedule). */
 export default function CreateEventType() {
-  const { schedules, tariff, canAdd, today } = useLoaderData<typeof loader>()
+  const { schedules, tariff, canAdd, today, telemost } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
   const { t } = useTranslation()
@@ -148,6 +151,8 @@ export default function CreateEventType() {
           errors={errors}
           schedules={schedules}
           tariff={tariff}
+          telemost={telemost}
+          returnTo="/eventTypes/create"
           linkFollowsName={!linkTouched}
           onLinkTouched={() => setLinkTouched(true)}
           onLocked={setLocked}

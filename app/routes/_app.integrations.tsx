@@ -6,6 +6,8 @@ import { WRITE_TARGET_FORM } from '#app/components/calendars/integration-item.ts
 import { ProviderCard } from '#app/components/calendars/provider-card.tsx'
 import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
 import { TelegramCard } from '#app/components/notify/telegram-card.tsx'
+import { TelemostCard } from '#app/components/video/telemost-card.tsx'
+import { telemostState } from '#app/server/video/grants.server.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
@@ -34,11 +36,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)
   const user = await requireUser(db, request)
   const language = await getLanguage(request)
-  const [info, calendars] = await Promise.all([telegramUserInfo(db, user.id), calendarsPageData(db, user, language)])
+  const [info, calendars, telemost] = await Promise.all([
+    telegramUserInfo(db, user.id),
+    calendarsPageData(db, user, language),
+    telemostState(db, parseEnv(context.cloudflare.env), user.id),
+  ])
   const t = getT(language)
   // Back from Google's or Microsoft's consent (/GoogleOAuth/Code, /OutlookOAuth/Code): what happened, as a toast.
   const consent = consentNotice(new URL(request.url), t)
-  return { title: t('notify:integrations.metaTitle'), isTelegramEnabled: info.isEnabled, calendars, consent }
+  return { title: t('notify:integrations.metaTitle'), isTelegramEnabled: info.isEnabled, calendars, consent, telemost }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -51,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** `/integrations`: the Telegram bot card and the calendar integrations (SPEC §2 Integrations). */
 export default function IntegrationsPage() {
-  const { isTelegramEnabled, calendars, consent } = useLoaderData<typeof loader>()
+  const { isTelegramEnabled, calendars, consent, telemost } = useLoaderData<typeof loader>()
   const answer = useActionData<CalendarActionAnswer>()
   const navigation = useNavigation()
   const revalidator = useRevalidator()
@@ -95,6 +101,7 @@ export default function IntegrationsPage() {
       <h2 className="mt-6 text-lg font-semibold">{t('notify:integrations.notifications')}</h2>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         <TelegramCard isEnabled={isTelegramEnabled} />
+        <TelemostCard telemost={telemost} />
       </div>
 
       <div id="calendars" className="mt-8 flex flex-wrap items-end justify-between gap-3">

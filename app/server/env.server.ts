@@ -53,6 +53,11 @@ export const EnvSchema = z.object({
   YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).default(1),
   /** The business-plan request form the tariffs page links to (SPEC §6); unset: an email to MAIL_FROM. */
   BUSINESS_PLAN_FORM_URL: z.url().optional(),
+  /** Yandex's client: sign-in, and Telemost's conferences (issue 15) with the `telemost-api:conferences.create` scope. */
+  OAUTH_YANDEX_CLIENT_ID: z.string().optional(),
+  OAUTH_YANDEX_CLIENT_SECRET: z.string().optional(),
+  /** Yandex Telemost's API base (a fake in tests and for `npm start`, docs/decisions/0098-video-meetings.md). */
+  TELEMOST_API_BASE: z.url().default('https://cloud-api.yandex.net/v1/telemost-api'),
   /** Development only: every provider goes to this local OpenID provider. */
   OAUTH_MOCK_ISSUER: z.string().optional(),
   /** Yandex Metrika's counter (SPEC §1 analytics goals): the tag loads, and the CSP allows it, only when set. */

@@ -20,6 +20,7 @@ import { notify } from './notify.ts'
 import { meetingsApi } from './meetings.ts'
 import { oneTimeApi, oneTimeGhostApi, oneTimeMessageApi } from './one-time.ts'
 import { personalAccessTokensApi, webhooksApi } from './webhooks.ts'
+import { telemostApi } from './telemost.ts'
 import { ApiError, errorResponse, refusalResponse } from './envelope.ts'
 import { Refused } from '#app/server/refusal.server.ts'
 import { advertisingApi } from './advertising.ts'
@@ -47,6 +48,7 @@ const routes = new Hono<ApiEnv>()
   .route('/eventAdvertising', advertisingApi)
   .route('/webhooks', webhooksApi)
   .route('/personalAccessTokens', personalAccessTokensApi)
+  .route('/telemost', telemostApi)
 
 export const api = new Hono<ApiEnv>()
 

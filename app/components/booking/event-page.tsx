@@ -18,6 +18,7 @@ import { useInFrame, useWidgetBridge } from './widget-bridge.ts'
 import { ZONE_DEPENDENT_ATTRIBUTE, ZoneFirstRender, keepZone } from './zone-first-render.tsx'
 import { type ZoneOption, useZoneOptions } from './zone-options.ts'
 import { ZoneSelect } from './zone-select.tsx'
+import type { MeetingLinkKind } from '#app/domain/meetings/meeting-link.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export type EventView = {
@@ -29,6 +30,7 @@ export type EventView = {
   eventTypePlaceType: 'Meet' | 'Online' | 'Phone'
   participantType: string
   meetingPoint: string | null
+  placeService: MeetingLinkKind | null
   totalSeats: number | null
   cost: number | null
   currencySymbol: string | null
@@ -262,7 +264,11 @@ function EventDetails({ data }: { data: EventPageData }) {
   const place =
     event.eventTypePlaceType === 'Phone'
       ? t('booking:event.placePhone')
-      : (event.meetingPoint ?? (event.eventTypePlaceType === 'Online' ? t('booking:event.placeOnline') : null))
+      : event.eventTypePlaceType === 'Online'
+        ? event.placeService && event.placeService !== 'link'
+          ? t('common:onlineWith', { service: t(`common:videoService.${event.placeService}`) })
+          : t('booking:event.placeOnline')
+        : event.meetingPoint
   const hostUrl = `/user/${event.organizer.login}${withParams(data.kept, { tz: null, size: null })}`
   return (
     <aside className="card relative overflow-visible p-4 sm:p-6">

@@ -17,6 +17,7 @@ import {
 import { type Capability, can, capabilityForParticipantType, cheapestPlanWith } from '#app/domain/plans.ts'
 import type { Tariff } from '#app/domain/enums.ts'
 import { CONTROL, ErrorText, PlanBadge, Section, UniqueMark } from './form-parts.tsx'
+import { type TelemostInfo, TelemostOption } from './telemost-option.tsx'
 import { useUniqueCheck } from './use-unique-check.ts'
 import { DateField } from '#app/components/ui/date-time-inputs.tsx'
 import { isIsoDate } from '#app/domain/time/index.ts'
@@ -40,6 +41,10 @@ type Props = {
   onLocked: (capability: Capability) => void
   /** Sections shown; the others stay in the form, hidden (the wizard's steps). */
   visible: readonly FormSection[]
+  /** The specialist's Telemost, for "a Telemost link for each meeting" (issue 15). */
+  telemost: TelemostInfo
+  /** Where connecting Telemost without script comes back to. */
+  returnTo: string
 }
 
 export const PARTICIPANT_TYPES: ParticipantType[] = [
@@ -223,16 +228,36 @@ export function EventTypeForm(props: Props) {
               }))}
             />
           ) : (
-            <Field
-              label={t(
-                values.eventTypePlaceType === 'Online' ? 'eventTypes:form.onlineUrl' : 'eventTypes:form.address',
-              )}
-              name="meetingPoint"
-              value={values.meetingPoint}
-              inputMode={values.eventTypePlaceType === 'Online' ? 'url' : undefined}
-              errors={[error('meetingPoint')]}
-              onChange={(event) => set({ meetingPoint: event.target.value })}
-            />
+            <>
+              {values.eventTypePlaceType === 'Online' ? (
+                <TelemostOption
+                  checked={values.videoLinkService === 'telemost'}
+                  onChange={(checked) => set({ videoLinkService: checked ? 'telemost' : '' })}
+                  locked={locked('videoMeetingLinks')}
+                  onLocked={() => onLocked('videoMeetingLinks')}
+                  telemost={props.telemost}
+                  returnTo={props.returnTo}
+                  error={error('videoLinkService')}
+                />
+              ) : null}
+              {/* A link for each meeting needs no fixed one; without script both stay and the server ignores it. */}
+              <div
+                className={
+                  hydrated && values.eventTypePlaceType === 'Online' && values.videoLinkService ? 'hidden' : ''
+                }
+              >
+                <Field
+                  label={t(
+                    values.eventTypePlaceType === 'Online' ? 'eventTypes:form.onlineUrl' : 'eventTypes:form.address',
+                  )}
+                  name="meetingPoint"
+                  value={values.meetingPoint}
+                  inputMode={values.eventTypePlaceType === 'Online' ? 'url' : undefined}
+                  errors={[error('meetingPoint')]}
+                  onChange={(event) => set({ meetingPoint: event.target.value })}
+                />
+              </div>
+            </>
           )}
         </Section>
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
 import { DateField } from '#app/components/ui/date-time-inputs.tsx'
 import type { DisplayStatus, PlaceIcon } from '#app/domain/meetings/rules.ts'
-import { meetingLink } from '#app/domain/meetings/rules.ts'
+import { type VideoService, recognizeMeetingLink } from '#app/domain/meetings/meeting-link.ts'
 import { type ConflictData, MeetingConflicts } from './meeting-conflicts.tsx'
 
 /** SPEC §4: upcoming an empty circle, completed a filled primary circle, cancelled a filled error circle. */
@@ -47,9 +47,18 @@ function SvgIcon({ children }: { children: ReactNode }) {
   )
 }
 
-const ICONS: Record<PlaceIcon, ReactNode> = {
-  zoom: 'Z',
-  telemost: 'T',
+/** A known video service's badge: its initial in its own colour (SPEC §5 "own icons"). */
+const SERVICE_BADGES: Record<VideoService, { text: string; className: string }> = {
+  telemost: { text: 'T', className: 'bg-[#ffcc00] text-ink' },
+  zoom: { text: 'Z', className: 'bg-[#2d8cff] text-white' },
+  googleMeet: { text: 'M', className: 'bg-[#00897b] text-white' },
+  teams: { text: 'T', className: 'bg-[#5059c9] text-white' },
+  jitsi: { text: 'J', className: 'bg-[#1d76ba] text-white' },
+  vkTeams: { text: 'VK', className: 'bg-[#0077ff] text-white' },
+  skype: { text: 'S', className: 'bg-[#00aff0] text-white' },
+}
+
+const ICONS: Record<Exclude<PlaceIcon, VideoService>, ReactNode> = {
   link: (
     <SvgIcon>
       <path d="M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5" />
@@ -69,29 +78,34 @@ const ICONS: Record<PlaceIcon, ReactNode> = {
   ),
 }
 
-/** The meeting point with the Zoom, Telemost or generic icon (SPEC §5); online points are links. */
+/**
+ * The meeting point with its service's, a link's, a phone's or an address's icon (SPEC §5). An online point is a link
+ * only when the one recogniser accepts it (http or https), so a stored `javascript:` point never becomes an href.
+ */
 export function PlaceLine({ icon, point }: { icon: PlaceIcon; point: string | null }) {
   const { t } = useTranslation()
-  const online = icon === 'zoom' || icon === 'telemost' || icon === 'link'
+  const badge = icon in SERVICE_BADGES ? SERVICE_BADGES[icon as VideoService] : null
+  const link = point && icon !== 'phone' && icon !== 'place' ? recognizeMeetingLink(point) : null
+  const name = badge ? t(`common:videoService.${icon}`) : t(`meetings:place.${icon}`)
   return (
     <p className="flex items-center gap-2 text-sm" data-testid="meeting-place" data-icon={icon}>
       <span
-        className={`inline-flex size-6 shrink-0 items-center justify-center rounded-md text-xs font-bold ${icon === 'zoom' ? 'bg-[#2d8cff] text-white' : icon === 'telemost' ? 'bg-[#ffcc00] text-ink' : 'bg-surface'}`}
+        className={`inline-flex size-6 shrink-0 items-center justify-center rounded-md text-xs font-bold ${badge?.className ?? 'bg-surface'}`}
         role="img"
-        aria-label={t(`meetings:place.${icon}`)}
+        aria-label={name}
       >
-        {ICONS[icon]}
+        {badge ? badge.text : ICONS[icon as Exclude<PlaceIcon, VideoService>]}
       </span>
       {point ? (
-        online ? (
-          <a href={meetingLink(point)} target="_blank" rel="noreferrer noopener" className="break-all text-primary">
+        link?.ok ? (
+          <a href={link.url} target="_blank" rel="noreferrer noopener" className="break-all text-primary">
             {point}
           </a>
         ) : (
           <span className="break-words">{point}</span>
         )
       ) : (
-        <span className="text-muted">{t(`meetings:place.${icon}`)}</span>
+        <span className="text-muted">{name}</span>
       )}
     </p>
   )

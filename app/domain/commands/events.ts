@@ -7,6 +7,7 @@
  * Each event names the meeting it is about (`meetingId`, when it is about one), so the log can be read per meeting.
  */
 import type { ContactInfo } from '../booking/contact-form.ts'
+import type { VideoLinkService } from '../enums.ts'
 
 /** The columns a new meeting takes from its event type or one-off form (copied, so later edits rewrite nothing). */
 export type MeetingDraft = {
@@ -16,6 +17,8 @@ export type MeetingDraft = {
   color: string
   placeType: 'Meet' | 'Online' | 'Phone'
   meetingPoint: string | null
+  /** The meeting gets its own conference from this service, created after it is written (issue 15). */
+  videoLinkService?: VideoLinkService | null
   whoCallType: 'MemberCallToOrganizer' | 'OrganizerCallToMember' | null
   participantType: 'SimpleNotCollective' | 'SimpleCollective' | 'GroupNotCollective' | 'GroupCollective'
   minSeats: number

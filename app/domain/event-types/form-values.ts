@@ -19,6 +19,8 @@ export type EventTypeFormValues = {
   color: string
   eventTypePlaceType: 'Meet' | 'Online' | 'Phone'
   meetingPoint: string
+  /** Online: a Telemost link for each meeting instead of one fixed link (issue 15). */
+  videoLinkService: '' | 'telemost'
   whoCallType: 'MemberCallToOrganizer' | 'OrganizerCallToMember'
   durationPreset: string
   durationOther: string
@@ -73,6 +75,7 @@ export function newEventTypeValues(
     color: DEFAULT_EVENT_TYPE_COLOR,
     eventTypePlaceType: 'Meet',
     meetingPoint: '',
+    videoLinkService: '',
     whoCallType: 'MemberCallToOrganizer',
     durationPreset: '30',
     durationOther: '',
@@ -119,6 +122,7 @@ export function savedEventTypeValues(saved: {
   color: string
   eventTypePlaceType: EventTypeFormValues['eventTypePlaceType']
   meetingPoint: string | null
+  videoLinkService?: 'telemost' | null
   whoCallType: EventTypeFormValues['whoCallType'] | null
   durationInMinutes: number
   stepValue: number
@@ -158,6 +162,7 @@ export function savedEventTypeValues(saved: {
     color: saved.color,
     eventTypePlaceType: saved.eventTypePlaceType,
     meetingPoint: saved.meetingPoint ?? '',
+    videoLinkService: saved.videoLinkService ?? '',
     whoCallType: saved.whoCallType ?? 'MemberCallToOrganizer',
     durationPreset: duration.preset,
     durationOther: duration.other,
@@ -230,6 +235,7 @@ export function eventTypeBodyFromForm(form: FormData) {
     color: text('color') ?? '',
     eventTypePlaceType: text('eventTypePlaceType'),
     meetingPoint: text('meetingPoint') ?? null,
+    videoLinkService: text('videoLinkService') ?? null,
     whoCallType: text('whoCallType') ?? null,
     durationInMinutes: numberOf(
       text('durationPreset') === 'other' ? form.get('durationOther') : form.get('durationPreset'),

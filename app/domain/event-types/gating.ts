@@ -8,6 +8,7 @@ export type GatedFields = {
   remindersInMinutes: readonly number[]
   isShowCost: boolean
   isShowRedirection: boolean
+  videoLinkService?: string | null
 }
 
 export function capabilitiesUsed(eventType: GatedFields): Capability[] {
@@ -16,6 +17,7 @@ export function capabilitiesUsed(eventType: GatedFields): Capability[] {
   if (forType) used.push(forType)
   if (usesCustomReminders(eventType.remindersInMinutes)) used.push('customReminders')
   if (eventType.isShowCost || eventType.isShowRedirection) used.push('costAndRedirect')
+  if (eventType.videoLinkService) used.push('videoMeetingLinks')
   return used
 }
 

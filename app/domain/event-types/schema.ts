@@ -13,8 +13,10 @@ import {
   PLACE_TYPES,
   RECORD_IS_OPEN_TYPES,
   TIME_UNITS,
+  VIDEO_LINK_SERVICES,
   WHO_CALL_TYPES,
 } from '#app/domain/enums.ts'
+import { recognizeMeetingLink } from '#app/domain/meetings/meeting-link.ts'
 import { LINK_PATTERN, normalizeEventName, parseLink } from './link.ts'
 import {
   type CustomReminder,
@@ -107,6 +109,8 @@ const fields = {
   color: z.string(required).regex(/^#[0-9a-fA-F]{6}$/, 'eventTypes:errors.color'),
   eventTypePlaceType: z.enum(PLACE_TYPES).default('Meet'),
   meetingPoint: optionalText(LONG_TEXT_MAX),
+  /** Online: every meeting gets its own link from this service instead of one fixed link (issue 15). */
+  videoLinkService: z.enum(VIDEO_LINK_SERVICES).nullish(),
   whoCallType: z.enum(WHO_CALL_TYPES).nullish(),
   durationInMinutes: integer().min(1, 'validation:positive').max(DURATION_MAX_MINUTES, 'validation:max'),
   stepValue: integer().min(1, 'validation:positive').max(DURATION_MAX_MINUTES, 'validation:max'),
@@ -155,8 +159,12 @@ export function eventTypeSchema(context: EventTypeRulesContext) {
       const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
 
       // Meeting point: required unless phone; an online one must be a link (SPEC §5).
-      if (value.eventTypePlaceType !== 'Phone') {
+      // An online type with a service's own link per meeting has no fixed link; other schemes than http(s) are refused.
+      const perMeetingLink = value.eventTypePlaceType === 'Online' && Boolean(value.videoLinkService)
+      if (value.eventTypePlaceType !== 'Phone' && !perMeetingLink) {
         if (!value.meetingPoint) issue('meetingPoint', 'validation:required')
+        else if (value.eventTypePlaceType === 'Online' && !recognizeMeetingLink(value.meetingPoint).ok)
+          issue('meetingPoint', 'eventTypes:errors.urlScheme')
         else if (value.eventTypePlaceType === 'Online' && !isLink(withScheme(value.meetingPoint)))
           issue('meetingPoint', 'eventTypes:errors.url')
         else if (value.eventTypePlaceType === 'Meet' && value.meetingPoint.length > TEXT_MAX)
@@ -211,6 +219,7 @@ export function eventTypeSchema(context: EventTypeRulesContext) {
     })
     .transform((value) => {
       const isPhone = value.eventTypePlaceType === 'Phone'
+      const videoLinkService = value.eventTypePlaceType === 'Online' ? (value.videoLinkService ?? null) : null
       const customMinutes = value.remindersInMinutesCustom
         ? value.remindersInMinutesCustomValues.map((reminder: CustomReminder) => customReminderMinutes(reminder))
         : []
@@ -225,11 +234,13 @@ export function eventTypeSchema(context: EventTypeRulesContext) {
         color: value.color.toLowerCase(),
         eventTypePlaceType: value.eventTypePlaceType,
         // SPEC §4: choosing phone clears the meeting point.
-        meetingPoint: isPhone
-          ? null
-          : value.eventTypePlaceType === 'Online'
-            ? withScheme(value.meetingPoint as string)
-            : value.meetingPoint,
+        meetingPoint:
+          isPhone || videoLinkService
+            ? null
+            : value.eventTypePlaceType === 'Online'
+              ? withScheme(value.meetingPoint as string)
+              : value.meetingPoint,
+        videoLinkService,
         whoCallType: isPhone ? (value.whoCallType ?? 'MemberCallToOrganizer') : null,
         durationInMinutes: value.durationInMinutes,
         stepValue: value.stepValue,

@@ -3,6 +3,7 @@
  * §5 meeting point and seat rules, §9 page sizes and participant count). Pure: `now` and zones are arguments.
  */
 import { z } from 'zod'
+import { type MeetingLinkKind, meetingLink, meetingLinkKind } from './meeting-link.ts'
 import { MEETINGS_PAGE_SIZE, TEXT_MAX } from '#app/domain/constants.ts'
 import {
   addDays,
@@ -138,32 +139,15 @@ export function participantCount(input: { members: number; visitors: number; adj
   return 1 + input.members + input.visitors + input.adjutants
 }
 
-export type PlaceIcon = 'zoom' | 'telemost' | 'link' | 'phone' | 'place'
+export type PlaceIcon = MeetingLinkKind | 'phone' | 'place'
 
-/** SPEC §5: a meeting link gets http:// when it has no scheme. */
-export function meetingLink(point: string): string {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(point) ? point : `http://${point}`
-}
+export { meetingLink }
 
-/** SPEC §5: Zoom (https, zoom host, /j/ or /my/) and Telemost links get their own icons; other links generic. */
+/** The icon of a meeting's place (SPEC §5): a known video service's own, a generic link, a phone, an address. */
 export function placeIcon(placeType: 'Meet' | 'Online' | 'Phone', meetingPoint: string | null): PlaceIcon {
   if (placeType === 'Phone') return 'phone'
   if (placeType === 'Meet' || !meetingPoint) return 'place'
-  let url: URL
-  try {
-    url = new URL(meetingLink(meetingPoint))
-  } catch {
-    return 'link'
-  }
-  const host = url.hostname.toLowerCase()
-  if (
-    url.protocol === 'https:' &&
-    (host === 'zoom.us' || host.endsWith('.zoom.us')) &&
-    /^\/(j|my)\//.test(url.pathname)
-  )
-    return 'zoom'
-  if (host === 'telemost.yandex.ru' || host === 'telemost.360.yandex.ru') return 'telemost'
-  return 'link'
+  return meetingLinkKind(meetingPoint) ?? 'link'
 }
 
 const EmailSchema = z.string().trim().toLowerCase().max(TEXT_MAX).pipe(z.email('validation:invalidEmail'))

@@ -103,12 +103,21 @@ export async function findPublicEventType(db: Db, login: string, link: string): 
     .innerJoin(schedules, eq(schedules.id, eventTypes.scheduleId))
     .where(and(eq(users.login, normalizeLogin(login)), eq(eventTypes.link, link.trim().toLowerCase())))
     .limit(1)
-  if (!row || !isPublicEventType(row.eventType)) return null
-  return row
+  return row ?? null
+}
+
+export async function findEventTypeById(db: Db, ownerId: string, eventTypeId: string) {
+  const row = await eventTypeContext(db, ownerId, eventTypeId)
+  return row && isPublicEventType(row.eventType) ? row : null
 }
 
 /** The same context by ids (the Durable Object re-reads it on each write). */
-export async function findEventTypeById(db: Db, ownerId: string, eventTypeId: string) {
+/** The owner's event type with its host and schedule, public or not (a stored booking's confirmation needs it). */
+export async function eventTypeContext(
+  db: Db,
+  ownerId: string,
+  eventTypeId: string,
+): Promise<PublicEventContext | null> {
   const [row] = await db
     .select({ host: hostColumns, eventType: eventTypes, schedule: schedules })
     .from(eventTypes)

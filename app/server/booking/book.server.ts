@@ -13,6 +13,7 @@ import { type BookCommand, type Hold, decideBook } from '#app/domain/commands/bo
 import type { HoldInterval } from '#app/domain/commands/calendar.ts'
 import type { MeetingDraft } from '#app/domain/commands/events.ts'
 import { type Outcome, refusal } from '#app/domain/refusal.ts'
+import { videoPlace } from '#app/domain/meetings/video-place.ts'
 import { contacts, meetingParticipants, meetings } from '#db/schema.ts'
 import { sha256 } from '../auth/tokens.server.ts'
 import { apply } from '../commands/apply.server.ts'
@@ -125,7 +126,7 @@ export function meetingDraftOf(context: PublicEventContext): MeetingDraft {
     description: eventType.description,
     color: eventType.color,
     placeType: eventType.placeType,
-    meetingPoint: eventType.meetingPoint,
+    ...videoPlace(eventType),
     whoCallType: eventType.whoCallType,
     participantType: eventType.participantType,
     minSeats: eventType.minSeats,

@@ -3,6 +3,8 @@
  * profile's language and zone), each with a plain-text and an HTML part naming every booked slot.
  */
 import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
+import { buildIcs, fullName, type IcsMeetingSource, icsMeetingOf } from '#app/domain/booking/ics.ts'
+import type { VideoLinkService } from '#app/domain/enums.ts'
 import { formatWhen } from '#app/domain/time/readable.ts'
 import type { Language } from '#app/i18n/config.ts'
 import { getT } from '#app/i18n/translate.server.ts'
@@ -17,12 +19,66 @@ export function slotText(slot: { start: number; end: number }, timeZone: string,
   return formatWhen(slot, timeZone, language)
 }
 
+/** A booked meeting as its confirmation shows it: its time and its place (its own link once it has one). */
+export type ConfirmedMeeting = IcsMeetingSource & { videoLinkService: VideoLinkService | null }
+
+/**
+ * What a booking's confirmation says of a meeting's place: the address or link, or, while the meeting's own video link
+ * is being created, that it follows in a separate email (issue 15).
+ */
+function placeText(meeting: ConfirmedMeeting, language: Language): string | null {
+  if (meeting.meetingPoint) return meeting.meetingPoint
+  if (!meeting.videoLinkService) return null
+  const t = getT(language)
+  return t('booking:email.linkToFollow', { service: t(`common:videoService.${meeting.videoLinkService}`) }) as string
+}
+
+/**
+ * The whole confirmation of a booking: the ICS the client gets back, and both emails. Built when the booking is
+ * written, and again from the stored rows when a meeting's own video link arrives before the emails went out
+ * (app/server/video/conferences.server.ts), so both are the same message.
+ */
+export function confirmationMessages(input: {
+  context: PublicEventContext
+  contact: ContactInfo
+  language: Language
+  timeZone: string
+  meetings: readonly ConfirmedMeeting[]
+  manageUrls: readonly string[]
+  now: number
+}): { ics: string; emails: NewMessage[] } {
+  const { context, contact, language, now } = input
+  const attendee = [{ name: fullName(contact), email: contact.email }]
+  const entries = input.meetings.map((meeting) => icsMeetingOf(meeting, context.host, attendee))
+  const ics = buildIcs(entries, now)
+  // The client's copy carries their own cancel/move links (in their language); the organizer's copy none.
+  const manageLabel = getT(language)('meetings:mail.manage') as string
+  const clientIcs = buildIcs(
+    entries.map((entry, i) => ({ ...entry, manageLink: { label: manageLabel, url: input.manageUrls[i] } })),
+    now,
+  )
+  const emails = bookingEmails({
+    context,
+    contact,
+    clientLanguage: language,
+    clientTimeZone: input.timeZone,
+    slots: input.meetings.map((m) => ({ start: m.startAt, end: m.endAt })),
+    places: input.meetings.map((m) => placeText(m, language)),
+    manageUrls: [...input.manageUrls],
+    ics,
+    clientIcs,
+  })
+  return { ics, emails }
+}
+
 export function bookingEmails(input: {
   context: PublicEventContext
   contact: ContactInfo
   clientLanguage: Language
   clientTimeZone: string
   slots: { start: number; end: number }[]
+  /** Each slot's place: one line when they are all the same, else each slot names its own (own video links). */
+  places: (string | null)[]
   manageUrls: string[]
   ics: string
   /** The client's copy of the ICS, with their own cancel/move links; `ics` otherwise. */
@@ -41,12 +97,15 @@ export function bookingEmails(input: {
   const clientWhen = input.slots.map((slot) => slotText(slot, input.clientTimeZone, input.clientLanguage))
   const greeting = tc('booking:email.clientGreeting', { name: contact.firstName })
   const booked = tc('booking:email.clientBooked', { event: eventType.name, host: hostName })
-  const place = eventType.meetingPoint ? `${tc('booking:email.place')}: ${eventType.meetingPoint}` : ''
+  const onePlace = input.places.every((p) => p === input.places[0])
+  const placeOf = (p: string | null) => (p ? `${tc('booking:email.place')}: ${p}` : '')
+  const place = onePlace ? placeOf(input.places[0] ?? null) : ''
+  const slotPlace = (i: number) => (onePlace || !input.places[i] ? '' : ` — ${placeOf(input.places[i])}`)
   const clientLines = [
     greeting,
     '',
     booked,
-    ...clientWhen.map((when, i) => `• ${when} — ${tc('booking:email.manage')}: ${input.manageUrls[i]}`),
+    ...clientWhen.map((when, i) => `• ${when}${slotPlace(i)} — ${tc('booking:email.manage')}: ${input.manageUrls[i]}`),
     '',
     place,
     tc('booking:email.icsAttached'),
@@ -56,6 +115,7 @@ export function bookingEmails(input: {
     { p: booked },
     ...clientWhen.flatMap((when, i): EmailBlock[] => [
       { strong: when },
+      ...(slotPlace(i) ? [{ p: placeOf(input.places[i]) }] : []),
       ...(input.manageUrls[i]
         ? [{ button: { label: tc('booking:email.manageButton'), url: input.manageUrls[i] } }]
         : []),

@@ -1,5 +1,6 @@
 /** The public JSON shapes (SPEC §3 "Public user", API-CONTRACT.md "Public booking"): nothing else of the host leaks. */
 import { type BookingChannel, type Capability, bookingPause, showsCostAndRedirect } from '#app/domain/plans.ts'
+import { publicPlace } from '#app/domain/meetings/video-place.ts'
 import type { EventTypeRow, HostRow, PublicEventContext } from './availability.server.ts'
 
 export const CURRENCY_SYMBOLS = { RUB: '₽', USD: '$', EUR: '€' } as const
@@ -48,9 +49,12 @@ export function publicEventTypeView({ host, eventType, schedule }: PublicEventCo
   // Cost and redirect are Pro's: on a plan without them they are neither shown nor applied (ADR 0097).
   const showCost = eventType.isShowCost && showsCostAndRedirect(host.tariff)
   const redirect = eventType.isShowRedirection && showsCostAndRedirect(host.tariff)
+  const place = publicPlace(eventType)
   return {
     ...publicEventTypeSummary(eventType),
-    meetingPoint: eventType.placeType === 'Phone' ? null : eventType.meetingPoint,
+    // An address only: an online meeting's link reaches its participants, never the public page (issue 15).
+    meetingPoint: place.kind === 'Meet' ? place.address : null,
+    placeService: place.kind === 'Online' ? place.service : null,
     whoCallType: eventType.whoCallType,
     minSeats: group ? eventType.minSeats : null,
     totalSeats: group ? eventType.totalSeats : null,

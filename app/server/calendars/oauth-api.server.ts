@@ -1,16 +1,21 @@
 /**
- * Google Calendar and Microsoft Graph as OAuth-authorized APIs (issue 14): the OAuth client sign-in already uses,
- * asked for calendar scopes; the token endpoint (code exchange, refresh); and API calls that refresh an expired token
- * first, refresh once more on a 401, give up after CALENDAR_TIMEOUT_MS, and turn failures into the provider errors
+ * Google Calendar, Microsoft Graph (issue 14) and Yandex Telemost (issue 15) as OAuth-authorized APIs: the OAuth client
+ * sign-in already uses, asked for the API's scopes; the one-time consent state (`oauth_states`, bound to the owner who
+ * asked); the token endpoint (code exchange, refresh); and API calls that refresh an expired token first, refresh
+ * once more on a 401, give up after CALENDAR_TIMEOUT_MS, and turn failures into the provider errors
  * (CalendarAuthError: reconnect; CalendarUnavailableError: retry later).
  *
  * Token requests are sent here rather than through arctic's `validateAuthorizationCode` / `refreshAccessToken`:
  * those call the global `fetch` with no timeout and no way to pass the tests' fetch boundary. arctic still builds the
  * consent URL with PKCE and reads the token answer (`OAuth2Tokens`).
  */
-import { OAuth2Tokens } from 'arctic'
-import type { OAuthProvider } from '#app/domain/enums.ts'
-import { providerConfig } from '../accounts/oauth.server.ts'
+import { CodeChallengeMethod, OAuth2Client, OAuth2Tokens, generateCodeVerifier } from 'arctic'
+import { and, desc, eq, gt, inArray } from 'drizzle-orm'
+import type { OAuthMode, OAuthProvider } from '#app/domain/enums.ts'
+import { oauthStates } from '#db/schema.ts'
+import { OAUTH_STATE_TTL_MS, providerConfig } from '../accounts/oauth.server.ts'
+import { randomToken, sha256 } from '../auth/tokens.server.ts'
+import type { Db } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'
 import {
   CALENDAR_TIMEOUT_MS,
@@ -20,21 +25,39 @@ import {
 } from './provider.server.ts'
 
 export type CalendarOAuthProvider = 'google' | 'outlook'
+/** Every API the app calls with a person's OAuth grant. */
+export type OAuthApiProvider = CalendarOAuthProvider | 'telemost'
 
-/** SPEC §2: the consent of each provider comes back to its own exact path. */
-export const CALENDAR_RETURN_PATHS: Record<CalendarOAuthProvider, string> = {
+/** SPEC §2: the consent of each provider comes back to its own exact path (Telemost's is ours, like the others). */
+const RETURN_PATHS: Record<OAuthApiProvider, string> = {
   google: '/GoogleOAuth/Code',
   outlook: '/OutlookOAuth/Code',
+  telemost: '/TelemostOAuth/Code',
 }
 
-/** The sign-in client each calendar provider shares (one registration per provider). */
-export const SIGN_IN_CLIENT: Record<CalendarOAuthProvider, OAuthProvider> = { google: 'google', outlook: 'microsoft' }
+/** The sign-in client each provider shares (one registration per provider). */
+export const SIGN_IN_CLIENT: Record<OAuthApiProvider, OAuthProvider> = {
+  google: 'google',
+  outlook: 'microsoft',
+  telemost: 'yandex',
+}
+
+/** The one-time state's mode of each purpose, so a calendar consent's state never finishes a Telemost one. */
+const CONSENT_MODE: Record<OAuthApiProvider, OAuthMode> = {
+  google: 'calendar',
+  outlook: 'calendar',
+  telemost: 'telemost',
+}
+
+/** How the API takes the token: Yandex's APIs want `OAuth <token>` (https://yandex.ru/dev/telemost/doc/). */
+const AUTH_SCHEME: Record<OAuthApiProvider, string> = { google: 'Bearer', outlook: 'Bearer', telemost: 'OAuth' }
 
 /**
  * Google: events read and written, calendars listed; `openid email profile` name the account on the card.
  * Microsoft: `offline_access` for a refresh token, `User.Read` for `/me`.
+ * Telemost: conferences created; `login:email` names the account on the card.
  */
-export const CALENDAR_SCOPES: Record<CalendarOAuthProvider, string[]> = {
+const SCOPES: Record<OAuthApiProvider, string[]> = {
   google: [
     'openid',
     'email',
@@ -43,6 +66,7 @@ export const CALENDAR_SCOPES: Record<CalendarOAuthProvider, string[]> = {
     'https://www.googleapis.com/auth/calendar.readonly',
   ],
   outlook: ['offline_access', 'Calendars.ReadWrite', 'User.Read'],
+  telemost: ['telemost-api:conferences.create', 'login:email'],
 }
 
 export type CalendarOAuthClient = {
@@ -55,10 +79,10 @@ export type CalendarOAuthClient = {
 }
 
 /**
- * The OAuth client of a calendar provider: sign-in's client settings (`OAUTH_GOOGLE_*`, `OAUTH_MICROSOFT_*`, or the
- * local OpenID provider of `OAUTH_MOCK_ISSUER` in development) with the calendar scopes; null when not configured.
+ * The OAuth client of a provider: sign-in's client settings (`OAUTH_GOOGLE_*`, `OAUTH_MICROSOFT_*`, `OAUTH_YANDEX_*`,
+ * or the local OpenID provider of `OAUTH_MOCK_ISSUER` in development) with the API's scopes; null when not configured.
  */
-export function calendarOAuthClient(env: AppEnv, provider: CalendarOAuthProvider): CalendarOAuthClient | null {
+export function oauthApiClient(env: AppEnv, provider: OAuthApiProvider): CalendarOAuthClient | null {
   const config = providerConfig(SIGN_IN_CLIENT[provider], env, env)
   if (!config) return null
   return {
@@ -66,9 +90,96 @@ export function calendarOAuthClient(env: AppEnv, provider: CalendarOAuthProvider
     clientSecret: config.clientSecret,
     authorize: config.authorize,
     token: config.token,
-    scopes: CALENDAR_SCOPES[provider],
-    redirectUri: `${env.APP_URL}${CALENDAR_RETURN_PATHS[provider]}`,
+    scopes: SCOPES[provider],
+    redirectUri: `${env.APP_URL}${RETURN_PATHS[provider]}`,
   }
+}
+
+/** Consents one owner may have pending at once per purpose: a new one retires the oldest, so nobody fills the table. */
+const PENDING_CONSENTS_PER_OWNER = 5
+
+type ConsentDeps = { db: Db; env: AppEnv; now: number }
+
+/**
+ * A consent URL for the owner: a one-time state (stored hashed, ten minutes, PKCE verifier, bound to the owner) and
+ * the provider's authorization URL; null when the deployment has no OAuth client for it. `redirectTo` is kept with
+ * the state for the return page.
+ */
+export async function startConsent(
+  deps: ConsentDeps,
+  ownerId: string,
+  provider: OAuthApiProvider,
+  redirectTo: string,
+): Promise<string | null> {
+  const client = oauthApiClient(deps.env, provider)
+  if (!client) return null
+  const state = randomToken()
+  const codeVerifier = generateCodeVerifier()
+  const mode = CONSENT_MODE[provider]
+  const pending = await deps.db
+    .select({ stateHash: oauthStates.stateHash })
+    .from(oauthStates)
+    .where(and(eq(oauthStates.ownerId, ownerId), eq(oauthStates.mode, mode)))
+    .orderBy(desc(oauthStates.expiresAt))
+  const retired = pending.slice(PENDING_CONSENTS_PER_OWNER - 1).map((row) => row.stateHash)
+  const insert = deps.db.insert(oauthStates).values({
+    stateHash: await sha256(state),
+    provider: SIGN_IN_CLIENT[provider],
+    codeVerifier,
+    redirectTo,
+    mode,
+    ownerId,
+    expiresAt: deps.now + OAUTH_STATE_TTL_MS,
+  })
+  if (retired.length > 0) {
+    await deps.db.batch([deps.db.delete(oauthStates).where(inArray(oauthStates.stateHash, retired)), insert])
+  } else {
+    await insert
+  }
+  const url = new OAuth2Client(client.clientId, client.clientSecret, client.redirectUri).createAuthorizationURLWithPKCE(
+    client.authorize,
+    state,
+    CodeChallengeMethod.S256,
+    codeVerifier,
+    client.scopes,
+  )
+  if (provider === 'google') {
+    // A refresh token comes only with offline access, and again on a reconnect only when consent is asked anew.
+    url.searchParams.set('access_type', 'offline')
+    url.searchParams.set('prompt', 'consent')
+  }
+  return url.toString()
+}
+
+/** The owner's pending consent of this provider that `state` names, spent here (once), or null. */
+export async function spendConsent(deps: ConsentDeps, ownerId: string, provider: OAuthApiProvider, state: string) {
+  const [stored] = await deps.db
+    .delete(oauthStates)
+    .where(
+      and(
+        eq(oauthStates.stateHash, await sha256(state)),
+        eq(oauthStates.mode, CONSENT_MODE[provider]),
+        eq(oauthStates.provider, SIGN_IN_CLIENT[provider]),
+        eq(oauthStates.ownerId, ownerId),
+        gt(oauthStates.expiresAt, deps.now),
+      ),
+    )
+    .returning()
+  return stored ?? null
+}
+
+/** The code of a consent exchanged for tokens with its PKCE verifier (RFC 7636). */
+export function exchangeCode(
+  client: CalendarOAuthClient,
+  code: string,
+  codeVerifier: string,
+  fetcher: Fetcher,
+): Promise<TokenAnswer> {
+  return requestTokens(
+    client,
+    { grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, code_verifier: codeVerifier },
+    fetcher,
+  )
 }
 
 export type Fetcher = typeof fetch
@@ -167,7 +278,7 @@ export type OAuthApi = {
 
 /** The authorized API of one integration; refreshed tokens go to `onCredentials` (the integration row keeps them). */
 export function oauthApi(options: {
-  provider: CalendarOAuthProvider
+  provider: OAuthApiProvider
   credentials: CalendarCredentials
   env: AppEnv
   fetcher: Fetcher
@@ -182,7 +293,7 @@ export function oauthApi(options: {
     const refreshToken = credentials.refreshToken
     if (!refreshToken)
       throw new CalendarAuthError(`${provider}: the access token expired and there is no refresh token`)
-    const client = calendarOAuthClient(env, provider)
+    const client = oauthApiClient(env, provider)
     if (!client) throw new CalendarUnavailableError(`${provider}: the OAuth client is not configured`)
     const params: Record<string, string> = { grant_type: 'refresh_token', refresh_token: refreshToken }
     // Microsoft's v2.0 endpoint wants the scopes again on a refresh; Google keeps those of the grant.
@@ -209,7 +320,7 @@ export function oauthApi(options: {
 
   const authorized = (url: string, init: RequestInit) => {
     const headers = new Headers(init.headers)
-    headers.set('Authorization', `Bearer ${credentials.accessToken}`)
+    headers.set('Authorization', `${AUTH_SCHEME[provider]} ${credentials.accessToken}`)
     return send(fetcher, url, { ...init, headers }, `${provider} ${init.method ?? 'GET'} ${new URL(url).pathname}`)
   }
 

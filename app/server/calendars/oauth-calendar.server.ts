@@ -7,14 +7,10 @@
  * `connectIntegration` lists, stores and syncs it.
  */
 import { type LoaderFunctionArgs, redirect } from '@remix-run/cloudflare'
-import { CodeChallengeMethod, OAuth2Client, decodeIdToken, generateCodeVerifier } from 'arctic'
+import { decodeIdToken } from 'arctic'
 import type { TFunction } from 'i18next'
-import { and, desc, eq, gt, inArray } from 'drizzle-orm'
 import type { CalendarType } from '#app/domain/enums.ts'
 import { type RefusalCode, isRefusalCode, refusal } from '#app/domain/refusal.ts'
-import { oauthStates } from '#db/schema.ts'
-import { OAUTH_STATE_TTL_MS } from '../accounts/oauth.server.ts'
-import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import { requireUser } from '../auth/session.server.ts'
 import { getDb } from '../db.server.ts'
 import { parseEnv } from '../env.server.ts'
@@ -22,12 +18,13 @@ import { problemText } from '../refusal.server.ts'
 import { connectIntegration } from './integrations.server.ts'
 import {
   type CalendarOAuthProvider,
-  SIGN_IN_CLIENT,
   type TokenAnswer,
-  calendarOAuthClient,
+  exchangeCode,
+  oauthApiClient,
   platformFetch,
-  requestTokens,
   send,
+  spendConsent,
+  startConsent,
 } from './oauth-api.server.ts'
 import type { CalendarDeps } from './sync.server.ts'
 
@@ -39,9 +36,6 @@ export function isCalendarOAuthProvider(value: unknown): value is CalendarOAuthP
 
 const CALENDAR_TYPE: Record<CalendarOAuthProvider, CalendarType> = { google: 'Google', outlook: 'Outlook' }
 const LABEL: Record<CalendarOAuthProvider, string> = { google: 'Google Calendar', outlook: 'Outlook' }
-
-/** Consents one owner may have pending at once: a new one retires the oldest, so nobody fills the table. */
-const PENDING_CONSENTS_PER_OWNER = 5
 
 /** Why a consent did not end in a connected calendar, besides the refusals of `connectIntegration`. */
 export type ConsentProblem = 'cancelled' | 'state' | 'failed' | 'notConfigured'
@@ -63,43 +57,8 @@ export async function calendarConsentUrl(
   ownerId: string,
   provider: CalendarOAuthProvider,
 ): Promise<{ ok: true; url: string } | { ok: false; status: 503; problem: 'notConfigured' }> {
-  const client = calendarOAuthClient(deps.env, provider)
-  if (!client) return { ok: false, status: 503, problem: 'notConfigured' }
-  const state = randomToken()
-  const codeVerifier = generateCodeVerifier()
-  const pending = await deps.db
-    .select({ stateHash: oauthStates.stateHash })
-    .from(oauthStates)
-    .where(and(eq(oauthStates.ownerId, ownerId), eq(oauthStates.mode, 'calendar')))
-    .orderBy(desc(oauthStates.expiresAt))
-  const retired = pending.slice(PENDING_CONSENTS_PER_OWNER - 1).map((row) => row.stateHash)
-  const insert = deps.db.insert(oauthStates).values({
-    stateHash: await sha256(state),
-    provider: SIGN_IN_CLIENT[provider],
-    codeVerifier,
-    redirectTo: '/integrations',
-    mode: 'calendar',
-    ownerId,
-    expiresAt: deps.now + OAUTH_STATE_TTL_MS,
-  })
-  if (retired.length > 0) {
-    await deps.db.batch([deps.db.delete(oauthStates).where(inArray(oauthStates.stateHash, retired)), insert])
-  } else {
-    await insert
-  }
-  const url = new OAuth2Client(client.clientId, client.clientSecret, client.redirectUri).createAuthorizationURLWithPKCE(
-    client.authorize,
-    state,
-    CodeChallengeMethod.S256,
-    codeVerifier,
-    client.scopes,
-  )
-  if (provider === 'google') {
-    // A refresh token comes only with offline access, and again on a reconnect only when consent is asked anew.
-    url.searchParams.set('access_type', 'offline')
-    url.searchParams.set('prompt', 'consent')
-  }
-  return { ok: true, url: url.toString() }
+  const url = await startConsent(deps, ownerId, provider, '/integrations')
+  return url ? { ok: true, url } : { ok: false, status: 503, problem: 'notConfigured' }
 }
 
 /** What came back to the return page: `?code&state`, or `?error&state` (RFC 6749 §4.1.2.1). */
@@ -149,35 +108,15 @@ export async function finishCalendarConsent(
 ): Promise<ConsentOutcome> {
   const failed = (problem: ConsentProblem | RefusalCode): ConsentOutcome => ({ ok: false, problem })
   if (!answer.state) return failed('state')
-  const [stored] = await deps.db
-    .delete(oauthStates)
-    .where(
-      and(
-        eq(oauthStates.stateHash, await sha256(answer.state)),
-        eq(oauthStates.mode, 'calendar'),
-        eq(oauthStates.provider, SIGN_IN_CLIENT[provider]),
-        eq(oauthStates.ownerId, ownerId),
-        gt(oauthStates.expiresAt, deps.now),
-      ),
-    )
-    .returning()
+  const stored = await spendConsent(deps, ownerId, provider, answer.state)
   if (!stored) return failed('state')
   if (answer.error || !answer.code) return failed(answer.error === 'access_denied' ? 'cancelled' : 'failed')
-  const client = calendarOAuthClient(deps.env, provider)
+  const client = oauthApiClient(deps.env, provider)
   if (!client) return failed('notConfigured')
   let tokens: TokenAnswer
   let account: { email: string; name: string } | null
   try {
-    tokens = await requestTokens(
-      client,
-      {
-        grant_type: 'authorization_code',
-        code: answer.code,
-        redirect_uri: client.redirectUri,
-        code_verifier: stored.codeVerifier,
-      },
-      deps.fetcher ?? platformFetch,
-    )
+    tokens = await exchangeCode(client, answer.code, stored.codeVerifier, deps.fetcher ?? platformFetch)
     account = await accountOf(deps, provider, tokens)
   } catch (error) {
     console.warn('Calendar consent: code exchange failed', provider, String(error))

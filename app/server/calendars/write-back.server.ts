@@ -47,6 +47,8 @@ const WRITTEN_EVENTS = [
   'ParticipantsMoved',
   'VisitorsAdded',
   'AdjutantsChanged',
+  // A meeting's own video link was created (app/server/video/conferences.server.ts): the copy's location changes.
+  'MeetingLinked',
 ]
 
 /** The outbox row of one meeting's write for one host event: its id is fixed, so routing an event twice adds nothing. */

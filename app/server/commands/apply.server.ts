@@ -11,7 +11,6 @@
  */
 import { and, eq, inArray } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
-import { buildIcs, fullName, type IcsMeeting, icsMeetingOf } from '#app/domain/booking/ics.ts'
 import type {
   Attendee,
   BookingConfirmed,
@@ -25,8 +24,8 @@ import { logEntry } from '#app/domain/commands/events.ts'
 import { newId } from '#app/domain/ids.ts'
 import { bookingLink } from '#app/domain/one-time/links.ts'
 import { manageLink } from '#app/domain/reminders/links.ts'
+import { videoPlace } from '#app/domain/meetings/video-place.ts'
 import { reminderRowsFor } from '#app/domain/reminders/plan.ts'
-import { getT } from '#app/i18n/translate.server.ts'
 import {
   contacts,
   hostEvents,
@@ -40,7 +39,7 @@ import {
 } from '#db/schema.ts'
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import type { PublicEventContext } from '../booking/availability.server.ts'
-import { bookingEmails } from '../booking/emails.server.ts'
+import { type ConfirmedMeeting, confirmationMessages } from '../booking/emails.server.ts'
 import { upsertContactStatement } from '../contacts/contacts.server.ts'
 import type { Db } from '../db.server.ts'
 import { type AppEnv, sessionSecret } from '../env.server.ts'
@@ -50,6 +49,7 @@ import { participantLinkRow } from '../notify/links.server.ts'
 import { organizerNotices } from '../notify/notifications.server.ts'
 import { bookedEmail, invitationEmail, oneTimeIcs } from '../one-time/emails.server.ts'
 import { enqueueMessage } from '../outbox/outbox.server.ts'
+import { conferenceRequests, heldConfirmation } from '../video/conferences.server.ts'
 
 /** One statement of a D1 batch. */
 export type Statement = BatchItem<'sqlite'>
@@ -197,7 +197,8 @@ async function bookingConfirmed(db: Db, scope: ApplyScope, events: BookingConfir
       first.attendee.contactId,
     ),
   ]
-  const booked: { meeting: IcsMeeting; token: string }[] = []
+  const booked: { meeting: ConfirmedMeeting; token: string }[] = []
+  const place = videoPlace(context.eventType)
   for (const event of events) {
     const { attendee } = event
     if (event.newMeeting) {
@@ -235,7 +236,7 @@ async function bookingConfirmed(db: Db, scope: ApplyScope, events: BookingConfir
           startAt: event.start,
           endAt: event.end,
           placeType: context.eventType.placeType,
-          meetingPoint: context.eventType.meetingPoint,
+          meetingPoint: place.meetingPoint,
         },
         clients: [`${c.firstName} ${c.lastName}`.trim()],
         now,
@@ -243,48 +244,45 @@ async function bookingConfirmed(db: Db, scope: ApplyScope, events: BookingConfir
     )
     booked.push({
       token: secret.token,
-      meeting: icsMeetingOf(
-        {
-          id: event.meetingId,
-          sequence: 0,
-          startAt: event.start,
-          endAt: event.end,
-          timeZone: context.schedule.timeZone,
-          name: context.eventType.name,
-          description: context.eventType.description,
-          meetingPoint: context.eventType.meetingPoint,
-          placeType: context.eventType.placeType,
-        },
-        host,
-        [{ name: fullName(c), email: c.email }],
-      ),
+      meeting: {
+        id: event.meetingId,
+        sequence: 0,
+        startAt: event.start,
+        endAt: event.end,
+        timeZone: context.schedule.timeZone,
+        name: context.eventType.name,
+        description: context.eventType.description,
+        placeType: context.eventType.placeType,
+        ...place,
+      },
     })
   }
   const language = first.attendee.language
-  const ics = buildIcs(
-    booked.map((b) => b.meeting),
-    now,
-  )
-  // The client's copy carries their own cancel/move links (in their language); the organizer's copy none.
-  const manageUrls = booked.map((b) => manageLink(env.APP_URL, b.token, language))
-  const manageLabel = getT(language)('meetings:mail.manage') as string
-  const clientIcs = buildIcs(
-    booked.map((b, i) => ({ ...b.meeting, manageLink: { label: manageLabel, url: manageUrls[i] } })),
-    now,
-  )
-  const emails = bookingEmails({
+  const { ics, emails } = confirmationMessages({
     context,
     contact: c,
-    clientLanguage: language,
-    clientTimeZone: first.attendee.timeZone,
-    slots: events.map((e) => ({ start: e.start, end: e.end })),
-    manageUrls,
-    ics,
-    clientIcs,
+    language,
+    timeZone: first.attendee.timeZone,
+    meetings: booked.map((b) => b.meeting),
+    manageUrls: booked.map((b) => manageLink(env.APP_URL, b.token, language)),
+    now,
   })
-  const outboxIds: string[] = []
+  // A meeting with its own video link: the conference is asked for after the batch, and the confirmation waits a
+  // few seconds for it (app/server/video/conferences.server.ts).
+  const conference = place.videoLinkService
+    ? conferenceRequests(
+        db,
+        events.map((e) => e.meetingId),
+        first.bookingId,
+        now,
+      )
+    : null
+  const outboxIds: string[] = [...(conference?.ids ?? [])]
+  if (conference) statements.push(...conference.statements)
   for (const email of emails) {
-    const { id, query } = enqueueMessage(db, email, now)
+    const { id, query } = conference
+      ? heldConfirmation(db, email, first.bookingId, now)
+      : enqueueMessage(db, email, now)
     outboxIds.push(id)
     statements.push(query)
   }
@@ -389,6 +387,8 @@ async function oneOffCreated(
   const meeting: MeetingRow = {
     ...meetingRow(event.meetingId, organizer.id, event.meeting, event.start, event.end, now),
     adjutantEmails: event.meeting.adjutantEmails,
+    videoLinkService: event.meeting.videoLinkService ?? null,
+    conferenceId: null,
     status: 'upcoming',
     isFailed: null,
     sequence: 0,

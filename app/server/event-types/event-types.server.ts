@@ -4,6 +4,7 @@
  */
 import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm'
 import { missingCapabilities } from '#app/domain/event-types/gating.ts'
+import { telemostGrant } from '../video/grants.server.ts'
 import { copyLink, copyName, eventNameKey } from '#app/domain/event-types/link.ts'
 import { splitReminders } from '#app/domain/event-types/reminders.ts'
 import type { EventTypeInput } from '#app/domain/event-types/schema.ts'
@@ -29,6 +30,7 @@ export function toView(row: EventTypeRow) {
     color: row.color,
     eventTypePlaceType: row.placeType,
     meetingPoint: row.meetingPoint,
+    videoLinkService: row.videoLinkService,
     whoCallType: row.whoCallType,
     durationInMinutes: row.durationInMinutes,
     stepValue: row.stepMinutes,
@@ -72,6 +74,7 @@ function toRow(input: EventTypeInput) {
     color: input.color,
     placeType: input.eventTypePlaceType,
     meetingPoint: input.meetingPoint,
+    videoLinkService: input.videoLinkService,
     whoCallType: input.whoCallType,
     durationInMinutes: input.durationInMinutes,
     stepMinutes: input.stepValue,
@@ -208,6 +211,9 @@ async function checkInput(db: Db, owner: Owner, input: EventTypeInput, exceptId?
     .where(and(eq(schedules.id, input.scheduleId), eq(schedules.ownerId, owner.id)))
     .limit(1)
   if (!schedule) problems.push({ code: 'eventTypeScheduleNotFound', field: 'scheduleId' })
+  // A link for each meeting needs Telemost connected (a refused grant keeps the option: the card asks to reconnect).
+  if (input.videoLinkService && !(await telemostGrant(db, owner.id)))
+    problems.push({ code: 'telemostNotConnected', field: 'videoLinkService' })
   if (!(await isNameFree(db, owner.id, input.name, exceptId)))
     problems.push({ code: 'eventTypeNameTaken', field: 'name' })
   if (!(await isLinkFree(db, owner.id, input.link, exceptId)))

@@ -26,6 +26,8 @@ export type NoticeKind =
   | 'participantMoved'
   /** A moved participant's cancellation of the meeting they left (METHOD:CANCEL of its UID). */
   | 'transferredAway'
+  /** The meeting's own video link arrived after the confirmation went (issue 15). */
+  | 'linked'
 
 export type Recipient = {
   email: string
@@ -61,7 +63,7 @@ export function organizerRecipient(organizer: Organizer): Recipient {
 /** Kinds after which the meeting is gone for the recipient: METHOD:CANCEL, no place, no self-service link. */
 const CANCEL_KINDS: readonly NoticeKind[] = ['canceled', 'transferredAway']
 /** Kinds that tell a participant their booking still stands: the email repeats the cancel/move link. */
-const LINK_KINDS: readonly NoticeKind[] = ['moved', 'invited', 'transferred']
+const LINK_KINDS: readonly NoticeKind[] = ['moved', 'invited', 'transferred', 'linked']
 
 /** A participant's signed self-service link, in their language; null when none was kept (rows made before links). */
 export async function participantManageUrl(

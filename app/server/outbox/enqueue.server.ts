@@ -16,9 +16,9 @@ export type NewMessage = Omit<OutgoingMessage, 'id' | 'html' | 'payload' | 'subj
 
 /**
  * The insert of one outgoing message, to be run in the same `db.batch` as the change that causes it,
- * so the message exists exactly when the change does.
+ * so the message exists exactly when the change does. `at`: when it is due (now, unless it waits for something).
  */
-export function enqueueMessage(db: Db, message: NewMessage, now: number) {
+export function enqueueMessage(db: Db, message: NewMessage, now: number, at = now) {
   const id = newId(now)
   const query = db.insert(outbox).values({
     id,
@@ -28,7 +28,7 @@ export function enqueueMessage(db: Db, message: NewMessage, now: number) {
     text: message.text,
     html: message.html ?? null,
     payload: message.payload ?? null,
-    nextAttemptAt: now,
+    nextAttemptAt: at,
   })
   return { id, query }
 }

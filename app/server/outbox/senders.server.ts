@@ -12,6 +12,7 @@ import { headerSafe } from './header.ts'
 import { FcmSender, parseServiceAccount } from '../notify/push.server.ts'
 import { TelegramSender, telegramApi } from '../notify/telegram.server.ts'
 import { WebhookSender } from '../webhooks/webhooks.server.ts'
+import { ConferenceSender } from '../video/conferences.server.ts'
 
 /** An email attachment as the outbox payload keeps it (`payload.attachments`). */
 export type EmailAttachment = { filename: string; contentType: string; content: string }
@@ -85,6 +86,8 @@ export function senderFor(channel: OutgoingMessage['channel'], env: AppEnv, db: 
   if (channel === 'calendar') return new CalendarWriteSender(db, env)
   // A signed POST to a specialist's webhook endpoint, in every environment (development allows 127.0.0.1 receivers).
   if (channel === 'webhook') return new WebhookSender(db, env)
+  // A meeting's own video conference: the video service, wherever it runs (a fake in development).
+  if (channel === 'conference') return new ConferenceSender(db, env)
   // Telegram and push go to their provider (or a configured fake) wherever configured; locally without it the
   // outbox is the record (/dev/messages shows it).
   if (channel === 'telegram' && env.TELEGRAM_BOT_TOKEN) return new TelegramSender(telegramApi(env))
