@@ -51,6 +51,8 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set(
     'static',
     'tariff',
     'telegram',
+    'telemost',
+    'TelemostOAuth',
     'user',
     'wallet',
     'webhooks',

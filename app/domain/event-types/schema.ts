@@ -36,6 +36,12 @@ export const CURRENCY_SYMBOLS: Record<(typeof CURRENCIES)[number], string> = { R
 const LINK_DETECTOR =
   /^https?:\/\/(?:(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}|(?:\d{1,3}\.){3}\d{1,3})(?::\d{1,5})?(?:\/[^\s?#]*)?(?:\?[^\s#]*)?(?:#\S*)?$/i
 
+/** A link of another scheme than http(s): refused with its own message (issue 15). */
+function isRefusedScheme(value: string): boolean {
+  const found = recognizeMeetingLink(value)
+  return !found.ok && found.reason === 'scheme'
+}
+
 export function isLink(value: string): boolean {
   return LINK_DETECTOR.test(value)
 }
@@ -163,7 +169,7 @@ export function eventTypeSchema(context: EventTypeRulesContext) {
       const perMeetingLink = value.eventTypePlaceType === 'Online' && Boolean(value.videoLinkService)
       if (value.eventTypePlaceType !== 'Phone' && !perMeetingLink) {
         if (!value.meetingPoint) issue('meetingPoint', 'validation:required')
-        else if (value.eventTypePlaceType === 'Online' && !recognizeMeetingLink(value.meetingPoint).ok)
+        else if (value.eventTypePlaceType === 'Online' && isRefusedScheme(value.meetingPoint))
           issue('meetingPoint', 'eventTypes:errors.urlScheme')
         else if (value.eventTypePlaceType === 'Online' && !isLink(withScheme(value.meetingPoint)))
           issue('meetingPoint', 'eventTypes:errors.url')

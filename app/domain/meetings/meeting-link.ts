@@ -11,7 +11,10 @@ export type VideoService = (typeof VIDEO_SERVICES)[number]
 /** What an online meeting point is: a known service, a plain link, or not a link we accept. */
 export type MeetingLinkKind = VideoService | 'link'
 
-export type RecognizedLink = { ok: true; url: string; kind: MeetingLinkKind } | { ok: false }
+/** Refused: not a link at all (`invalid`), or a link of another scheme than http(s) (`scheme`: `javascript:`, ...). */
+export type RecognizedLink =
+  | { ok: true; url: string; kind: MeetingLinkKind }
+  | { ok: false; reason: 'invalid' | 'scheme' }
 
 /** SPEC §5: a meeting link gets http:// when it has no scheme (`zoom.us/j/1` is a link, `javascript:x` is not). */
 export function meetingLink(point: string): string {
@@ -37,18 +40,19 @@ const SERVICES: { kind: VideoService; matches: (host: string, path: string) => b
 
 /** The link an online meeting point stands for, and what it is; `{ ok: false }` for any scheme but http(s). */
 export function recognizeMeetingLink(point: string): RecognizedLink {
-  if (!point.trim()) return { ok: false }
+  if (!point.trim()) return { ok: false, reason: 'invalid' }
+  const link = meetingLink(point)
+  if (!/^https?:/i.test(link)) return { ok: false, reason: 'scheme' }
   let url: URL
   try {
-    url = new URL(meetingLink(point))
+    url = new URL(link)
   } catch {
-    return { ok: false }
+    return { ok: false, reason: 'invalid' }
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false }
-  if (!url.hostname || url.username || url.password) return { ok: false }
+  if (!url.hostname || url.username || url.password) return { ok: false, reason: 'invalid' }
   const host = url.hostname.toLowerCase()
-  // SPEC §5: only https links count as a service's own (an http "zoom" link is a plain link).
-  const service = url.protocol === 'https:' ? SERVICES.find((s) => s.matches(host, url.pathname)) : undefined
+  // SPEC §5: a Zoom link is Zoom's only over https (an http "zoom" link is a plain link).
+  const service = SERVICES.find((s) => s.matches(host, url.pathname) && (s.kind !== 'zoom' || url.protocol === 'https:'))
   return { ok: true, url: url.toString(), kind: service?.kind ?? 'link' }
 }
 

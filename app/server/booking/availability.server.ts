@@ -103,15 +103,16 @@ export async function findPublicEventType(db: Db, login: string, link: string): 
     .innerJoin(schedules, eq(schedules.id, eventTypes.scheduleId))
     .where(and(eq(users.login, normalizeLogin(login)), eq(eventTypes.link, link.trim().toLowerCase())))
     .limit(1)
-  return row ?? null
+  if (!row || !isPublicEventType(row.eventType)) return null
+  return row
 }
 
+/** The same context by ids (the Durable Object re-reads it on each write). */
 export async function findEventTypeById(db: Db, ownerId: string, eventTypeId: string) {
   const row = await eventTypeContext(db, ownerId, eventTypeId)
   return row && isPublicEventType(row.eventType) ? row : null
 }
 
-/** The same context by ids (the Durable Object re-reads it on each write). */
 /** The owner's event type with its host and schedule, public or not (a stored booking's confirmation needs it). */
 export async function eventTypeContext(
   db: Db,
@@ -125,8 +126,7 @@ export async function eventTypeContext(
     .innerJoin(schedules, eq(schedules.id, eventTypes.scheduleId))
     .where(and(eq(eventTypes.ownerId, ownerId), eq(eventTypes.id, eventTypeId)))
     .limit(1)
-  if (!row || !isPublicEventType(row.eventType)) return null
-  return row
+  return row ?? null
 }
 
 /** What a booking of this event type is decided on about the host's plan (app/domain/commands/booking.ts). */

@@ -152,13 +152,13 @@ export async function conferenceNow(deps: VideoDeps, owner: { id: string; tariff
   if (!can(owner.tariff, 'videoMeetingLinks')) refuse('tariffLimit')
   const grant = await telemostGrant(deps.db, owner.id)
   const api = grant && !grant.isRevoked ? await telemostApi(deps, grant) : null
-  if (!api) refuse('telemostNotConnected', 'videoLinkService')
+  if (!api) refuse('telemostNotConnected')
   try {
     return await createConference(api, deps.env)
   } catch (error) {
     if (!(error instanceof CalendarAuthError)) throw error
     await markTelemostRevoked(deps.db, owner.id, deps.now)
-    refuse('telemostNotConnected', 'videoLinkService')
+    refuse('telemostNotConnected')
   }
 }
 
