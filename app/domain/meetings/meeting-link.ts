@@ -52,7 +52,9 @@ export function recognizeMeetingLink(point: string): RecognizedLink {
   if (!url.hostname || url.username || url.password) return { ok: false, reason: 'invalid' }
   const host = url.hostname.toLowerCase()
   // SPEC §5: a Zoom link is Zoom's only over https (an http "zoom" link is a plain link).
-  const service = SERVICES.find((s) => s.matches(host, url.pathname) && (s.kind !== 'zoom' || url.protocol === 'https:'))
+  const service = SERVICES.find(
+    (s) => s.matches(host, url.pathname) && (s.kind !== 'zoom' || url.protocol === 'https:'),
+  )
   return { ok: true, url: url.toString(), kind: service?.kind ?? 'link' }
 }
 
