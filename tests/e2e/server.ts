@@ -51,6 +51,9 @@ const wrangler = spawn(
     'FIREBASE_VAPID_KEY:e2e-vapid-key',
     '--var',
     'PUSH_TOKEN_STUB:1',
+    // Video meetings: the fake Telemost API that tests/e2e/video.spec.ts serves on port + 300.
+    '--var',
+    `TELEMOST_API_BASE:http://127.0.0.1:${Number(port) + 300}`,
     // Calendars: the Yandex card talks to the Radicale that tests/e2e/calendars.spec.ts starts on port + 200.
     '--var',
     `YANDEX_CALDAV_URL:http://127.0.0.1:${Number(port) + 200}/`,

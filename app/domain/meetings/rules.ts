@@ -146,7 +146,9 @@ export { meetingLink }
 /** The icon of a meeting's place (SPEC §5): a known video service's own, a generic link, a phone, an address. */
 export function placeIcon(placeType: 'Meet' | 'Online' | 'Phone', meetingPoint: string | null): PlaceIcon {
   if (placeType === 'Phone') return 'phone'
-  if (placeType === 'Meet' || !meetingPoint) return 'place'
+  if (placeType === 'Meet') return 'place'
+  // An online meeting whose own link is still being created reads "Online meeting" until it has one.
+  if (!meetingPoint) return 'link'
   return meetingLinkKind(meetingPoint) ?? 'link'
 }
 

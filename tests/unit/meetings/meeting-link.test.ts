@@ -54,7 +54,7 @@ describe('recognizeMeetingLink', () => {
   it('gives the place icon: the service, a plain link for anything refused, a phone, an address', () => {
     expect(placeIcon('Online', 'https://meet.google.com/abc')).toBe('googleMeet')
     expect(placeIcon('Online', 'javascript:alert(1)')).toBe('link')
-    expect(placeIcon('Online', null)).toBe('place')
+    expect(placeIcon('Online', null)).toBe('link')
     expect(placeIcon('Phone', null)).toBe('phone')
     expect(placeIcon('Meet', 'https://zoom.us/j/1')).toBe('place')
   })
