@@ -416,6 +416,9 @@ describe('companyEvent: /booking info and client answers', () => {
     expect(info.body.data).toMatchObject({ id, name: 'Разбор проекта', state: 'open', seatsLeft: 1, invitee: null })
     const mine = await api<Info>('GET', `/companyEvent/${id}/info?invite=${token}`)
     expect(mine.body.data.invitee).toMatchObject({ email: invited, isConfirmed: false })
+    // The online link is the participants' (issue 15): the shared link shows only its kind.
+    expect(info.body.data).toMatchObject({ meetingPoint: null, placeIcon: 'zoom' })
+    expect(mine.body.data).toMatchObject({ meetingPoint: 'https://zoom.us/j/42', placeIcon: 'zoom' })
     expect((await api<Info>('GET', `/companyEvent/${id}/info?invite=${'x'.repeat(43)}`)).body.data.invitee).toBeNull()
     expect((await api('GET', '/companyEvent/nope-nope-nope/info', { language: 'en' })).body.apiErrors[0].text).toBe(
       'Meeting not found',

@@ -101,7 +101,8 @@ export async function publicView(row: OneTimeRow, viewerTimeZone: string, now: n
     description: meeting.description,
     color: meeting.color,
     eventTypePlaceType: meeting.placeType,
-    meetingPoint: meeting.meetingPoint,
+    // An online meeting's link is its participants' (an invitee's own link shows it); the shared link shows its kind.
+    meetingPoint: meeting.placeType === 'Online' && !invitee ? null : meeting.meetingPoint,
     placeIcon: placeIcon(meeting.placeType, meeting.meetingPoint),
     whoCallType: meeting.whoCallType,
     date: time.date,
