@@ -14,6 +14,7 @@ import { runBilling } from '#app/server/billing/cron.server.ts'
 import type { BillingDeps } from '#app/server/billing/store.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
+import { devCheckoutPost } from '#app/server/payments/dev-checkout.server.ts'
 import { paymentProvider } from '#app/server/payments/provider.server.ts'
 import {
   eventTypes,
@@ -453,6 +454,30 @@ describe('API and the development checkout', () => {
     expect((await call('DELETE', '/tariff/autoRenew')).status).toBe(200)
     const pay = await call('POST', '/tariff/pay', { tariff: 'Basic', months: 1 })
     expect(pay.status).toBe(400)
+  })
+
+  it('the development checkout is 404 in production or with a provider key; production without a key is a clear error', async () => {
+    const { user, call } = await apiSpecialist('Basic')
+    const started = await call('POST', '/clientCard/startDemo')
+    const checkout = new URL(started.body.data.confirmationUrl).pathname
+    const post = (bindings: Record<string, unknown>) =>
+      devCheckoutPost(
+        new Request(`http://localhost${checkout}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ result: 'succeeded' }),
+        }),
+        { ...env, ...bindings } as typeof env,
+      )
+    expect((await post({ ENVIRONMENT: 'production' })).status).toBe(404)
+    expect((await post({ YOOKASSA_SHOP_ID: YOOKASSA_SHOP.id, YOOKASSA_SECRET_KEY: YOOKASSA_SHOP.secret })).status).toBe(
+      404,
+    )
+    expect((await userRow(user.id)).tariff).toBe('Basic')
+    const production = { ...parseEnv(env), ENVIRONMENT: 'production' as const }
+    await expect(paymentProvider(db(), production).getPayment('x')).rejects.toThrow(
+      /YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY/,
+    )
   })
 
   it('the hourly cron moves an ended trial down to Basic', async () => {

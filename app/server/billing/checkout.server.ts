@@ -220,7 +220,16 @@ async function refresh(deps: BillingDeps, payment: PaymentRow): Promise<Settled>
   if (payment.status !== 'pending') return 'unchanged'
   if (!payment.providerPaymentId) return settlePayment(deps, payment, null)
   try {
-    return await settlePayment(deps, payment, await deps.provider.getPayment(payment.providerPaymentId))
+    const remote = await deps.provider.getPayment(payment.providerPaymentId)
+    // A final outcome that lost its batch to a concurrent change of the subscription (its version moved on) is
+    // applied again from fresh rows: the provider does not repeat a notification it got a 200 for.
+    let current: PaymentRow | null = payment
+    for (let attempt = 0; attempt < 3 && current?.status === 'pending'; attempt++) {
+      if ((await settlePayment(deps, current, remote)) === 'applied') return 'applied'
+      if (remote.status === 'pending') break
+      current = await findPayment(deps.db, { id: payment.id })
+    }
+    return 'unchanged'
   } catch (error) {
     if (error instanceof PaymentProviderError) {
       console.warn('billing: could not read the payment back', payment.id, error.message)

@@ -69,7 +69,8 @@ function missingKey(): never {
 export function paymentProvider(db: Db, env: AppEnv, fetcher: Fetcher = platformFetch): PaymentProvider {
   if (env.YOOKASSA_SHOP_ID && env.YOOKASSA_SECRET_KEY) return createYookassaProvider(env, fetcher)
   if (isDevelopment(env)) return createDevProvider(db, env)
-  return { createPayment: missingKey, getPayment: missingKey, cancelPayment: missingKey }
+  const missing = async () => missingKey()
+  return { createPayment: missing, getPayment: missing, cancelPayment: missing }
 }
 
 /** Whether payments go to the development checkout (no provider key, development). */
