@@ -11,13 +11,28 @@ declare global {
 }
 
 /**
- * The tag's loader and this document's goals, as one inline script. `ym` queues calls until the tag arrives, so a
- * blocked tag leaves a queue nobody reads: no error, nothing else on the page depends on it. Every call is guarded.
- * The counter id is digits only (env.server.ts), the goals come from the closed list: nothing here needs escaping.
+ * Metrika's queue, its init and this document's goals, as one inline script. `ym` queues calls until the tag
+ * arrives, so a blocked tag leaves a queue nobody reads: no error, nothing else on the page depends on it. The tag
+ * itself is added after hydration (`loadTag`): a script node inserted before React hydrates the document would not
+ * match the server's markup. The counter id is digits only (env.server.ts), the goals come from the closed list:
+ * nothing here needs escaping.
  */
 export function metrikaScript(counterId: string, goals: readonly AnalyticsGoal[]): string {
   const calls = goals.map((goal) => `ym(${counterId},"reachGoal","${goal}");`).join('')
-  return `try{(function(m,e,t,r,i,k,a){m[i]=m[i]||function(){(m[i].a=m[i].a||[]).push(arguments)};m[i].l=1*new Date();k=e.createElement(t);a=e.getElementsByTagName(t)[0];k.async=1;k.src=r;a.parentNode.insertBefore(k,a)})(window,document,"script","${METRIKA_TAG_URL}","ym");ym(${counterId},"init",{clickmap:true,trackLinks:true,accurateTrackBounce:true});${calls}}catch(e){}`
+  return `try{window.ym=window.ym||function(){(window.ym.a=window.ym.a||[]).push(arguments)};window.ym.l=1*new Date();ym(${counterId},"init",{clickmap:true,trackLinks:true,accurateTrackBounce:true});${calls}}catch(e){}`
+}
+
+/** Adds Metrika's tag once; a blocked or failing load only leaves the queue unread. */
+function loadTag() {
+  try {
+    if (document.querySelector(`script[src="${METRIKA_TAG_URL}"]`)) return
+    const tag = document.createElement('script')
+    tag.async = true
+    tag.src = METRIKA_TAG_URL
+    document.head.appendChild(tag)
+  } catch {
+    // A blocked counter never breaks a page.
+  }
 }
 
 /** Reports a goal from the browser (after a client-side step); a missing or broken counter is ignored. */
@@ -44,6 +59,9 @@ export function Metrika({
   nonce: string | undefined
 }) {
   const documentGoals = useRef(goals)
+  useEffect(() => {
+    if (counterId) loadTag()
+  }, [counterId])
   useEffect(() => {
     if (goals !== documentGoals.current) for (const goal of goals) reachGoal(counterId, goal)
     // Reported once: a reload or a shared link must not report the URL's goals again.

@@ -57,6 +57,9 @@ const wrangler = spawn(
     // Calendars: the Yandex card talks to the Radicale that tests/e2e/calendars.spec.ts starts on port + 200.
     '--var',
     `YANDEX_CALDAV_URL:http://127.0.0.1:${Number(port) + 200}/`,
+    // Analytics goals: Metrika's tag loads (and fails to: no internet) on every page; tests/e2e/analytics.spec.ts.
+    '--var',
+    'METRIKA_COUNTER_ID:98765432',
     ...persist,
   ],
   { stdio: 'inherit', env },
