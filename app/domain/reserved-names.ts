@@ -7,6 +7,7 @@
  */
 export const RESERVED_NAMES: ReadonlySet<string> = new Set(
   [
+    'advertising',
     'api',
     'apple',
     'assets',
@@ -25,6 +26,7 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set(
     'favicon.svg',
     'GoogleOAuth',
     'help',
+    'home-guide',
     'ics',
     'integrations',
     'language',
