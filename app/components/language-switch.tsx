@@ -30,13 +30,15 @@ export function LanguageSwitch() {
         type="submit"
         className="btn-ghost px-3 py-1.5"
         lang={next}
-        aria-label={`${t('language.label')}: ${t(`language.${next}`)}`}
+        title={t('language.label')}
         data-testid="language-switch"
       >
+        {/* The name is the language's own ("English"), read from the text (WCAG 2.5.3: no label apart from it); phones
+            show its code instead. */}
         <span aria-hidden="true" className="sm:hidden">
           {next.toUpperCase()}
         </span>
-        <span className="hidden sm:inline">{t('language.switchTo')}</span>
+        <span className="sr-only sm:not-sr-only">{t(`language.${next}`)}</span>
       </button>
     </Form>
   )

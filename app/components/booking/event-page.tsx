@@ -472,7 +472,7 @@ function CalendarStep({
                     {Number(date.slice(8))}
                   </Link>
                 ) : date ? (
-                  <span className="flex h-full items-center justify-center text-sm text-muted/60">
+                  <span className="flex h-full items-center justify-center text-sm text-muted">
                     {Number(date.slice(8))}
                   </span>
                 ) : null}
@@ -535,7 +535,7 @@ function SlotPicker({
         <ul className="mt-3 grid max-h-96 grid-cols-2 gap-2 overflow-y-auto sm:grid-cols-3 md:grid-cols-1">
           {calendar.slots.map((slot) => (
             <li key={slot.start}>
-              <label className="flex cursor-pointer flex-col items-center justify-center rounded-lg border border-primary px-2 py-2 text-sm font-medium text-primary has-[:checked]:bg-primary has-[:checked]:text-white">
+              <label className="flex cursor-pointer flex-col items-center justify-center rounded-lg border border-primary px-2 py-2 text-sm font-medium text-primary has-[:checked]:bg-primary has-[:checked]:text-white has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary">
                 <input type="checkbox" name="slot" value={slot.start} className="sr-only" data-testid="slot" />
                 <span className="whitespace-nowrap">
                   {slot.from}–{slot.to}
