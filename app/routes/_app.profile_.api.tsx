@@ -35,6 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const endpoints = await listEndpoints(deps.db, user.id)
   return {
     title: t('developer:title'),
+    isProduction: parseEnv(context.cloudflare.env).ENVIRONMENT !== 'development',
     tokens: (await listPats(deps.db, user.id)).map((token) => ({
       ...token,
       createdAt: at(token.createdAt),
@@ -117,7 +118,7 @@ function ShownOnce({ label, value, testId }: { label: string; value: string; tes
   const { t } = useTranslation()
   return (
     <div className="rounded-md border border-primary bg-primary-soft p-3 text-sm" role="status">
-      <p className="font-medium">{label}</p>
+      <p className="font-medium break-all">{label}</p>
       <code className="mt-1 block break-all select-all" data-testid={testId}>
         {value}
       </code>
@@ -142,7 +143,7 @@ function RemoveForm({ id, intent, label }: { id: string; intent: string; label: 
 
 /** `/profile/api`: personal access tokens and webhook endpoints with their delivery logs (issue 17). */
 export default function ProfileApiPage() {
-  const { tokens, endpoints } = useLoaderData<typeof loader>()
+  const { tokens, endpoints, isProduction } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>() as ActionData | undefined
   const navigation = useNavigation()
   const { t } = useTranslation()
@@ -175,7 +176,7 @@ export default function ProfileApiPage() {
         {tokens.length === 0 ? (
           <p className="text-sm text-muted">{t('developer:tokens.none')}</p>
         ) : (
-          <ul className="flex flex-col divide-y divide-border" data-testid="token-list">
+          <ul className="flex flex-col divide-y divide-line" data-testid="token-list">
             {tokens.map((token) => (
               <li key={token.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="text-sm">
@@ -193,7 +194,13 @@ export default function ProfileApiPage() {
             ))}
           </ul>
         )}
-        <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end" data-testid="token-form">
+        <Form
+          method="post"
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          data-testid="token-form"
+          // A new form once a token is made, so its name is not left filled in.
+          key={result?.token ?? 'token-form'}
+        >
           <FormErrors errors={tokenErrors['']} />
           <Field
             className="flex-1"
@@ -232,7 +239,7 @@ export default function ProfileApiPage() {
         {endpoints.map((endpoint) => (
           <article
             key={endpoint.id}
-            className="flex flex-col gap-3 rounded-md border border-border p-3"
+            className="flex flex-col gap-3 rounded-md border border-line p-3"
             data-testid="webhook-endpoint"
           >
             <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
@@ -287,11 +294,16 @@ export default function ProfileApiPage() {
             )}
           </article>
         ))}
-        <Form method="post" className="flex flex-col gap-3" data-testid="webhook-form">
+        <Form
+          method="post"
+          className="flex flex-col gap-3"
+          data-testid="webhook-form"
+          key={result?.secret ?? 'webhook-form'}
+        >
           <FormErrors errors={webhookErrors['']} />
           <Field
             label={t('developer:webhooks.url')}
-            hint={t('developer:webhooks.urlHint')}
+            hint={t(isProduction ? 'developer:webhooks.urlHint' : 'developer:webhooks.urlHintDevelopment')}
             name="url"
             type="url"
             required

@@ -261,4 +261,51 @@ describe('webhook deliveries', () => {
       },
     ])
   })
+
+  it('sends a later seat of a group slot as booking.participants_changed and a move as booking.moved', async () => {
+    const { host } = await createBookableHost(
+      { participantType: 'GroupNotCollective', totalSeats: 3, minSeats: 1 },
+      { tariff: 'Pro' },
+    )
+    const call = await callerFor(host.id)
+    const created = (
+      await call('POST', '/webhooks', {
+        url: RECEIVER,
+        events: ['booking.created', 'booking.participants_changed', 'booking.moved'],
+      })
+    ).body.data
+    await routeWebhooks(db(), Date.now())
+    const { slots } = await firstFreeSlot(host.login, 'consult')
+    for (const who of ['g1', 'g2']) {
+      const response = await api(`/public/${host.login}/eventTypes/consult/events`, {
+        method: 'POST',
+        body: JSON.stringify({ contactInfo: contactInfo(`${who}-${host.login}`), slots: [{ start: slots[0].start }] }),
+      })
+      expect(response.status).toBe(201)
+    }
+    const [meeting] = await db().select().from(meetings).where(eq(meetings.ownerId, host.id))
+    const moved = await call('PATCH', `/userEvents/${meeting.id}`, { newTimeSlotForm: { start: slots[1].start } })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    await routeWebhooks(db(), Date.now())
+    const rows = await webhookRows(created.id)
+    const receiver = fakeReceiver()
+    await deliver(
+      rows.map((r) => r.id),
+      receiver.fetcher,
+      Date.now(),
+    )
+    const bodies = receiver.received.map((r) => JSON.parse(r.body))
+    const byType = (type: string) => bodies.filter((b) => b.type === type)
+    expect(byType('booking.created')).toHaveLength(1)
+    const changed = byType('booking.participants_changed')
+    expect(changed).toHaveLength(1)
+    expect(changed[0].data.reason).toBe('BookingConfirmed')
+    expect(byType('booking.moved')).toHaveLength(1)
+    // Each body is the meeting when routed: the move came before this run, so all three show the new time.
+    expect(byType('booking.moved')[0].data).toMatchObject({
+      meetingId: meeting.id,
+      start: new Date(slots[1].start).toISOString(),
+    })
+    expect(byType('booking.moved')[0].data.participants).toHaveLength(2)
+  })
 })
