@@ -8,6 +8,7 @@ import type { I18nHandle } from '#app/i18n/namespaces.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
+import { businessPlanUrl, parseEnv } from '#app/server/env.server.ts'
 
 export const handle: I18nHandle = { i18n: ['plans'] }
 
@@ -16,7 +17,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(getDb(context.cloudflare.env.DB), request)
   const t = getT(await getLanguage(request))
-  return { title: t('plans:features.metaTitle'), current: user.tariff, ...planComparison(PLAN_PRICES_RUB) }
+  return {
+    title: t('plans:features.metaTitle'),
+    current: user.tariff,
+    businessUrl: businessPlanUrl(parseEnv(context.cloudflare.env)),
+    ...planComparison(PLAN_PRICES_RUB),
+  }
 }
 
 /**
@@ -26,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export default function TariffFeatures() {
   const { t } = useTranslation()
-  const { plans, capabilities, current } = useLoaderData<typeof loader>()
+  const { plans, capabilities, current, businessUrl } = useLoaderData<typeof loader>()
   const limit = (value: number | null) => (value === null ? t('plans:features.unlimited') : String(value))
   return (
     <section className="flex flex-col gap-5" data-testid="tariff-features">
@@ -120,7 +126,12 @@ export default function TariffFeatures() {
           </tfoot>
         </table>
       </div>
-      <p className="text-sm text-muted">{t('plans:features.business')}</p>
+      <p className="text-sm text-muted">
+        {t('plans:features.business')}{' '}
+        <a href={businessUrl} className="font-medium text-primary underline" data-testid="business-plan">
+          {t('plans:features.businessLink')}
+        </a>
+      </p>
     </section>
   )
 }

@@ -98,3 +98,8 @@ export function metrikaCounterId(raw: Record<string, unknown>): string | null {
   const id = raw.METRIKA_COUNTER_ID
   return typeof id === 'string' && METRIKA_COUNTER_PATTERN.test(id) ? id : null
 }
+
+/** The business-plan request form (SPEC §6 "a business plan has a separate form link"); an email to MAIL_FROM by default. */
+export function businessPlanUrl(env: AppEnv): string {
+  return env.BUSINESS_PLAN_FORM_URL ?? `mailto:${env.MAIL_FROM}?subject=${encodeURIComponent('Business plan')}`
+}

@@ -32,6 +32,7 @@ describe('/tariff/features: the comparison, the badge and the 403 read one matri
     expect(html).toMatch(/data-testid="plan-Standard" aria-current="true"/)
     expect(html).toContain('Групповые встречи')
     expect(html).toContain('Без ограничений')
+    expect(html).toContain('data-testid="business-plan"')
     const english = await pageOf('Basic', '/tariff/features', 'en')
     expect(english.html).toContain('Group meetings')
     expect(english.html).toMatch(/data-testid="plan-Basic" aria-current="true"/)

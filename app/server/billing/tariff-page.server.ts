@@ -10,7 +10,7 @@ import { getT } from '#app/i18n/translate.server.ts'
 import { withGoals } from '../analytics/goals.server.ts'
 import type { SessionUser } from '../auth/session.server.ts'
 import type { Db } from '../db.server.ts'
-import type { AppEnv } from '../env.server.ts'
+import { type AppEnv, businessPlanUrl } from '../env.server.ts'
 import { paymentProvider } from '../payments/provider.server.ts'
 import { pageData, refusalOf } from '../refusal.server.ts'
 import {
@@ -82,7 +82,7 @@ export async function tariffPageData(db: Db, env: AppEnv, user: SessionUser, req
     trialFailed: trialStatus === 'failed' || query.get('attach_card_status') === 'failed',
     outcome,
     done: DONE.find((value) => value === query.get('done')) ?? null,
-    businessUrl: env.BUSINESS_PLAN_FORM_URL ?? `mailto:${env.MAIL_FROM}?subject=${encodeURIComponent('Business plan')}`,
+    businessUrl: businessPlanUrl(env),
   }
 }
 
