@@ -118,6 +118,7 @@ export const REFUSALS = {
   promoAlreadyUsed: { status: 400, key: 'billing:errors.promo.alreadyUsed' },
   promoNotFasties: { status: 400, key: 'billing:errors.promo.notFasties' },
   noSavedCard: { status: 400, key: 'billing:errors.noSavedCard' },
+  fastiesChanged: { status: 409, key: 'billing:errors.fastiesChanged' },
   // Like calendarUnavailable: the request was fine, the outside service was not; nothing was charged.
   paymentUnavailable: { status: 400, key: 'billing:errors.providerUnavailable' },
 } as const satisfies Record<string, { status: RefusalStatus; key: string }>

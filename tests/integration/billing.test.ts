@@ -287,6 +287,42 @@ describe('payments', () => {
     ).rejects.toMatchObject({ refusal: { code: 'promoAlreadyUsed' } })
   })
 
+  it('reserves the Fasties a payment uses: a second payment cannot take them too, a declined one gives them back', async () => {
+    const ctx = setup()
+    const now = Date.UTC(2027, 6, 2, 12)
+    const user = await createTestUser({ tariff: 'Basic' })
+    await db().insert(walletEntries).values({ id: newId(), userId: user.id, amount: 100, reason: 'bonus' })
+    const pay = () => payPlan(ctx.deps(now), user.id, { tariff: 'Standard', months: 1, useFasties: true })
+    // Two payments at once: whichever order they take, the 100 Fasties go to one of them only (the other is
+    // refused, or pays the whole price when it saw the balance already reserved).
+    const raced = await Promise.allSettled([pay(), pay()])
+    const made = raced.flatMap((r) => (r.status === 'fulfilled' ? [r.value.paymentId] : []))
+    for (const r of raced) {
+      if (r.status === 'rejected') expect(r.reason).toMatchObject({ refusal: { code: 'fastiesChanged' } })
+    }
+    const rows = await Promise.all(made.map(paymentOf))
+    expect(rows.reduce((sum, row) => sum + row.fastiesUsed, 0)).toBe(100)
+    const first = { paymentId: (rows.find((row) => row.fastiesUsed === 100) as { id: string }).id }
+    // A payment made after them finds no balance left: it pays the whole price.
+    const later = await pay()
+    expect(await paymentOf(later.paymentId)).toMatchObject({ fastiesUsed: 0, amountKopecks: 95_000 })
+    const balance = async () =>
+      (await db().select().from(walletEntries).where(eq(walletEntries.userId, user.id))).reduce(
+        (sum, entry) => sum + entry.amount,
+        0,
+      )
+    expect(await balance()).toBe(0)
+
+    // The first payment is declined: its Fasties come back, once.
+    const providerId = (await paymentOf(first.paymentId)).providerPaymentId as string
+    ctx.fake.decline(providerId)
+    const body = ctx.fake.notification(providerId, 'payment.canceled')
+    expect(await handleNotification(ctx.deps(now), body)).toBe('applied')
+    expect(await handleNotification(ctx.deps(now), body)).toBe('unchanged')
+    expect(await balance()).toBe(100)
+    expect((await userRow(user.id)).tariff).toBe('Basic')
+  })
+
   it('forged and unknown notifications change nothing', async () => {
     const ctx = setup()
     const user = await createTestUser({ tariff: 'Basic' })

@@ -3,7 +3,7 @@
  * start the trial by binding a card, pay for a plan, choose or cancel the renewal, redeem a Fasties code; and the
  * two ways a payment's outcome arrives: the provider's notification and the browser's return.
  */
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import {
   CARD_BINDING_KOPECKS,
@@ -30,6 +30,7 @@ import {
   readSubscription,
   redeemPromo,
   runGuarded,
+  unlessChanged,
   updateSubscription,
   usablePromo,
   walletBalance,
@@ -95,12 +96,27 @@ async function sendToProvider(
   }
 }
 
+/**
+ * A new payment. The Fasties it uses are reserved in the same batch (a debit that writes nothing when the balance no
+ * longer covers them, and then the whole batch, payment included, writes nothing): two payments racing for the same
+ * Fasties cannot both have them. A payment that does not go through gives them back (settleFailure).
+ */
 async function insertPayment(deps: BillingDeps, values: Omit<typeof payments.$inferInsert, 'id' | 'idempotenceKey'>) {
-  const id = newId(deps.now)
-  const [row] = await deps.db
+  const { db, now } = deps
+  const id = newId(now)
+  const insert = db
     .insert(payments)
-    .values({ ...values, id, idempotenceKey: `${values.kind}:${id}`, createdAt: deps.now })
+    .values({ ...values, id, idempotenceKey: `${values.kind}:${id}`, createdAt: now })
     .returning()
+  const fasties = values.fastiesUsed ?? 0
+  if (fasties === 0) return (await insert)[0]
+  const entryId = newId(now)
+  const reserve = db.insert(walletEntries).select(
+    sql`SELECT ${entryId}, ${values.userId}, ${-fasties}, 'planPayment', ${id}, NULL, ${now}
+      WHERE (SELECT coalesce(sum(amount), 0) FROM wallet_entries WHERE user_id = ${values.userId}) >= ${fasties}`,
+  )
+  if (!(await runGuarded(db, [insert, reserve, unlessChanged(db)]))) refuse('fastiesChanged')
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1)
   return row
 }
 

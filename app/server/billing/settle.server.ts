@@ -38,15 +38,6 @@ function setPlan(db: Db, userId: string, tariff: BillingUser['tariff'], validUnt
   return db.update(users).set({ tariff, tariffValidUntil: validUntil }).where(eq(users.id, userId))
 }
 
-/** A debit of Fasties that never takes the balance below zero: it writes nothing when the balance no longer covers it. */
-function debitFasties(db: Db, input: { userId: string; amount: number; paymentId: string }, now: number) {
-  const id = newId(now)
-  return db.insert(walletEntries).select(
-    sql`SELECT ${id}, ${input.userId}, ${-input.amount}, 'planPayment', ${input.paymentId}, NULL, ${now}
-      WHERE (SELECT coalesce(sum(amount), 0) FROM wallet_entries WHERE user_id = ${input.userId}) >= ${input.amount}`,
-  )
-}
-
 /** Whether the provider's payment is the one we created (our id in its metadata, the same amount). */
 function matches(payment: PaymentRow, remote: ProviderPayment): boolean {
   return remote.metadata.paymentId === payment.id && remote.amountKopecks === payment.amountKopecks
@@ -146,9 +137,7 @@ async function settlePaid(deps: BillingDeps, payment: PaymentRow, remote: Provid
     ),
     unlessChanged(db),
     setPlan(db, user.id, tariff, validUntil),
-    ...(payment.fastiesUsed > 0
-      ? [debitFasties(db, { userId: user.id, amount: payment.fastiesUsed, paymentId: payment.id }, now)]
-      : []),
+    // Its Fasties were reserved when it was created (reserveFasties): nothing to debit here.
     ...(promo ? redeemPromo(db, { promo, userId: user.id, paymentId: payment.id }, now) : []),
     ...(promo?.kind === 'fasties'
       ? [
@@ -175,7 +164,23 @@ async function settlePaid(deps: BillingDeps, payment: PaymentRow, remote: Provid
 export async function settleFailure(deps: BillingDeps, payment: PaymentRow, reason: string): Promise<Settled> {
   const { db, env, now } = deps
   if (payment.kind !== 'renewal') {
-    const ok = await runGuarded(db, [closePayment(db, payment, 'canceled', now, reason), unlessChanged(db)])
+    const ok = await runGuarded(db, [
+      closePayment(db, payment, 'canceled', now, reason),
+      unlessChanged(db),
+      // The Fasties reserved for it go back, once (the guard above stops a second run).
+      ...(payment.fastiesUsed > 0
+        ? [
+            db.insert(walletEntries).values({
+              id: newId(now),
+              userId: payment.userId,
+              amount: payment.fastiesUsed,
+              reason: 'refund',
+              paymentId: payment.id,
+              createdAt: now,
+            }),
+          ]
+        : []),
+    ])
     return ok ? 'applied' : 'unchanged'
   }
   const [user, subscription] = await Promise.all([
