@@ -5,7 +5,7 @@
  * subscription's version, each followed by `unlessChanged`: a repeated notification, the return page and the
  * notification racing, or an overlapping cron run, apply it once.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { addMonths, afterRenewalFailure, paidPeriodEnd } from '#app/domain/billing/renewal.ts'
 import { canStartTrial, trialEndsAt } from '#app/domain/billing/trial.ts'
 import { newId } from '#app/domain/ids.ts'
