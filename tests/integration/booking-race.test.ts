@@ -46,7 +46,10 @@ describe('no double booking', { timeout: 240_000 }, () => {
   })
 
   it(`${CLIENTS} concurrent bookings of a group slot with 3 seats: exactly 3 succeed in one meeting`, async () => {
-    const { host } = await createBookableHost({ participantType: 'GroupNotCollective', minSeats: 1, totalSeats: 3 })
+    const { host } = await createBookableHost(
+      { participantType: 'GroupNotCollective', minSeats: 1, totalSeats: 3 },
+      { tariff: 'Pro' },
+    )
     const { slots } = await firstFreeSlot(host.login, 'consult')
     expect(slots[0].seatsLeft).toBe(3)
     const answers = await race(host.login, slots[0].start)
