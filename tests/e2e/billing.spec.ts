@@ -1,6 +1,7 @@
 /**
  * Issue 16 in the browser, in both languages: a new specialist accepts the Pro trial, binds a card on the local
- * development checkout (YooKassa's test card) and lands on Pro with the activated modal and its five steps.
+ * development checkout (YooKassa's test card), lands on Pro with the activated modal and its five steps, and makes a
+ * group event type through the wizard that is active (not paused).
  */
 import { expect, test } from '@playwright/test'
 import { mailTo, setLanguage } from './helpers.ts'
@@ -16,6 +17,16 @@ const TEXTS = {
     next: 'Дальше',
     pro: 'Про',
     trial: 'Пробный период',
+    createEventType: 'Создать тип события',
+    group: 'Групповая',
+    wizardNext: 'Далее',
+    name: 'Название',
+    online: 'Онлайн',
+    onlineUrl: 'Ссылка на встречу',
+    totalSeats: 'Всего мест',
+    minSeats: 'Минимум участников',
+    create: 'Создать',
+    created: 'Тип события создан',
   },
   en: {
     offer: 'Try Pro free for 7 days',
@@ -25,12 +36,22 @@ const TEXTS = {
     next: 'Next',
     pro: 'Pro',
     trial: 'Trial',
+    createEventType: 'Create event type',
+    group: 'Group',
+    wizardNext: 'Next',
+    name: 'Name',
+    online: 'Online',
+    onlineUrl: 'Meeting link',
+    totalSeats: 'Total seats',
+    minSeats: 'Minimum participants',
+    create: 'Create',
+    created: 'Event type created',
   },
 } as const
 
 for (const language of ['ru', 'en'] as const) {
   const t = TEXTS[language]
-  test(`${language}: a new specialist takes the trial on the development checkout and lands on Pro`, async ({
+  test(`${language}: a new specialist takes the trial on the development checkout, lands on Pro and makes a group event type`, async ({
     page,
     request,
   }, testInfo) => {
@@ -78,5 +99,28 @@ for (const language of ['ru', 'en'] as const) {
     await expect(page.getByTestId('current-tariff')).toHaveText(t.pro)
     await expect(page.getByTestId('current-plan')).toContainText(t.trial)
     await expect(page.getByTestId('card-mask')).toContainText('4444')
+
+    // On the trial's Pro, a group event type made through the wizard is active, not paused.
+    await page.goto('/eventTypes')
+    await page.getByRole('link', { name: t.createEventType }).first().click()
+    await expect(page.getByTestId('event-type-wizard')).toBeVisible()
+    await page.getByRole('radio', { name: t.group, exact: true }).check()
+    await page.getByRole('button', { name: t.wizardNext }).click()
+    await page.getByLabel(t.name, { exact: true }).fill('Group class')
+    await page.getByRole('radio', { name: t.online, exact: true }).check()
+    await page.getByLabel(t.onlineUrl, { exact: true }).fill('https://telemost.yandex.ru/j/42')
+    await page.getByRole('button', { name: t.wizardNext }).click()
+    await page.getByLabel(t.minSeats).fill('2')
+    await page.getByLabel(t.totalSeats).fill('6')
+    await page.getByRole('button', { name: t.wizardNext }).click()
+    await page.getByRole('button', { name: t.create, exact: true }).click()
+    await expect(page.getByTestId('event-type-editor')).toBeVisible()
+    await expect(page.getByTestId('toast-success')).toContainText(t.created)
+    await page.goto('/eventTypes')
+    const card = page.getByTestId('event-type-card').filter({ hasText: 'Group class' })
+    await expect(card).toHaveAttribute('data-active', 'true')
+    await expect(page.getByTestId('event-type-paused')).toHaveCount(0)
+    const publicPage = await request.get(`/user/${login}/event/group_class`)
+    expect(await publicPage.text()).toContain('data-step="calendar"')
   })
 }
