@@ -15,6 +15,8 @@ import { pushClientConfig } from '#app/server/notify/push-web.server.ts'
 import { firstRunGuide } from '#app/server/home/first-run.server.ts'
 import { AdvertisingCards } from '#app/components/plans/advertising-cards.tsx'
 import { listAdvertising } from '#app/server/advertising.server.ts'
+import { TrialOfferCard } from '#app/components/billing/trial-offer-card.tsx'
+import { trialOfferOf } from '#app/server/billing/trial-offer.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title },
@@ -37,6 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ? await firstRunGuide(db, { owner: user, statistics, request, appUrl, language, now: Date.now() })
         : null,
     advertising: user ? await listAdvertising(db, user) : [],
+    trialOffer: user ? await trialOfferOf(db, user, Date.now()) : null,
     title: user ? t('home.metaTitle') : t('landing.metaTitle'),
     description: t('landing.metaDescription'),
     push: user ? pushClientConfig(context.cloudflare.env, parseEnv(context.cloudflare.env)) : null,
@@ -57,10 +60,11 @@ const FEATURES = ['slots', 'noDouble', 'reminders', 'share'] as const
 
 /** `/`: the home of a signed-in specialist, the landing page for everyone else. */
 export default function Index() {
-  const { user, statistics, push, guide, advertising } = useLoaderData<typeof loader>()
+  const { user, statistics, push, guide, advertising, trialOffer } = useLoaderData<typeof loader>()
   if (user && statistics) {
     return (
       <AppShell user={user} push={push}>
+        <TrialOfferCard offer={trialOffer} />
         <AdvertisingCards cards={advertising} />
         <Home user={user} statistics={statistics} guide={guide} />
       </AppShell>

@@ -1,5 +1,5 @@
 /**
- * Issue 16 in the browser, in both languages: a new specialist accepts the Pro trial, binds a card on the local
+ * Issue 16 in the browser, in both languages: a new specialist accepts the Pro trial the home page offers, binds a card on the local
  * development checkout (YooKassa's test card), lands on Pro with the activated modal and its five steps, and makes a
  * group event type through the wizard that is active (not paused).
  */
@@ -75,8 +75,9 @@ for (const language of ['ru', 'en'] as const) {
     await expect(page).toHaveURL(/\/$/)
     if (language === 'en') await setLanguage(page, 'en')
 
-    await page.goto('/tariff?offer=trial')
-    const offer = page.getByTestId('trial-offer')
+    // The offer reaches the new specialist by itself: on the home page, right after sign-up.
+    await page.goto('/')
+    const offer = page.getByTestId('trial-offer-home')
     await expect(offer).toBeVisible()
     await expect(offer.getByRole('heading')).toHaveText(t.offer)
     await offer.getByRole('button', { name: t.start }).click()

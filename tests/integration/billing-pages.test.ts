@@ -125,6 +125,48 @@ describe('the trial modals (SPEC §2)', () => {
     expect(html).toContain('Вы ещё не пробовали Pro')
   })
 
+  it('opens the offer by itself on the home page and /tariff until "No, thanks", which works without script', async () => {
+    const { user, client } = await signedIn()
+    const home = await (await client.get('/')).text()
+    expect(home).toContain('data-testid="trial-offer-home"')
+    expect(home).toContain('Попробуйте Pro бесплатно 7 дней')
+    // Both buttons are plain forms to /tariff.
+    expect(home).toMatch(
+      /<form method="post" action="\/tariff"[^>]*>\s*<input type="hidden" name="intent" value="startTrial"/,
+    )
+    expect(home).toContain('name="intent" value="dismissTrialOffer"')
+    expect(await (await client.get('/?lang=en')).text()).toContain('Try Pro free for 7 days')
+    const tariff = await (await client.get('/tariff')).text()
+    expect(tariff).toContain('data-testid="trial-offer"')
+    expect(tariff).toContain('Нет, спасибо')
+
+    const dismissed = await client.post('/tariff', { intent: 'dismissTrialOffer', from: 'home' })
+    expect(dismissed.status).toBe(302)
+    expect(path(dismissed.headers.get('Location'))).toBe('/')
+    // A repeat changes nothing; another page's "from" goes back to /tariff, never elsewhere.
+    const again = await client.post('/tariff', { intent: 'dismissTrialOffer', from: 'https://evil.example/' })
+    expect(path(again.headers.get('Location'))).toBe('/tariff')
+    expect(await (await client.get('/')).text()).not.toContain('data-testid="trial-offer-home"')
+    expect(await (await client.get('/tariff')).text()).not.toContain('data-testid="trial-offer"')
+    // Asked for, it still opens; the trial itself is still available.
+    expect(await (await client.get('/tariff?offer=trial')).text()).toContain('data-testid="trial-offer"')
+    expect(await (await client.get('/tariff')).text()).toContain('data-testid="trial-offer-card"')
+    const [row] = await db().select().from(users).where(eq(users.id, user.id))
+    expect(row.tariff).toBe('Basic')
+  })
+
+  it('never opens the offer by itself after the trial was used, nor on a paid plan', async () => {
+    const used = await createTestUser({ tariff: 'Basic' })
+    await db()
+      .insert(subscriptions)
+      .values({ userId: used.id, trialStartedAt: Date.now() - 30 * DAY })
+    const client = pageClient(await sessionCookieFor(used.id))
+    expect(await (await client.get('/')).text()).not.toContain('data-testid="trial-offer-home"')
+    expect(await (await client.get('/tariff')).text()).not.toContain('data-testid="trial-offer"')
+    const paid = await signedIn('Standard')
+    expect(await (await paid.client.get('/')).text()).not.toContain('data-testid="trial-offer-home"')
+  })
+
   it('says how many days are left near the end, and that the trial ended after it', async () => {
     const now = Date.now()
     const ending = await createTestUser({ tariff: 'Pro', tariffValidUntil: now + 1.5 * DAY })

@@ -31,12 +31,15 @@ export function PageDialog({
         {title}
       </h2>
       <div className="mt-3 text-sm">{children}</div>
-      <form method="dialog" className="mt-5 flex flex-wrap justify-end gap-2">
+      {/* The footer's own forms sit beside the close form, never inside it (a form in a form is dropped). */}
+      <div className="mt-5 flex flex-wrap justify-end gap-2">
         {footer}
-        <button type="submit" className="btn-secondary">
-          {t('billing:modal.close')}
-        </button>
-      </form>
+        <form method="dialog">
+          <button type="submit" className="btn-secondary">
+            {t('billing:modal.close')}
+          </button>
+        </form>
+      </div>
     </dialog>
   )
 }

@@ -18,6 +18,20 @@ export function TrialStartForm({ label }: { label: string }) {
   )
 }
 
+/** "No, thanks": the offer stops opening by itself (a plain form; back to the page it was on). */
+export function TrialOfferDismissForm({ from }: { from: 'home' | 'tariff' }) {
+  const { t } = useTranslation()
+  return (
+    <Form method="post" action="/tariff">
+      <input type="hidden" name="intent" value="dismissTrialOffer" />
+      <input type="hidden" name="from" value={from} />
+      <button type="submit" className="btn-secondary" data-testid="trial-offer-dismiss">
+        {t('billing:modal.notNow')}
+      </button>
+    </Form>
+  )
+}
+
 /** "Activated" with its five-step onboarding: every step listed (without script), the current one marked. */
 function Onboarding({ validUntil }: { validUntil: string | null }) {
   const { t } = useTranslation()
@@ -69,7 +83,12 @@ export function TrialModals({
       <PageDialog
         title={t(`billing:modal.${modal}.title`)}
         testId="trial-offer"
-        footer={<TrialStartForm label={t('billing:page.trialStart')} />}
+        footer={
+          <>
+            <TrialStartForm label={t('billing:page.trialStart')} />
+            <TrialOfferDismissForm from="tariff" />
+          </>
+        }
       >
         <p>{t(`billing:modal.${modal}.text`)}</p>
       </PageDialog>

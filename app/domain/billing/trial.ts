@@ -41,4 +41,24 @@ export function trialDaysLeft(endsAt: number, now: number): number {
 }
 
 /** Which trial modal of SPEC §2 the tariffs page opens on arrival, if any. */
-export type TrialModal = 'newUser' | 'oldUser' | 'daysLeft' | 'activated' | 'ended' | null
+export type TrialModal = TrialOffer | 'daysLeft' | 'activated' | 'ended' | null
+
+/** The two offers of SPEC §2: a specialist registered within NEW_USER_MS gets the new-user one, later the old-user one. */
+export type TrialOffer = 'newUser' | 'oldUser'
+export const NEW_USER_MS = 7 * DAY_MS
+
+export function trialOfferFor(registeredAt: number, now: number): TrialOffer {
+  return now - registeredAt < NEW_USER_MS ? 'newUser' : 'oldUser'
+}
+
+/**
+ * The offer that opens by itself (ADR 0095 "Update: the offer reaches new specialists"): while the account can start
+ * the trial and has not said "No, thanks"; never after the trial was used.
+ */
+export function pendingTrialOffer(
+  input: { tariff: Tariff; subscription: TrialState | null; dismissed: boolean; registeredAt: number },
+  now: number,
+): TrialOffer | null {
+  if (input.dismissed || !canStartTrial(input.tariff, input.subscription)) return null
+  return trialOfferFor(input.registeredAt, now)
+}

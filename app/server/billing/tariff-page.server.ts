@@ -3,7 +3,7 @@
  * what their plain forms do, over the same use cases as the JSON API.
  */
 import { redirect } from '@remix-run/cloudflare'
-import { DAY_MS, type TrialModal, trialDaysLeft, trialEndsAt } from '#app/domain/billing/trial.ts'
+import { DAY_MS, type TrialModal, trialDaysLeft, trialEndsAt, trialOfferFor } from '#app/domain/billing/trial.ts'
 import { instantToZoned, isoToDmy } from '#app/domain/time/index.ts'
 import type { Language } from '#app/i18n/config.ts'
 import { getT } from '#app/i18n/translate.server.ts'
@@ -22,23 +22,23 @@ import {
   startTrial,
 } from './checkout.server.ts'
 import { readSubscription, walletBalance } from './store.server.ts'
+import { dismissTrialOffer, trialOfferOf } from './trial-offer.server.ts'
 import { paymentHistory, subscriptionView, tariffDefinitions, walletView } from './views.server.ts'
 
 const PAGE_OUTCOMES = ['succeeded', 'canceled', 'pending'] as const
 const DONE = ['autoRenewCanceled', 'renewalChosen'] as const
 
-/** A specialist registered within this long is offered the trial as a new user; later, as an old one. */
-const NEW_USER_MS = 7 * DAY_MS
 /** The "trial ended" modal greets the specialist on this page for a week after the end, not for ever. */
 const ENDED_SHOWN_MS = 7 * DAY_MS
 
 export async function tariffPageData(db: Db, env: AppEnv, user: SessionUser, request: Request, now: number) {
   const query = new URL(request.url).searchParams
-  const [view, history, balance, subscription] = await Promise.all([
+  const [view, history, balance, subscription, offer] = await Promise.all([
     subscriptionView(db, user.id),
     paymentHistory(db, user.id),
     walletBalance(db, user.id),
     readSubscription(db, user.id),
+    trialOfferOf(db, user, now),
   ])
   if (!view) throw new Response(null, { status: 404 })
   const date = (iso: string | null) => (iso ? isoToDmy(instantToZoned(user.timeZone, Date.parse(iso)).date) : null)
@@ -50,21 +50,20 @@ export async function tariffPageData(db: Db, env: AppEnv, user: SessionUser, req
     !view.isTrial &&
     view.tariff === 'Basic' &&
     !history.some((p) => p.kind !== 'cardBinding' && p.status === 'succeeded')
-  const registeredAt = user.createdAt
+  // The offer opens by itself until "No, thanks" (trialOfferOf), and on request (`?offer=trial`) after it.
   const modal: TrialModal =
     trialStatus === 'success' && view.isTrial
       ? 'activated'
       : view.canStartTrial && query.get('offer') === 'trial'
-        ? now - registeredAt < NEW_USER_MS
-          ? 'newUser'
-          : 'oldUser'
-        : daysLeft !== null && daysLeft <= 2
-          ? 'daysLeft'
-          : trialEnded &&
-              subscription?.trialStartedAt &&
-              now < trialEndsAt(subscription.trialStartedAt) + ENDED_SHOWN_MS
-            ? 'ended'
-            : null
+        ? trialOfferFor(user.createdAt, now)
+        : (offer ??
+          (daysLeft !== null && daysLeft <= 2
+            ? 'daysLeft'
+            : trialEnded &&
+                subscription?.trialStartedAt &&
+                now < trialEndsAt(subscription.trialStartedAt) + ENDED_SHOWN_MS
+              ? 'ended'
+              : null))
   const plan = query.get('plan')
   const outcome = PAGE_OUTCOMES.find((value) => value === query.get('payment')) ?? null
   return {
@@ -109,6 +108,10 @@ export async function tariffPageAction(db: Db, env: AppEnv, user: SessionUser, r
   const deps = { db, env, now: Date.now(), provider: paymentProvider(db, env) }
   const intent = formValue(form, 'intent')
   try {
+    if (intent === 'dismissTrialOffer') {
+      await dismissTrialOffer(db, user.id)
+      return redirect(formValue(form, 'from') === 'home' ? '/' : '/tariff')
+    }
     if (intent === 'startTrial') {
       const { confirmationUrl } = await startTrial(deps, user.id, { success: '/tariff', fail: '/tariff' })
       return withGoals(request, redirect(confirmationUrl), 'trialStart')

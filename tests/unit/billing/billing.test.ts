@@ -8,7 +8,15 @@ import {
   renewalStep,
   type RenewalState,
 } from '#app/domain/billing/renewal.ts'
-import { DAY_MS, canStartTrial, dueTrialReminder, trialDaysLeft, trialEndsAt } from '#app/domain/billing/trial.ts'
+import {
+  DAY_MS,
+  canStartTrial,
+  dueTrialReminder,
+  pendingTrialOffer,
+  trialDaysLeft,
+  trialEndsAt,
+  trialOfferFor,
+} from '#app/domain/billing/trial.ts'
 
 const now = Date.UTC(2027, 0, 10, 12, 0)
 
@@ -85,6 +93,16 @@ describe('promo codes', () => {
 })
 
 describe('trial', () => {
+  it('opens the offer by itself until "No, thanks", never after the trial, in the new or old user words', () => {
+    const input = { tariff: 'Basic' as const, subscription: null, dismissed: false, registeredAt: now - DAY_MS }
+    expect(pendingTrialOffer(input, now)).toBe('newUser')
+    expect(pendingTrialOffer({ ...input, registeredAt: now - 7 * DAY_MS }, now)).toBe('oldUser')
+    expect(pendingTrialOffer({ ...input, dismissed: true }, now)).toBeNull()
+    expect(pendingTrialOffer({ ...input, subscription: { trialStartedAt: now - 30 * DAY_MS } }, now)).toBeNull()
+    expect(pendingTrialOffer({ ...input, tariff: 'Standard' }, now)).toBeNull()
+    expect(trialOfferFor(now - 7 * DAY_MS + 1, now)).toBe('newUser')
+  })
+
   it('is offered once, on Basic only', () => {
     expect(canStartTrial('Basic', null)).toBe(true)
     expect(canStartTrial('Basic', { trialStartedAt: null })).toBe(true)
