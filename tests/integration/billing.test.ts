@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { newId } from '#app/domain/ids.ts'
 import {
+  cancelAutoRenew,
   chooseRenewal,
   handleNotification,
   payPlan,
@@ -220,120 +221,6 @@ describe('trial', () => {
     const renewal = ctx.fake.creates(user.id).at(-1)
     expect(renewal?.body).toMatchObject({ amount: { value: '950.00' }, payment_method_id: expect.any(String) })
     expect(renewal?.body).not.toHaveProperty('confirmation')
-  })
-})
-
-describe('the trial ends under a group event type', () => {
-  const publicPage = async (path: string) => {
-    const response = await SELF.fetch(`http://localhost${path}`)
-    return { status: response.status, html: await response.text() }
-  }
-  const publicApi = (path: string, init: RequestInit = {}) =>
-    SELF.fetch(`http://localhost/api/v2${path}`, {
-      ...init,
-      headers: {
-        'Content-Type': 'application/json',
-        timezone: 'Etc/UTC',
-        'CF-Connecting-IP': `10.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-        ...init.headers,
-      },
-    })
-  async function firstSlot(login: string, link: string) {
-    const now = new Date()
-    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
-    const ym = `${next.getUTCFullYear()}/${next.getUTCMonth() + 1}`
-    const days = await publicApi(`/public/${login}/eventTypes/${link}/days/${ym}`)
-    expect(days.status).toBe(200)
-    const [day] = ((await days.json()) as { data: string[] }).data
-    const slotsPath = `/public/${login}/eventTypes/${link}/slots/${ym}/${Number(day.split('.')[0])}`
-    const slots = await publicApi(slotsPath)
-    expect(slots.status).toBe(200)
-    return { slotsPath, slots: ((await slots.json()) as { data: { start: string }[] }).data }
-  }
-  const book = (login: string, link: string, start: string, n: string) =>
-    publicApi(`/public/${login}/eventTypes/${link}/events`, {
-      method: 'POST',
-      body: JSON.stringify({
-        contactInfo: {
-          firstName: 'Иван',
-          lastName: 'Петров',
-          email: `seat-${n}@example.com`,
-          phone: '+7 900 000-00-00',
-        },
-        slots: [{ start }],
-      }),
-    })
-
-  it('a group event type made on the trial is paused at its end with nothing deleted, and Pro brings it back', async () => {
-    const ctx = setup()
-    const start = Date.UTC(2027, 8, 6, 7, 15)
-    const { user, call } = await apiSpecialist('Basic')
-    const [schedule] = (await call('GET', '/schedule')).body.data
-    const group = {
-      name: 'Групповое занятие',
-      link: 'group-class',
-      color: '#2f80ed',
-      eventTypePlaceType: 'Online',
-      meetingPoint: 'https://telemost.yandex.ru/j/1',
-      durationInMinutes: 60,
-      stepValue: 60,
-      remindersInMinutes: [60],
-      scheduleId: schedule.id as string,
-      participantType: 'GroupNotCollective',
-      minSeats: 1,
-      totalSeats: 4,
-    }
-    // On Basic the group kind is refused; on the trial (Pro) the same request makes it.
-    expect((await call('POST', '/eventTypes', group)).status).toBe(403)
-    await onTrial(ctx, start, user)
-    expect((await userRow(user.id)).tariff).toBe('Pro')
-    const created = await call('POST', '/eventTypes', group)
-    expect(created.status).toBe(201)
-    const eventTypeId = created.body.data.id as string
-    const pagePath = `/user/${user.login}/event/${group.link}`
-    expect((await publicPage(pagePath)).html).toContain('data-step="calendar"')
-    const before = await firstSlot(user.login, group.link)
-    expect((await book(user.login, group.link, before.slots[0].start, `${user.id}-1`)).status).toBe(201)
-    const meetingsBefore = await db().select().from(meetings).where(eq(meetings.ownerId, user.id))
-    expect(meetingsBefore).toHaveLength(1)
-
-    // The hourly cron over 8 days: exactly the two reminders, then the end of the trial.
-    for (let at = start + HOUR; at <= start + 8 * DAY; at += HOUR) await ctx.cron(at)
-    const subjects = (await emailsTo(user.email)).map((row) => row.subject)
-    expect(subjects.filter((subject) => subject.startsWith('До конца пробного периода'))).toEqual([
-      'До конца пробного периода осталось 2 дня',
-      'До конца пробного периода остался 1 день',
-    ])
-    expect(subjects.filter((subject) => subject === 'Пробный период закончился')).toHaveLength(1)
-    expect((await userRow(user.id)).tariff).toBe('Basic')
-
-    // The public page says booking is paused; the slots API refuses with the one refusal.
-    const paused = await publicPage(pagePath)
-    expect(paused.status).toBe(200)
-    expect(paused.html).toContain('data-step="paused"')
-    expect(paused.html).toContain('Запись приостановлена')
-    expect(paused.html).not.toContain('data-testid="slot"')
-    const refused = await publicApi(before.slotsPath)
-    expect(refused.status).toBe(403)
-    expect(((await refused.json()) as { apiErrors: { text: string }[] }).apiErrors[0].text).toMatch(
-      /Запись сейчас приостановлена/,
-    )
-    expect((await book(user.login, group.link, before.slots[1].start, `${user.id}-2`)).status).toBe(403)
-    // Nothing deleted: the event type row as it was, its meeting kept.
-    const [row] = await db().select().from(eventTypes).where(eq(eventTypes.id, eventTypeId))
-    expect(row).toMatchObject({ participantType: 'GroupNotCollective', totalSeats: 4, isActive: true })
-    expect(await db().select().from(meetings).where(eq(meetings.ownerId, user.id))).toEqual(meetingsBefore)
-
-    // Paying for Pro again makes the page bookable again.
-    const back = start + 8 * DAY + HOUR
-    const { paymentId } = await payPlan(ctx.deps(back), user.id, { tariff: 'Pro', months: 1, useFasties: false })
-    const providerId = (await paymentOf(paymentId)).providerPaymentId as string
-    ctx.fake.pay(providerId)
-    expect(await handleNotification(ctx.deps(back), ctx.fake.notification(providerId))).toBe('applied')
-    expect((await userRow(user.id)).tariff).toBe('Pro')
-    expect((await publicPage(pagePath)).html).toContain('data-step="calendar"')
-    expect((await publicApi(before.slotsPath)).status).toBe(200)
-    expect((await book(user.login, group.link, before.slots[1].start, `${user.id}-3`)).status).toBe(201)
   })
 })
 
@@ -644,5 +531,122 @@ describe('API and the development checkout', () => {
     const controller = createScheduledController({ scheduledTime: at, cron: '0 * * * *' })
     await worker.scheduled(controller, env, createExecutionContext())
     expect(await userRow(user.id)).toMatchObject({ tariff: 'Basic', tariffValidUntil: null })
+  })
+})
+
+// Last in the file: its cron runs over a simulated September 2027 would renew the earlier tests' accounts due by then.
+describe('the trial ends under a group event type', () => {
+  const publicPage = async (path: string) => {
+    const response = await SELF.fetch(`http://localhost${path}`)
+    return { status: response.status, html: await response.text() }
+  }
+  const publicApi = (path: string, init: RequestInit = {}) =>
+    SELF.fetch(`http://localhost/api/v2${path}`, {
+      ...init,
+      headers: {
+        'Content-Type': 'application/json',
+        timezone: 'Etc/UTC',
+        'CF-Connecting-IP': `10.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+        ...init.headers,
+      },
+    })
+  async function firstSlot(login: string, link: string) {
+    const now = new Date()
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
+    const ym = `${next.getUTCFullYear()}/${next.getUTCMonth() + 1}`
+    const days = await publicApi(`/public/${login}/eventTypes/${link}/days/${ym}`)
+    expect(days.status).toBe(200)
+    const [day] = ((await days.json()) as { data: string[] }).data
+    const slotsPath = `/public/${login}/eventTypes/${link}/slots/${ym}/${Number(day.split('.')[0])}`
+    const slots = await publicApi(slotsPath)
+    expect(slots.status).toBe(200)
+    return { slotsPath, slots: ((await slots.json()) as { data: { start: string }[] }).data }
+  }
+  const book = (login: string, link: string, start: string, n: string) =>
+    publicApi(`/public/${login}/eventTypes/${link}/events`, {
+      method: 'POST',
+      body: JSON.stringify({
+        contactInfo: {
+          firstName: 'Иван',
+          lastName: 'Петров',
+          email: `seat-${n}@example.com`,
+          phone: '+7 900 000-00-00',
+        },
+        slots: [{ start }],
+      }),
+    })
+
+  it('a group event type made on the trial is paused at its end with nothing deleted, and Pro brings it back', async () => {
+    const ctx = setup()
+    const start = Date.UTC(2027, 8, 6, 7, 15)
+    const { user, call } = await apiSpecialist('Basic')
+    const [schedule] = (await call('GET', '/schedule')).body.data
+    const group = {
+      name: 'Групповое занятие',
+      link: 'group-class',
+      color: '#2f80ed',
+      eventTypePlaceType: 'Online',
+      meetingPoint: 'https://telemost.yandex.ru/j/1',
+      durationInMinutes: 60,
+      stepValue: 60,
+      remindersInMinutes: [60],
+      scheduleId: schedule.id as string,
+      participantType: 'GroupNotCollective',
+      minSeats: 1,
+      totalSeats: 4,
+    }
+    // On Basic the group kind is refused; on the trial (Pro) the same request makes it.
+    expect((await call('POST', '/eventTypes', group)).status).toBe(403)
+    await onTrial(ctx, start, user)
+    expect((await userRow(user.id)).tariff).toBe('Pro')
+    const created = await call('POST', '/eventTypes', group)
+    expect(created.status).toBe(201)
+    const eventTypeId = created.body.data.id as string
+    const pagePath = `/user/${user.login}/event/${group.link}`
+    expect((await publicPage(pagePath)).html).toContain('data-step="calendar"')
+    const before = await firstSlot(user.login, group.link)
+    expect((await book(user.login, group.link, before.slots[0].start, `${user.id}-1`)).status).toBe(201)
+    const meetingsBefore = await db().select().from(meetings).where(eq(meetings.ownerId, user.id))
+    expect(meetingsBefore).toHaveLength(1)
+
+    // The hourly cron over 8 days: exactly the two reminders, then the end of the trial.
+    for (let at = start + HOUR; at <= start + 8 * DAY; at += HOUR) await ctx.cron(at)
+    const subjects = (await emailsTo(user.email)).map((row) => row.subject)
+    expect(subjects.filter((subject) => subject.startsWith('До конца пробного периода'))).toEqual([
+      'До конца пробного периода осталось 2 дня',
+      'До конца пробного периода остался 1 день',
+    ])
+    expect(subjects.filter((subject) => subject === 'Пробный период закончился')).toHaveLength(1)
+    expect((await userRow(user.id)).tariff).toBe('Basic')
+
+    // The public page says booking is paused; the slots API refuses with the one refusal.
+    const paused = await publicPage(pagePath)
+    expect(paused.status).toBe(200)
+    expect(paused.html).toContain('data-step="paused"')
+    expect(paused.html).toContain('Запись приостановлена')
+    expect(paused.html).not.toContain('data-testid="slot"')
+    const refused = await publicApi(before.slotsPath)
+    expect(refused.status).toBe(403)
+    expect(((await refused.json()) as { apiErrors: { text: string }[] }).apiErrors[0].text).toMatch(
+      /Запись сейчас приостановлена/,
+    )
+    expect((await book(user.login, group.link, before.slots[1].start, `${user.id}-2`)).status).toBe(403)
+    // Nothing deleted: the event type row as it was, its meeting kept.
+    const [row] = await db().select().from(eventTypes).where(eq(eventTypes.id, eventTypeId))
+    expect(row).toMatchObject({ participantType: 'GroupNotCollective', totalSeats: 4, isActive: true })
+    expect(await db().select().from(meetings).where(eq(meetings.ownerId, user.id))).toEqual(meetingsBefore)
+
+    // Paying for Pro again makes the page bookable again.
+    const back = start + 8 * DAY + HOUR
+    const { paymentId } = await payPlan(ctx.deps(back), user.id, { tariff: 'Pro', months: 1, useFasties: false })
+    const providerId = (await paymentOf(paymentId)).providerPaymentId as string
+    ctx.fake.pay(providerId)
+    expect(await handleNotification(ctx.deps(back), ctx.fake.notification(providerId))).toBe('applied')
+    expect((await userRow(user.id)).tariff).toBe('Pro')
+    expect((await publicPage(pagePath)).html).toContain('data-step="calendar"')
+    expect((await publicApi(before.slotsPath)).status).toBe(200)
+    expect((await book(user.login, group.link, before.slots[1].start, `${user.id}-3`)).status).toBe(201)
+    // Leave no renewal due for the later tests' cron runs (the cron renews every due account).
+    await cancelAutoRenew(ctx.deps(back), user.id)
   })
 })
