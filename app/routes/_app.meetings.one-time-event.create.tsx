@@ -12,6 +12,7 @@ import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { type CreateAnswer, createPageAction, createPageData } from '#app/server/one-time/page.server.ts'
 import { shareInfo } from '#app/server/one-time/public.server.ts'
+import { telemostState } from '#app/server/video/grants.server.ts'
 import { tariffPath } from '#app/domain/plans.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
@@ -29,7 +30,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!share) throw new Response(null, { status: 404 })
     return { title: t('oneoff:created.title'), share, form: null }
   }
-  return { title: t('oneoff:create.title'), share: null, form: await createPageData(db, user, language, Date.now()) }
+  const [form, telemost] = await Promise.all([
+    createPageData(db, user, language, Date.now()),
+    telemostState(db, parseEnv(context.cloudflare.env), user.id),
+  ])
+  return { title: t('oneoff:create.title'), share: null, form: { ...form, telemost } }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -74,6 +79,9 @@ export default function CreateOneTimeEvent() {
           zones={loaded.form.zones}
           minDate={loaded.form.minDate}
           lockedTypes={loaded.form.lockedTypes}
+          videoLinksLocked={loaded.form.videoLinksLocked}
+          telemost={loaded.form.telemost}
+          returnTo={PATH}
           errors={answer?.errors ?? []}
           fieldErrors={answer?.fieldErrors ?? {}}
           conflict={answer?.conflict ?? null}

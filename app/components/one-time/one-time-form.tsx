@@ -1,6 +1,8 @@
 import { Form } from '@remix-run/react'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { type TelemostInfo, TelemostOption } from '#app/components/event-types/telemost-option.tsx'
+import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { DateField, TimeField } from '#app/components/ui/date-time-inputs.tsx'
 import { CheckboxField, Field, FormErrors, SelectField, TextareaField } from '#app/components/ui/field.tsx'
@@ -14,6 +16,7 @@ import {
   chooseTemplate,
   clearTemplate,
 } from '#app/domain/one-time/form.ts'
+import { cheapestPlanWith } from '#app/domain/plans.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export type TemplateOption = { id: string; name: string; source: TemplateSource }
@@ -31,6 +34,9 @@ export function OneTimeForm({
   zones,
   minDate,
   lockedTypes,
+  videoLinksLocked,
+  telemost,
+  returnTo,
   errors,
   fieldErrors,
   conflict,
@@ -43,6 +49,11 @@ export function OneTimeForm({
   minDate: string
   /** Participant types the plan does not allow, with the plan they are available from. */
   lockedTypes: Record<string, string>
+  /** "A Telemost link for each meeting" needs a higher plan. */
+  videoLinksLocked: boolean
+  telemost: TelemostInfo
+  /** Where connecting Telemost without script returns. */
+  returnTo: string
   errors: string[]
   fieldErrors: Record<string, string[]>
   conflict: Conflict | null
@@ -53,7 +64,12 @@ export function OneTimeForm({
   const [search, setSearch] = useState('')
   const hydrated = useHydrated()
   const [conflictOpen, setConflictOpen] = useState(Boolean(conflict))
-  useEffect(() => setValues(initial), [initial])
+  const [videoLimitOpen, setVideoLimitOpen] = useState(false)
+  // Reset only when the values themselves change: a revalidation (after connecting Telemost in the popup) brings equal
+  // defaults as a new object, and what was typed stays.
+  const initialKey = JSON.stringify(initial)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the values, not the object
+  useEffect(() => setValues(initial), [initialKey])
   useEffect(() => setConflictOpen(Boolean(conflict)), [conflict])
   // SPEC §4 "busy invitee asks 'Add anyway?'": checked as each invitee is picked; the server checks again on submit.
   const [pendingBusy, setPendingBusy] = useState<{ email: string; undo: () => void } | null>(null)
@@ -226,15 +242,35 @@ export function OneTimeForm({
               }))}
             />
           ) : (
-            <Field
-              label={values.type === 'Online' ? t('eventTypes:form.link') : t('eventTypes:form.address')}
-              name="meetingPoint"
-              value={values.meetingPoint}
-              onChange={(e) => set('meetingPoint', e.target.value)}
-              errors={fe('meetingPoint')}
-            />
+            // A link for each meeting needs no fixed one; without script the field stays and the server ignores it.
+            <div className={hydrated && values.type === 'Online' && values.videoLinkService ? 'hidden' : ''}>
+              <Field
+                label={values.type === 'Online' ? t('eventTypes:form.link') : t('eventTypes:form.address')}
+                name="meetingPoint"
+                value={values.meetingPoint}
+                onChange={(e) => set('meetingPoint', e.target.value)}
+                errors={fe('meetingPoint')}
+              />
+            </div>
           )}
         </div>
+        {/* Without script the place select cannot re-render: the option stays, and counts only for "Online". */}
+        {values.type === 'Online' || !hydrated ? (
+          <TelemostOption
+            checked={values.videoLinkService === 'telemost'}
+            onChange={(checked) => set('videoLinkService', checked ? 'telemost' : '')}
+            locked={videoLinksLocked}
+            onLocked={() => setVideoLimitOpen(true)}
+            telemost={telemost}
+            returnTo={returnTo}
+            error={fe('videoLinkService')?.[0]}
+          />
+        ) : null}
+        <TariffLimitModal
+          open={videoLimitOpen}
+          onClose={() => setVideoLimitOpen(false)}
+          availableFrom={cheapestPlanWith('videoMeetingLinks')}
+        />
         <fieldset>
           <legend className="mb-2 text-sm font-medium">{t('eventTypes:form.color')}</legend>
           <div className="flex flex-wrap gap-2">

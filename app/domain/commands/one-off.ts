@@ -223,6 +223,8 @@ export type CreateOneOffSnapshot = {
    * last booking on this host's public page); the others read the meeting's zone (issue 18: one zone per person).
    */
   inviteeZones?: Readonly<Record<string, string>>
+  /** The organizer has a Telemost grant (a revoked one counts: its card asks to reconnect), issue 15. */
+  telemostConnected?: boolean
 }
 
 /** The zone and instants of the command's dates, as creation reads them (the server loads the conflict for them). */
@@ -254,6 +256,7 @@ export function decideCreateOneOff(
     'oneTimeMeetings' as const,
     capabilityForParticipantType(event.form.participantType),
     usesCustomReminders(event.form.remindersInMinutes) ? ('customReminders' as const) : null,
+    event.form.videoLinkService ? ('videoMeetingLinks' as const) : null,
   ]
   if (needs.some((capability) => capability && !can(organizer.tariff, capability))) return fail(refusal('tariffLimit'))
   const { timeZone, dates } = oneOffTimes(command, organizer.timeZone, now)
@@ -262,6 +265,9 @@ export function decideCreateOneOff(
       refusal(refusalCodeOfKey(problem.key) ?? 'invalidDate', problem.path.join('.')),
     )
     return fail(rest.length > 0 ? { ...first, more: rest } : first)
+  }
+  if (event.form.videoLinkService && !snapshot.telemostConnected) {
+    return fail(refusal('telemostNotConnected', 'form.videoLinkService'))
   }
   if (snapshot.chosen.length !== event.contactIds.length) return fail(refusal('notFound'))
   const noEmail = snapshot.chosen.find((contact) => !contact.email)
@@ -335,6 +341,7 @@ export function decideCreateOneOff(
         color: form.color,
         placeType: form.type,
         meetingPoint: form.meetingPoint,
+        videoLinkService: form.videoLinkService,
         whoCallType: form.whoCallType,
         participantType: form.participantType,
         minSeats: form.minSeats,

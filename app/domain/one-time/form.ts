@@ -26,6 +26,8 @@ export type TemplateValues = {
   description: string
   type: PlaceType
   meetingPoint: string
+  /** Online: 'telemost' gives each meeting its own Telemost link (issue 15); '' when off. */
+  videoLinkService: '' | 'telemost'
   whoCallType: WhoCallType
   color: string
   reminders: number[]
@@ -66,6 +68,7 @@ export type TemplateSource = {
   description: string
   placeType: PlaceType
   meetingPoint: string | null
+  videoLinkService?: 'telemost' | null
   whoCallType: WhoCallType | null
   color: string
   remindersInMinutes: number[]
@@ -84,6 +87,7 @@ export const DEFAULT_TEMPLATE: TemplateValues = {
   description: '',
   type: 'Meet',
   meetingPoint: '',
+  videoLinkService: '',
   whoCallType: 'OrganizerCallToMember',
   color: '#ff0000',
   reminders: [...DEFAULT_REMINDERS_MINUTES],
@@ -107,6 +111,7 @@ export function templateValues(source: TemplateSource): TemplateValues {
     description: source.description,
     type: source.placeType,
     meetingPoint: source.meetingPoint ?? '',
+    videoLinkService: source.placeType === 'Online' ? (source.videoLinkService ?? '') : '',
     whoCallType: source.whoCallType ?? 'OrganizerCallToMember',
     color: source.color,
     reminders: reminders.remindersInMinutes,
@@ -218,6 +223,7 @@ export function formValuesFromFormData(form: FormData): OneTimeFormValues {
     description: text(form, 'description'),
     type: oneOf(text(form, 'type'), ['Meet', 'Online', 'Phone'], 'Meet'),
     meetingPoint: text(form, 'meetingPoint'),
+    videoLinkService: text(form, 'videoLinkService') === 'telemost' ? 'telemost' : '',
     whoCallType: oneOf(
       text(form, 'whoCallType'),
       ['MemberCallToOrganizer', 'OrganizerCallToMember'],
@@ -322,6 +328,7 @@ export function payloadFromValues(values: OneTimeFormValues, browserOffsetHours:
       type: values.type,
       whoCallType: values.type === 'Phone' ? values.whoCallType : null,
       meetingPoint: blankToNull(values.meetingPoint),
+      videoLinkService: values.type === 'Online' && values.videoLinkService ? values.videoLinkService : null,
       color: values.color,
       participantType,
       totalSeats: single ? 1 : numberOrNull(values.totalSeats),

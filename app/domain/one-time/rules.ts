@@ -10,7 +10,7 @@ import { BUFFER_MAX, BUFFER_MIN, EventNameSchema, isLink, withScheme } from '#ap
 import { isAllowedReminderMinutes } from '#app/domain/event-types/reminders.ts'
 import { InviteeEmailsSchema } from '#app/domain/meetings/rules.ts'
 import { isTimeZone } from '#app/domain/time-zones/time-zones.ts'
-import { PARTICIPANT_TYPES, PLACE_TYPES, TIME_UNITS, WHO_CALL_TYPES } from '#app/domain/enums.ts'
+import { PARTICIPANT_TYPES, PLACE_TYPES, TIME_UNITS, VIDEO_LINK_SERVICES, WHO_CALL_TYPES } from '#app/domain/enums.ts'
 
 export type ParticipantType = (typeof PARTICIPANT_TYPES)[number]
 
@@ -60,6 +60,8 @@ export const OneTimeFormSchema = z
     type: z.enum(PLACE_TYPES).default('Meet'),
     whoCallType: z.enum(WHO_CALL_TYPES).nullish(),
     meetingPoint: optionalText(LONG_TEXT_MAX),
+    /** Online: each meeting (one per date) gets its own link from this service instead of one fixed link (issue 15). */
+    videoLinkService: z.enum(VIDEO_LINK_SERVICES).nullish(),
     color: z
       .string()
       .regex(/^#[0-9a-fA-F]{6}$/, 'eventTypes:errors.color')
@@ -82,10 +84,12 @@ export const OneTimeFormSchema = z
   })
   .superRefine((form, ctx) => {
     // SPEC §5 "Meeting point: required unless phone; for online must match a URL pattern".
-    if (form.type !== 'Phone' && !form.meetingPoint) {
+    // An online meeting with a service's own link has no fixed one (what was typed is ignored).
+    const perMeetingLink = form.type === 'Online' && Boolean(form.videoLinkService)
+    if (form.type !== 'Phone' && !perMeetingLink && !form.meetingPoint) {
       ctx.addIssue({ code: 'custom', path: ['meetingPoint'], message: 'validation:required' })
     }
-    if (form.type === 'Online' && form.meetingPoint && !isLink(withScheme(form.meetingPoint))) {
+    if (form.type === 'Online' && !perMeetingLink && form.meetingPoint && !isLink(withScheme(form.meetingPoint))) {
       ctx.addIssue({ code: 'custom', path: ['meetingPoint'], message: 'eventTypes:errors.url' })
     }
     if (isGroupType(form.participantType)) {
@@ -100,8 +104,9 @@ export const OneTimeFormSchema = z
   })
   .transform((form) => ({
     ...form,
+    videoLinkService: form.type === 'Online' ? (form.videoLinkService ?? null) : null,
     meetingPoint:
-      form.type === 'Phone'
+      form.type === 'Phone' || (form.type === 'Online' && form.videoLinkService)
         ? null
         : form.type === 'Online' && form.meetingPoint
           ? withScheme(form.meetingPoint)

@@ -26,7 +26,10 @@ export type ConfirmedMeeting = IcsMeetingSource & { videoLinkService: VideoLinkS
  * What a booking's confirmation says of a meeting's place: the address or link, or, while the meeting's own video link
  * is being created, that it follows in a separate email (issue 15).
  */
-function placeText(meeting: ConfirmedMeeting, language: Language): string | null {
+export function placeText(
+  meeting: Pick<ConfirmedMeeting, 'meetingPoint' | 'videoLinkService'>,
+  language: Language,
+): string | null {
   if (meeting.meetingPoint) return meeting.meetingPoint
   if (!meeting.videoLinkService) return null
   const t = getT(language)

@@ -405,24 +405,27 @@ async function oneOffCreated(
     })),
     ...event.meeting.adjutantEmails.map((email) => ({ email, name: email })),
   ]
-  const outboxIds: string[] = []
+  // Its own video link: the meeting's conference through the bookings' path (app/server/video/conferences.server.ts),
+  // the invitations held a few seconds for it, keyed by the meeting (its invitees share one creation).
+  const conference = meeting.videoLinkService ? conferenceRequests(db, [event.meetingId], event.meetingId, now) : null
+  const outboxIds: string[] = [...(conference?.ids ?? [])]
+  if (conference) statements.push(...conference.statements)
   for (const invitee of event.invitees) {
     const c = invitee.contact
     const secret = await participantToken(env, invitee.participantId)
     const manageUrl = manageLink(env.APP_URL, secret.token, language)
     const ics = oneTimeIcs(meeting, organizer, attendees, now, { language, url: manageUrl })
-    const email = enqueueMessage(
-      db,
-      invitationEmail({
-        to: { email: c.email, firstName: c.firstName, language, timeZone: invitee.timeZone },
-        meeting,
-        organizer,
-        confirmUrl: bookingLink(env.APP_URL, event.meetingId, secret.token),
-        manageUrl,
-        ics,
-      }),
-      now,
-    )
+    const invitation = invitationEmail({
+      to: { email: c.email, firstName: c.firstName, language, timeZone: invitee.timeZone },
+      meeting,
+      organizer,
+      confirmUrl: bookingLink(env.APP_URL, event.meetingId, secret.token),
+      manageUrl,
+      ics,
+    })
+    const email = conference
+      ? heldConfirmation(db, invitation, event.meetingId, now)
+      : enqueueMessage(db, invitation, now)
     outboxIds.push(email.id)
     statements.push(
       db.insert(meetingParticipants).values({

@@ -19,6 +19,7 @@ import type { Outcome, TimeConflict } from '#app/domain/refusal.ts'
 import { apply } from '#app/server/commands/apply.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import type { AppEnv } from '#app/server/env.server.ts'
+import { telemostGrant } from '#app/server/video/grants.server.ts'
 import { contacts, meetingParticipants, meetings, users } from '#db/schema.ts'
 
 export type CreateOneTimeInput = CreateOneOffCommand
@@ -65,9 +66,10 @@ export async function createOneTimeEvent(
   }
   const inviteeEmails = [...chosen.flatMap((contact) => (contact.email ? [contact.email] : [])), ...newEmails]
   const inviteeZones = organizer ? await knownZones(db, organizer.id, inviteeEmails) : {}
+  const telemostConnected = Boolean(organizer && event.form.videoLinkService && (await telemostGrant(db, organizer.id)))
   const decision = decideCreateOneOff(
     input,
-    { organizer: organizer ?? null, chosen, known, conflict, inviteeZones },
+    { organizer: organizer ?? null, chosen, known, conflict, inviteeZones, telemostConnected },
     now,
   )
   if (!decision.ok) return decision

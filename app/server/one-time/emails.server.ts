@@ -7,6 +7,7 @@ import { buildIcs, icsMeetingOf } from '#app/domain/booking/ics.ts'
 import { formatWhen } from '#app/domain/time/readable.ts'
 import type { Language } from '#app/i18n/config.ts'
 import { getT } from '#app/i18n/translate.server.ts'
+import { placeText } from '#app/server/booking/emails.server.ts'
 import { composeEmail, hello } from '#app/server/meetings/mail.server.ts'
 import type { MeetingRow } from '#app/server/meetings/meetings.server.ts'
 import type { NewMessage } from '#app/server/outbox/outbox.server.ts'
@@ -37,14 +38,16 @@ export function oneTimeIcs(
   return buildIcs([{ ...icsMeetingOf(meeting, organizer, attendees), ...(manageLink ? { manageLink } : {}) }], now)
 }
 
-type MeetingText = Pick<MeetingRow, 'name' | 'startAt' | 'endAt' | 'timeZone' | 'meetingPoint'>
+type MeetingText = Pick<MeetingRow, 'name' | 'startAt' | 'endAt' | 'timeZone' | 'meetingPoint' | 'videoLinkService'>
 
 function lines(t: ReturnType<typeof getT>, language: Language, meeting: MeetingText, zone: string) {
+  // Its own video link: the link once created, else that it follows in a separate email (issue 15).
+  const place = placeText(meeting, language)
   return [
     t('meetings:mail.when', {
       when: formatWhen({ start: meeting.startAt, end: meeting.endAt }, zone, language),
     }) as string,
-    ...(meeting.meetingPoint ? [t('meetings:mail.place', { place: meeting.meetingPoint }) as string] : []),
+    ...(place ? [t('meetings:mail.place', { place }) as string] : []),
   ]
 }
 

@@ -50,6 +50,8 @@ export async function createPageData(db: Db, user: SessionUser, language: Langua
     allowed: isOkCreate(user),
     availableFrom: cheapestPlanWith('oneTimeMeetings'),
     lockedTypes,
+    /** "A Telemost link for each meeting" needs a higher plan (issue 15): the badge and the limit modal. */
+    videoLinksLocked: !can(user.tariff, 'videoMeetingLinks'),
     templates: templates.map((row) => ({
       id: row.id,
       name: row.name,
@@ -58,6 +60,7 @@ export async function createPageData(db: Db, user: SessionUser, language: Langua
         description: row.description,
         placeType: row.placeType,
         meetingPoint: row.meetingPoint,
+        videoLinkService: row.videoLinkService,
         whoCallType: row.whoCallType,
         color: row.color,
         remindersInMinutes: row.remindersInMinutes,

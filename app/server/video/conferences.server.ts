@@ -16,14 +16,23 @@
  */
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import { newId } from '#app/domain/ids.ts'
-import { hostEvents, meetingParticipants, meetings, outbox, users } from '#db/schema.ts'
+import { manageLink } from '#app/domain/reminders/links.ts'
+import { bookingLink } from '#app/domain/one-time/links.ts'
+import { hostEvents, meetingParticipants, meetings, oneTimeInvitations, outbox, users } from '#db/schema.ts'
 import { eventTypeContext } from '../booking/availability.server.ts'
 import { confirmationMessages } from '../booking/emails.server.ts'
 import { CalendarAuthError, CalendarUnavailableError } from '../calendars/provider.server.ts'
 import type { Statement } from '../commands/apply.server.ts'
 import type { Db } from '../db.server.ts'
 import { type AppEnv, sessionSecret } from '../env.server.ts'
-import { meetingNotices, participantManageUrl, participantRecipient } from '../meetings/notify.server.ts'
+import {
+  adjutantRecipient,
+  meetingNotices,
+  participantManageUrl,
+  participantRecipient,
+} from '../meetings/notify.server.ts'
+import { participantManageToken } from '../notify/links.server.ts'
+import { invitationEmail, oneTimeIcs } from '../one-time/emails.server.ts'
 import { DeliveryError, type MessageSender, type OutgoingMessage } from '../outbox/delivery.server.ts'
 import { type NewMessage, enqueueMessage } from '../outbox/enqueue.server.ts'
 import { headerSafe } from '../outbox/header.ts'
@@ -80,7 +89,9 @@ async function renderConfirmation(deps: VideoDeps, bookingId: string): Promise<N
     .where(and(eq(meetingParticipants.bookingId, bookingId), eq(meetingParticipants.status, 'booked')))
     .orderBy(asc(meetings.startAt))
   const first = rows[0]
-  if (!first?.meeting.eventTypeId) return null
+  // A one-off meeting's invitations are held under the meeting's id (its invitees share one creation).
+  if (!first) return renderInvitations(deps, bookingId)
+  if (!first.meeting.eventTypeId) return null
   const context = await eventTypeContext(db, first.meeting.ownerId, first.meeting.eventTypeId)
   if (!context) return null
   const p = first.participant
@@ -105,6 +116,47 @@ async function renderConfirmation(deps: VideoDeps, bookingId: string): Promise<N
   }).emails
 }
 
+/** A one-off meeting's invitations as they read now (its current link), or null if it cannot be told. */
+async function renderInvitations(deps: VideoDeps, meetingId: string): Promise<NewMessage[] | null> {
+  const { db, env, now } = deps
+  const [meeting] = await db.select().from(meetings).where(eq(meetings.id, meetingId)).limit(1)
+  if (!meeting || meeting.eventTypeId) return null
+  const [[organizer], booked, invited] = await Promise.all([
+    db.select().from(users).where(eq(users.id, meeting.ownerId)).limit(1),
+    db
+      .select()
+      .from(meetingParticipants)
+      .where(and(eq(meetingParticipants.meetingId, meetingId), eq(meetingParticipants.status, 'booked'))),
+    db
+      .select({ participantId: oneTimeInvitations.participantId })
+      .from(oneTimeInvitations)
+      .where(eq(oneTimeInvitations.meetingId, meetingId)),
+  ])
+  if (!organizer) return null
+  const attendees = [
+    ...booked.map((p) => ({ email: p.email, name: `${p.firstName} ${p.lastName}`.trim() })),
+    ...meeting.adjutantEmails.map((email) => ({ email, name: email })),
+  ]
+  const invitedIds = new Set(invited.map((row) => row.participantId))
+  const messages: NewMessage[] = []
+  for (const p of booked.filter((row) => invitedIds.has(row.id))) {
+    const token = await participantManageToken(db, sessionSecret(env), p.id)
+    if (!token) return null
+    const manageUrl = manageLink(env.APP_URL, token, p.language)
+    messages.push(
+      invitationEmail({
+        to: { email: p.email, firstName: p.firstName, language: p.language, timeZone: p.timeZone },
+        meeting,
+        organizer,
+        confirmUrl: bookingLink(env.APP_URL, meetingId, token),
+        manageUrl,
+        ics: oneTimeIcs(meeting, organizer, attendees, now, { language: p.language, url: manageUrl }),
+      }),
+    )
+  }
+  return messages
+}
+
 /**
  * Sends the booking's held confirmation now: rendered again from the rows (`rerender`, with the links there are) or as
  * it is. Answers whether every held email was released (false: none was held, or a delivery claimed one meanwhile).
@@ -118,7 +170,9 @@ async function releaseConfirmation(deps: VideoDeps, bookingId: string, rerender:
   if (held.length === 0) return false
   const fresh = rerender ? await renderConfirmation(deps, bookingId) : null
   const updates = held.map((row) => {
-    const again = fresh?.find((message) => message.payload?.kind === row.payload?.kind)
+    const again = fresh?.find(
+      (message) => message.payload?.kind === row.payload?.kind && message.recipient === row.recipient,
+    )
     const content = again
       ? {
           subject: headerSafe(again.subject ?? ''),
@@ -138,15 +192,18 @@ async function releaseConfirmation(deps: VideoDeps, bookingId: string, rerender:
   return results.every((result) => result.length === 1)
 }
 
-/** The follow-up with the link and the updated ICS, to the meeting's participants whose confirmation already went. */
-async function followUp(deps: VideoDeps, meeting: typeof meetings.$inferSelect) {
+/**
+ * The follow-up with the link and the updated ICS, to the meeting's adjutants and (`members`) its participants whose
+ * confirmation already went.
+ */
+async function followUp(deps: VideoDeps, meeting: typeof meetings.$inferSelect, members: boolean) {
   const { db, env, now } = deps
   const [organizer] = await db.select().from(users).where(eq(users.id, meeting.ownerId)).limit(1)
   const participants = await db
     .select()
     .from(meetingParticipants)
     .where(and(eq(meetingParticipants.meetingId, meeting.id), eq(meetingParticipants.status, 'booked')))
-  if (!organizer || participants.length === 0) return
+  if (!organizer || (participants.length === 0 && meeting.adjutantEmails.length === 0)) return
   const bookingIds = [...new Set(participants.map((p) => p.bookingId))]
   const stillHeld = new Set(
     (
@@ -156,7 +213,13 @@ async function followUp(deps: VideoDeps, meeting: typeof meetings.$inferSelect) 
         .where(heldOf(bookingIds, now))
     ).map((row) => row.bookingId),
   )
-  const recipients = participants.filter((p) => p.role === 'member' && !stillHeld.has(p.bookingId))
+  const recipients = [
+    ...participants
+      .filter((p) => members && p.role === 'member' && !stillHeld.has(p.bookingId))
+      .map(participantRecipient),
+    // A one-off meeting's adjutants got their notice at once (never held): the link reaches them here.
+    ...meeting.adjutantEmails.map((email) => adjutantRecipient(email, organizer)),
+  ]
   if (recipients.length === 0) return
   const statements = await meetingNotices(
     db,
@@ -164,8 +227,11 @@ async function followUp(deps: VideoDeps, meeting: typeof meetings.$inferSelect) 
     {
       meeting,
       organizer,
-      attendees: participants.map((p) => ({ email: p.email, name: `${p.firstName} ${p.lastName}`.trim() })),
-      recipients: recipients.map(participantRecipient),
+      attendees: [
+        ...participants.map((p) => ({ email: p.email, name: `${p.firstName} ${p.lastName}`.trim() })),
+        ...meeting.adjutantEmails.map((email) => ({ email, name: email })),
+      ],
+      recipients,
       kind: 'linked',
     },
     now,
@@ -227,7 +293,9 @@ export async function provideConference(deps: VideoDeps, message: OutgoingMessag
     payload: { conferenceId: conference.id },
     createdAt: now,
   })
-  if (!(await releaseConfirmation(deps, bookingId, true))) await followUp(deps, linked)
+  // The released confirmation carries the link; the adjutants (never held) and anyone whose went get the follow-up.
+  const released = await releaseConfirmation(deps, bookingId, true)
+  await followUp(deps, linked, !released)
 }
 
 /** The outbox's sender of `conference` rows. */

@@ -285,6 +285,46 @@ describe('decideCreateOneOff', () => {
     })
   })
 
+  it('a Telemost link for each meeting: on Pro with Telemost connected, else refused; the meetings carry the service', () => {
+    const online = command({
+      form: {
+        name: 'Разбор',
+        type: 'Online',
+        videoLinkService: 'telemost',
+        participantType: 'GroupNotCollective',
+        totalSeats: 3,
+        minSeats: 1,
+      },
+    })
+    expect(decideCreateOneOff(online, snapshot(), NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'telemostNotConnected', field: 'form.videoLinkService' },
+    })
+    const standard = snapshot({ organizer: { ...snapshot().organizer!, tariff: 'Standard' }, telemostConnected: true })
+    expect(decideCreateOneOff(online, standard, NOW)).toEqual({ ok: false, refusal: { code: 'tariffLimit' } })
+    const decision = decideCreateOneOff(online, snapshot({ telemostConnected: true }), NOW)
+    expect(decision.ok).toBe(true)
+    if (!decision.ok) return
+    expect(decision.value.map((created) => created.meeting)).toMatchObject([
+      { placeType: 'Online', meetingPoint: null, videoLinkService: 'telemost' },
+      { placeType: 'Online', meetingPoint: null, videoLinkService: 'telemost' },
+    ])
+    // Only an online meeting asks for it: an address keeps no service (and needs no Telemost).
+    const meet = command({
+      form: {
+        name: 'Разбор',
+        type: 'Meet',
+        meetingPoint: 'Офис',
+        videoLinkService: 'telemost',
+        participantType: 'GroupNotCollective',
+        totalSeats: 3,
+        minSeats: 1,
+      },
+    })
+    const plain = decideCreateOneOff(meet, snapshot(), NOW)
+    expect(plain.ok && plain.value[0].meeting).toMatchObject({ meetingPoint: 'Офис', videoLinkService: null })
+  })
+
   it('names each unreadable or past date with its field', () => {
     const bad = command({
       dates: [

@@ -129,6 +129,29 @@ describe('form to payload (SPEC §5 "One-time event")', () => {
     expect(OneTimeEventSchema.safeParse(payload).success).toBe(true)
   })
 
+  it('a Telemost link for each meeting needs no fixed link, is sent only for an online place, and a template brings it', () => {
+    const online = { ...filled(), type: 'Online' as const, meetingPoint: '', videoLinkService: 'telemost' as const }
+    const payload = payloadFromValues(online, 3)
+    expect(payload.form).toMatchObject({ type: 'Online', meetingPoint: null, videoLinkService: 'telemost' })
+    const parsed = OneTimeEventSchema.parse(payload)
+    expect(parsed.form).toMatchObject({ meetingPoint: null, videoLinkService: 'telemost' })
+    // What was typed in the hidden link field is ignored.
+    const typed = OneTimeEventSchema.parse(payloadFromValues({ ...online, meetingPoint: 'not a link' }, 3))
+    expect(typed.form).toMatchObject({ meetingPoint: null, videoLinkService: 'telemost' })
+    // Without the service an online meeting still needs its link.
+    expect(OneTimeEventSchema.safeParse(payloadFromValues({ ...online, videoLinkService: '' }, 3)).success).toBe(false)
+    expect(payloadFromValues({ ...online, type: 'Meet', meetingPoint: 'Офис' }, 3).form.videoLinkService).toBeNull()
+    const form = new FormData()
+    form.set('videoLinkService', 'telemost')
+    expect(formValuesFromFormData(form).videoLinkService).toBe('telemost')
+    form.set('videoLinkService', 'zoom')
+    expect(formValuesFromFormData(form).videoLinkService).toBe('')
+    expect(templateValues({ ...template, meetingPoint: null, videoLinkService: 'telemost' }).videoLinkService).toBe(
+      'telemost',
+    )
+    expect(templateValues(template).videoLinkService).toBe('')
+  })
+
   it('totalSeats 1 for an individual meeting; visitors make it simple collective with their emails as adjutants', () => {
     const single = payloadFromValues({ ...filled(), participantType: 'SimpleNotCollective' }, null)
     expect(single.form).toMatchObject({ totalSeats: 1, minSeats: 1 })
