@@ -116,3 +116,54 @@ test('with the Telemost API failing, the booking succeeds and the link comes in 
   expect(followUp.ics).toContain(`LOCATION:${link}`)
   await guestContext.close()
 })
+
+test('a one-off meeting with a Telemost link: the invitation carries that meeting own link', async ({ page }) => {
+  await signInDemo(page)
+  await page.goto('/meetings/one-time-event/create')
+  await page.waitForLoadState('networkidle')
+  const form = page.getByTestId('oneoff-form')
+  await form.locator('[name="type"]').selectOption('Online')
+  // Connected by the first test; on its own this test connects here, through the same popup.
+  if (await page.getByTestId('telemost-connect').isVisible()) {
+    const popupOpened = page.waitForEvent('popup')
+    await page.getByTestId('telemost-connect').click()
+    await (await popupOpened).waitForEvent('close')
+  }
+  await expect(page.getByTestId('telemost-connected')).toBeVisible()
+  const name = `Созвон ${Math.random().toString(36).slice(2, 8)}`
+  const invitee = uniqueEmail('video-oneoff')
+  const days = 20 + Math.floor(Math.random() * 40)
+  await form
+    .locator('[name="date"]')
+    .fill(new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' }).format(Date.now() + days * 86_400_000))
+  await form.locator('[name="timeFrom"]').fill('06:00')
+  await form.locator('[name="timeTo"]').fill('06:45')
+  await form.locator('[name="name"]').fill(name)
+  await page.getByLabel('Создавать ссылку Яндекс Телемоста для каждой встречи').check()
+  await expect(form.locator('[name="meetingPoint"]')).toBeHidden()
+  await form.locator('[name="newContacts.0.firstName"]').fill('Гость')
+  await form.locator('[name="newContacts.0.email"]').fill(invitee)
+  const created = page.getByTestId('oneoff-created')
+  await expect(async () => {
+    if (
+      (await page.getByTestId('oneoff-create').isVisible()) &&
+      !(await page.getByTestId('oneoff-conflict').isVisible())
+    )
+      await page.getByTestId('oneoff-create').click({ timeout: 2000 })
+    await expect(created.or(page.getByTestId('oneoff-conflict'))).toBeVisible({ timeout: 10_000 })
+  }).toPass({ timeout: 40_000 })
+  if (await page.getByTestId('oneoff-conflict').isVisible()) await page.getByTestId('oneoff-anyway').click()
+  await expect(created).toBeVisible()
+  // The invitation waits for the link; the cron's minute asks Telemost first, then sends it with the link.
+  const before = fake.telemost.conferences.length
+  await expect
+    .poll(async () => {
+      await page.request.get('/__scheduled?cron=*+*+*+*+*')
+      return fake.telemost.conferences.length
+    })
+    .toBe(before + 1)
+  const link = fake.telemost.conferences.at(-1)?.joinUrl ?? 'none'
+  const invitation = await mailTo(page.request, invitee, (m) => m.subject.includes(name))
+  expect(invitation.text).toContain(link)
+  expect(invitation.ics).toContain(`LOCATION:${link}`)
+})
