@@ -422,9 +422,12 @@ describe('payments', () => {
     // The charge reaches YooKassa but the answer never comes back in time.
     const realFetch = ctx.fake.fetch
     let lost = false
+    // Only this account's charge is lost: other tests' accounts may be due in the same run.
     const lossy: typeof fetch = async (input, init) => {
       const answer = await realFetch(input, init)
-      if (!lost && new Request(input, init).method === 'POST') {
+      const request = new Request(input, init)
+      const mine = request.method === 'POST' && String(init?.body ?? '').includes(user.id)
+      if (!lost && mine) {
         lost = true
         throw new DOMException('The operation was aborted due to timeout', 'TimeoutError')
       }
