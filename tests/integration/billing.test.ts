@@ -329,6 +329,51 @@ describe('payments', () => {
     expect((await userRow(user.id)).tariff).toBe('Basic')
   })
 
+  it('the hourly run reads back a purchase left pending for a day: a canceled one gives its Fasties back', async () => {
+    const ctx = setup()
+    const now = Date.now()
+    const user = await createTestUser({ tariff: 'Basic' })
+    await db().insert(walletEntries).values({ id: newId(), userId: user.id, amount: 100, reason: 'bonus' })
+    const buy = async (useFasties: boolean) =>
+      (await payPlan(ctx.deps(now), user.id, { tariff: 'Standard', months: 1, useFasties })).paymentId
+    const abandoned = await buy(true)
+    const paidUnheard = await buy(false)
+    const fresh = await buy(false)
+    const forgotten = await buy(false)
+    const providerOf = async (id: string) => (await paymentOf(id)).providerPaymentId as string
+    const balance = async () =>
+      (await db().select().from(walletEntries).where(eq(walletEntries.userId, user.id))).reduce(
+        (sum, entry) => sum + entry.amount,
+        0,
+      )
+    expect(await balance()).toBe(0)
+    // The provider canceled the abandoned one and took the second; neither notification nor return ever came.
+    ctx.fake.decline(await providerOf(abandoned), 'expired_on_confirmation')
+    ctx.fake.pay(await providerOf(paidUnheard))
+    ctx.fake.decline(await providerOf(fresh))
+    const dayOld = now - 25 * HOUR
+    for (const id of [abandoned, paidUnheard])
+      await db().update(payments).set({ createdAt: dayOld }).where(eq(payments.id, id))
+    // Older than the sweep asks about: left alone (for support), so it never crowds the newer ones out.
+    ctx.fake.decline(await providerOf(forgotten))
+    await db()
+      .update(payments)
+      .set({ createdAt: now - 11 * DAY })
+      .where(eq(payments.id, forgotten))
+
+    const [first, second] = await Promise.all([ctx.cron(now), ctx.cron(now)])
+    expect(first.settled + second.settled).toBe(2)
+    expect(await paymentOf(abandoned)).toMatchObject({ status: 'canceled', failureReason: 'expired_on_confirmation' })
+    expect(await balance()).toBe(100)
+    expect((await paymentOf(paidUnheard)).status).toBe('succeeded')
+    expect((await userRow(user.id)).tariff).toBe('Standard')
+    // Younger than a day: left to its notification, not read back yet.
+    expect((await paymentOf(fresh)).status).toBe('pending')
+    expect((await paymentOf(forgotten)).status).toBe('pending')
+    expect((await ctx.cron(now)).settled).toBe(0)
+    expect(await balance()).toBe(100)
+  })
+
   it('forged and unknown notifications change nothing', async () => {
     const ctx = setup()
     const user = await createTestUser({ tariff: 'Basic' })

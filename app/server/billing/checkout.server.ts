@@ -3,7 +3,7 @@
  * start the trial by binding a card, pay for a plan, choose or cancel the renewal, redeem a Fasties code; and the
  * two ways a payment's outcome arrives: the provider's notification and the browser's return.
  */
-import { eq, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import {
   CARD_BINDING_KOPECKS,
@@ -253,6 +253,40 @@ async function refresh(deps: BillingDeps, payment: PaymentRow): Promise<Settled>
     }
     throw error
   }
+}
+
+/** A purchase still pending this long is read back by the hourly run (its notification and return never came). */
+export const STALE_PENDING_MS = 24 * 3_600_000
+/** Past this age the sweep stops asking (the provider has long canceled an unconfirmed payment; one it still cannot
+ * be read back after this long is for support, so it never crowds the newer ones out of the batch). */
+export const SWEEP_GIVE_UP_MS = 10 * 24 * 3_600_000
+const SWEEP_BATCH = 50
+
+/**
+ * The hourly sweep of purchases left pending (ADR 0095 "Update: pending purchases are swept"): the Fasties a payment
+ * reserved at creation stay reserved while it is pending, so one whose browser never came back and whose
+ * notification never arrived is read back from the provider after STALE_PENDING_MS and settled like a notification
+ * (a canceled one gives its Fasties back; one still pending there is left for the next run). Oldest first, a batch
+ * per run; the settle itself is guarded, so an overlapping run or a late notification applies nothing twice.
+ * Renewals are left to the renewal's own retries (same Idempotence-Key), which already read them back.
+ */
+export async function sweepPendingPayments(deps: BillingDeps): Promise<number> {
+  const stale = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        ne(payments.kind, 'renewal'),
+        lte(payments.createdAt, deps.now - STALE_PENDING_MS),
+        gte(payments.createdAt, deps.now - SWEEP_GIVE_UP_MS),
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(SWEEP_BATCH)
+  let settled = 0
+  for (const payment of stale) if ((await refresh(deps, payment)) === 'applied') settled++
+  return settled
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The hourly billing run (workers/cron/dispatcher.ts '0 * * * *'; docs/decisions/0095-plans-and-payments.md): trial
  * reminders at 2 days and 1 day, and at the end of a plan or trial its renewal by the saved card (retried a day apart)
- * or the move down to Basic. Every change is a compare-and-set on the subscription's version, so an overlapping run
+ * or the move down to Basic, and the sweep of purchases left pending for a day. Every change is a compare-and-set on the subscription's version, so an overlapping run
  * sends, charges and moves nothing twice; a charge's attempt is claimed before the provider is called.
  */
 import { and, eq, isNotNull, lte, ne } from 'drizzle-orm'
@@ -15,6 +15,7 @@ import type { AppEnv } from '../env.server.ts'
 import { type Fetcher, PaymentProviderError, paymentProvider } from '../payments/provider.server.ts'
 import { listPriceKopecks } from '#app/domain/billing/quote.ts'
 import { billingMessages } from './messages.server.ts'
+import { sweepPendingPayments } from './checkout.server.ts'
 import { settleFailure, settlePayment } from './settle.server.ts'
 import {
   type BillingDeps,
@@ -26,7 +27,7 @@ import {
   updateSubscription,
 } from './store.server.ts'
 
-export type BillingRunResult = { reminded: number; charged: number; movedDown: number }
+export type BillingRunResult = { reminded: number; charged: number; movedDown: number; settled: number }
 
 /** The accounts whose plan ends within the reminder window or has ended: each has a subscription and an end. */
 async function candidates(db: Db, now: number) {
@@ -137,10 +138,10 @@ export async function runBilling(
   now: number,
   options: { fetcher?: Fetcher } = {},
 ): Promise<BillingRunResult> {
-  const result: BillingRunResult = { reminded: 0, charged: 0, movedDown: 0 }
-  const rows = await candidates(db, now)
-  if (rows.length === 0) return result
   const deps: BillingDeps = { db, env, now, provider: paymentProvider(db, env, options.fetcher) }
+  // Purchases left pending for a day are read back first (their reserved Fasties come back if they failed).
+  const result: BillingRunResult = { reminded: 0, charged: 0, movedDown: 0, settled: await sweepPendingPayments(deps) }
+  const rows = await candidates(db, now)
   for (const row of rows) {
     const user = billingUserOf(row.user)
     const validUntil = user.tariffValidUntil as number
