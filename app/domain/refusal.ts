@@ -88,6 +88,8 @@ export const REFUSALS = {
   invalidDate: { status: 400, key: 'validation:invalidDate' },
   endAfterStart: { status: 400, key: 'validation:endAfterStart' },
   required: { status: 400, key: 'validation:required' },
+  /** `params.count`: the most characters the field takes (SPEC §9 "Text 200/1500"). */
+  textTooLong: { status: 400, key: 'validation:maxChars' },
   meetingCanceled: { status: 400, key: 'meetings:errors.canceled' },
   meetingNotUpcoming: { status: 400, key: 'meetings:errors.notUpcoming' },
   meetingNotCompleted: { status: 400, key: 'meetings:errors.notCompleted' },

@@ -218,6 +218,7 @@ for (const language of ['ru', 'en'] as const) {
       if (!guestPage) throw new Error('no browser')
       await guestPage.goto(new URL(link, page.url()).toString())
       await guestPage.getByTestId('manage-cancel').click()
+      await guestPage.getByRole('dialog').getByTestId('manage-cancel-confirm').click()
       await expect(guestPage.getByTestId('manage-done')).toBeVisible()
       await guestPage.close()
       await expect.poll(inWorkAfterCronMinute, { timeout: 30_000 }).toBe(false)

@@ -14,12 +14,16 @@ const TEXTS = {
     manageTitle: 'Ваша запись',
     manageCancel: 'Отменить запись',
     manageCancelled: 'Запись отменена. Специалист получил уведомление.',
+    confirmTitle: 'Отменить запись?',
+    bookAgain: 'Записаться снова',
   },
   en: {
     success: 'You are booked!',
     manageTitle: 'Your booking',
     manageCancel: 'Cancel my booking',
     manageCancelled: 'Your booking is cancelled. The specialist has been told.',
+    confirmTitle: 'Cancel this booking?',
+    bookAgain: 'Book again',
   },
 } as const
 
@@ -224,6 +228,17 @@ for (const language of ['ru', 'en'] as const) {
     // A family name of this test only: the specialist's email about the cancellation names the guest.
     const lastName = `Встречин${Math.random().toString(36).slice(2, 8)}`
     await bookAsGuest(page, email, language, lastName)
+    // The confirmation step: the manage link and "add to calendar" links beside the ICS file.
+    await expect(page.getByTestId('manage-link')).toHaveAttribute('href', /\/booking\/manage\/[^?]+\?lang=/)
+    await expect(page.getByTestId('google-link')).toHaveAttribute(
+      'href',
+      /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&text=/,
+    )
+    await expect(page.getByTestId('outlook-link')).toHaveAttribute(
+      'href',
+      /^https:\/\/outlook\.live\.com\/calendar\/0\/action\/compose\?subject=/,
+    )
+    await expect(page.getByTestId('yandex-link')).toHaveAttribute('href', /^\/ics\//)
     await expect.poll(async () => (await mails(page)).some((m) => m.to === email)).toBe(true)
     const confirmation = (await mails(page)).find((m) => m.to === email)
     const link = confirmation?.text.match(/\/booking\/manage\/[^\s]+/)?.[0]
@@ -235,9 +250,23 @@ for (const language of ['ru', 'en'] as const) {
     await expect(page.locator('html')).toHaveAttribute('lang', language)
     await expect(page.getByTestId('manage-booking')).toContainText(TEXTS[language].manageTitle)
     await expect(page.getByTestId('manage-booking')).toContainText('Консультация')
+    // The move offers a month calendar of free days, not a typed date.
+    await expect(page.getByTestId('manage-move').getByTestId('free-day').first()).toBeVisible()
+    // Cancel asks first, with an optional reason; "keep" closes the question and changes nothing.
     await page.getByTestId('manage-cancel').click()
+    const dialog = page.getByRole('dialog', { name: TEXTS[language].confirmTitle })
+    await expect(dialog).toBeVisible()
+    await dialog.getByTestId('manage-keep').click()
+    await expect(dialog).toBeHidden()
+    await page.getByTestId('manage-cancel').click()
+    await dialog.getByTestId('manage-cancel-reason').fill('Заболел, простите')
+    await dialog.getByTestId('manage-cancel-confirm').click()
     await expect(page.getByTestId('manage-done')).toHaveText(TEXTS[language].manageCancelled)
     await expect(page.getByTestId('manage-cancel')).toHaveCount(0)
+    // "Book again": the event's public page, in the guest's language.
+    const again = page.getByTestId('manage-book-again')
+    await expect(again).toHaveText(TEXTS[language].bookAgain)
+    await expect(again).toHaveAttribute('href', new RegExp(`^/user/demo/event/consultation\\?lang=${language}&tz=`))
 
     // Kept after a reload: the booking shows as cancelled and can no longer be changed.
     await page.reload()
@@ -249,5 +278,8 @@ for (const language of ['ru', 'en'] as const) {
     // The specialist is told, in their own language (not by counting emails: /dev/mail.json lists the newest 200).
     const told = await mailTo(page.request, 'demo@example.com', (m) => m.text.includes(`Клиент: Гость ${lastName}.`))
     expect(told.subject).toBe('Запись отменена: Консультация')
+    expect(told.text).toContain('Причина: Заболел, простите')
+    await again.click()
+    await expect(page.getByTestId('event-name')).toContainText('Консультация')
   })
 }

@@ -3,10 +3,10 @@ import { Form, Link, useActionData, useLocation, useNavigate, useNavigation, use
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MESSENGERS } from '#app/domain/booking/messengers.ts'
-import { daysInMonth, isoToDmy, isoWeekday } from '#app/domain/time/index.ts'
+import { isoToDmy } from '#app/domain/time/index.ts'
 import type { AccountOffer } from '#app/server/booking/after-booking.server.ts'
 import type { ActionAnswer, CalendarAnswer } from '#app/server/booking/page.server.ts'
-import { Spinner } from '../ui/spinner.tsx'
+import { MonthCalendar, SlotOption, monthKey } from './month-calendar.tsx'
 import { ErrorNote, Field, Fields, SubmitButton } from './form-fields.tsx'
 import { Linkified } from './linkify.tsx'
 import { withParams } from './search-params.ts'
@@ -84,7 +84,8 @@ export type EventPageData = {
         bookingId: string
         email: string
         meetingIds: string[]
-        items: Times[]
+        /** Each booked meeting with its self-service link and its "add to calendar" links (issue 18). */
+        items: (Times & { manageUrl: string | null; calendarLinks: { google: string; outlook: string } })[]
         redirect: { url: string; comment: string; seconds: number } | null
         icsUrl: string
         telegram: { suggested: boolean; connected: boolean } | null
@@ -94,15 +95,6 @@ export type EventPageData = {
       }
     }
 )
-
-function monthKey(year: number, month: number) {
-  return `${year}-${String(month).padStart(2, '0')}`
-}
-
-function shiftMonth(year: number, month: number, delta: number) {
-  const index = year * 12 + (month - 1) + delta
-  return { year: Math.floor(index / 12), month: (index % 12) + 1 }
-}
 
 /** The calendar params a month or day link changes; everything else in the URL needs the page loader. */
 const CALENDAR_PARAMS = ['month', 'date']
@@ -396,20 +388,6 @@ function CalendarStep({
   const { t } = useTranslation()
   const answer = useActionData<ActionAnswer>()
   const { calendar, busy } = useLiveCalendar(data)
-  const prev = shiftMonth(calendar.year, calendar.month, -1)
-  const next = shiftMonth(calendar.year, calendar.month, 1)
-  const link = (extra: Record<string, string | null>) => `${data.basePath}${withParams(data.keptWithHolds, extra)}`
-  const first = `${monthKey(calendar.year, calendar.month)}-01`
-  const offset = isoWeekday(first) - 1
-  const total = daysInMonth(calendar.year, calendar.month)
-  const free = new Set(calendar.days)
-  const cells: (string | null)[] = [
-    ...Array.from({ length: offset }, () => null),
-    ...Array.from(
-      { length: total },
-      (_, i) => `${monthKey(calendar.year, calendar.month)}-${String(i + 1).padStart(2, '0')}`,
-    ),
-  ]
   const activeChosen = data.chosen.filter((c) => c.active)
   return (
     <div className="space-y-5">
@@ -417,80 +395,11 @@ function CalendarStep({
       {answer?.intent === 'hold' ? <ErrorNote text={answer.error} /> : null}
       {activeChosen.length > 0 ? <ChosenList data={data} chosen={activeChosen} /> : null}
       <div className={`grid gap-6 ${data.size === 'small' ? '' : 'md:grid-cols-[minmax(0,1fr)_minmax(0,14rem)]'}`}>
-        <nav aria-label={t('booking:event.calendar')} aria-busy={busy} data-testid="month-calendar">
-          <div className="mb-3 flex items-center justify-between gap-2">
-            {calendar.isCurrentMonth ? (
-              <span className="btn-ghost invisible" aria-hidden="true">
-                ‹
-              </span>
-            ) : (
-              <Link
-                to={link({ month: monthKey(prev.year, prev.month), date: null })}
-                className="btn-ghost"
-                aria-label={t('booking:event.prevMonth')}
-                preventScrollReset
-              >
-                ‹
-              </Link>
-            )}
-            <h2 className="flex items-center gap-2 text-lg font-semibold" data-testid="month-title">
-              {t(`booking:months.${calendar.month}`)} {calendar.year}
-              {busy ? <Spinner className="size-4 text-primary" /> : null}
-            </h2>
-            <Link
-              to={link({ month: monthKey(next.year, next.month), date: null })}
-              className="btn-ghost"
-              aria-label={t('booking:event.nextMonth')}
-              data-testid="next-month"
-              preventScrollReset
-            >
-              ›
-            </Link>
-          </div>
-          <div className="grid grid-cols-7 gap-1 text-center text-xs text-muted" aria-hidden="true">
-            {[1, 2, 3, 4, 5, 6, 7].map((d) => (
-              <span key={d}>{t(`booking:event.weekdays.${d}`)}</span>
-            ))}
-          </div>
-          <ul className="mt-1 grid grid-cols-7 gap-1">
-            {cells.map((date, i) => (
-              <li key={date ?? `blank-${i}`} className="aspect-square">
-                {date && free.has(date) ? (
-                  <Link
-                    to={link({ month: monthKey(calendar.year, calendar.month), date })}
-                    preventScrollReset
-                    aria-label={t('booking:event.dayHasSlots', { date: isoToDmy(date) })}
-                    aria-current={date === calendar.date ? 'date' : undefined}
-                    data-testid="free-day"
-                    data-date={date}
-                    className={`flex h-full items-center justify-center rounded-lg text-sm font-semibold ${
-                      date === calendar.date
-                        ? 'bg-primary text-white'
-                        : 'bg-primary-soft text-primary hover:bg-primary hover:text-white'
-                    }`}
-                  >
-                    {Number(date.slice(8))}
-                  </Link>
-                ) : date ? (
-                  <span className="flex h-full items-center justify-center text-sm text-muted">
-                    {Number(date.slice(8))}
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          {calendar.days.length === 0 ? (
-            <div className="mt-4 text-sm" data-testid="no-slots">
-              <p className="text-muted">{t('booking:event.noSlotsMonth')}</p>
-              <Link
-                className="text-primary underline"
-                to={link({ month: monthKey(next.year, next.month), date: null })}
-              >
-                {t('booking:event.nextFreeMonth')}
-              </Link>
-            </div>
-          ) : null}
-        </nav>
+        <MonthCalendar
+          {...calendar}
+          busy={busy}
+          link={(params) => `${data.basePath}${withParams(data.keptWithHolds, params)}`}
+        />
         <SlotPicker data={data} calendar={calendar} busy={busy} />
       </div>
       {busy ? (
@@ -535,8 +444,7 @@ function SlotPicker({
         <ul className="mt-3 grid max-h-96 grid-cols-2 gap-2 overflow-y-auto sm:grid-cols-3 md:grid-cols-1">
           {calendar.slots.map((slot) => (
             <li key={slot.start}>
-              <label className="flex cursor-pointer flex-col items-center justify-center rounded-lg border border-primary px-2 py-2 text-sm font-medium text-primary has-[:checked]:bg-primary has-[:checked]:text-white has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary">
-                <input type="checkbox" name="slot" value={slot.start} className="sr-only" data-testid="slot" />
+              <SlotOption type="checkbox" name="slot" value={slot.start} testId="slot">
                 <span className="whitespace-nowrap">
                   {slot.from}–{slot.to}
                 </span>
@@ -545,7 +453,7 @@ function SlotPicker({
                     {t('booking:event.seatsLeft', { count: slot.seatsLeft })}
                   </span>
                 ) : null}
-              </label>
+              </SlotOption>
             </li>
           ))}
         </ul>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AFTER_BOOKING_HOME } from '#app/domain/booking/after-booking.ts'
 import { formatDay } from '#app/domain/time/day.ts'
-import type { IsoDate } from '#app/domain/time/index.ts'
+import { type IsoDate, isoToDmy } from '#app/domain/time/index.ts'
 import type { ActionAnswer } from '#app/server/booking/page.server.ts'
 import { useCountdown } from '../ui/use-countdown.ts'
 import type { EventPageData } from './event-page.tsx'
@@ -61,18 +61,23 @@ export function SuccessStep({ data }: { data: SuccessData }) {
   return (
     <div className="space-y-4" data-testid="booking-success">
       <h2 className="text-2xl font-semibold text-success">{t('booking:event.success.title')}</h2>
-      <ul className="space-y-1">
+      <ul className="space-y-3">
         {success.items.map((item) => (
-          <li key={item.start} className="font-medium" data-testid="booked-slot">
-            {formatDay(item.date as IsoDate, i18n.language)}, {item.from}–{item.to}{' '}
-            <span className="text-sm font-normal text-muted">({data.viewerZoneName})</span>
+          <li key={item.start} className="space-y-1" data-testid="booked-item">
+            <p className="font-medium" data-testid="booked-slot">
+              {formatDay(item.date as IsoDate, i18n.language)}, {item.from}–{item.to}{' '}
+              <span className="text-sm font-normal text-muted">({data.viewerZoneName})</span>
+            </p>
+            {item.manageUrl ? (
+              <a href={item.manageUrl} className="text-sm text-primary underline" data-testid="manage-link">
+                {t('booking:event.success.manage')}
+              </a>
+            ) : null}
           </li>
         ))}
       </ul>
       <p className="text-sm text-muted">{t('booking:event.success.text', { email: success.email })}</p>
-      <a href={success.icsUrl} download="meeting.ics" className="btn-primary" data-testid="ics-link">
-        {t('booking:event.success.addToCalendar')}
-      </a>
+      <CalendarLinks data={data} />
       {success.redirect ? (
         <div className="rounded-xl bg-surface p-3 text-sm" data-testid="redirect">
           {/* Without JavaScript the same redirect after the same countdown. Inside noscript, so with script only the
@@ -102,6 +107,51 @@ export function SuccessStep({ data }: { data: SuccessData }) {
       </div>
       <AccountOffer data={data} />
     </div>
+  )
+}
+
+/**
+ * The ICS file and "add to Google Calendar / Outlook" links of each booked meeting. Yandex Calendar has no documented
+ * link for a new event: it imports the ICS file, so its button is the file (docs/decisions/0103).
+ */
+function CalendarLinks({ data }: { data: SuccessData }) {
+  const { t } = useTranslation()
+  const { items, icsUrl } = data.success
+  const several = items.length > 1
+  // Links to outside services open in a new tab (inside the widget, not in the frame).
+  const outside = { target: '_blank', rel: 'noopener noreferrer' } as const
+  return (
+    <section className="space-y-2" aria-labelledby="add-to-calendar" data-testid="calendar-links">
+      <h3 id="add-to-calendar" className="text-sm font-semibold">
+        {t('booking:event.success.addToCalendarTitle')}
+      </h3>
+      <div className="flex flex-wrap gap-2">
+        <a href={icsUrl} download="meeting.ics" className="btn-primary" data-testid="ics-link">
+          {t('booking:event.success.addToCalendar')}
+        </a>
+        <a href={icsUrl} download="meeting.ics" className="btn-secondary" data-testid="yandex-link">
+          {t('booking:event.success.yandex')}
+        </a>
+      </div>
+      <ul className="space-y-2">
+        {items.map((item) => (
+          <li key={item.start} className="flex flex-wrap items-center gap-2 text-sm">
+            {several ? (
+              <span className="text-muted">
+                {isoToDmy(item.date)} {item.from}:
+              </span>
+            ) : null}
+            <a href={item.calendarLinks.google} {...outside} className="btn-secondary" data-testid="google-link">
+              {t('booking:event.success.google')}
+            </a>
+            <a href={item.calendarLinks.outlook} {...outside} className="btn-secondary" data-testid="outlook-link">
+              {t('booking:event.success.outlook')}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-muted">{t('booking:event.success.yandexNote')}</p>
+    </section>
   )
 }
 

@@ -106,11 +106,24 @@ export type OneOffCreated = {
   }
 }
 
-/** The whole meeting was cancelled (its live participants with it). */
-export type MeetingCanceled = { type: 'MeetingCanceled'; meetingId: string; participantIds: string[] }
+/**
+ * The whole meeting was cancelled (its live participants with it). `reason`: the words of a participant who cancelled
+ * their own booking (its last member), when they gave any.
+ */
+export type MeetingCanceled = {
+  type: 'MeetingCanceled'
+  meetingId: string
+  participantIds: string[]
+  reason?: string | null
+}
 
 /** Some participants of a meeting were cancelled (with the visitors they brought); the meeting goes on. */
-export type ParticipantCanceled = { type: 'ParticipantCanceled'; meetingId: string; participantIds: string[] }
+export type ParticipantCanceled = {
+  type: 'ParticipantCanceled'
+  meetingId: string
+  participantIds: string[]
+  reason?: string | null
+}
 
 /** The meeting got a new time. */
 export type MeetingMoved = {

@@ -19,6 +19,8 @@ import { type Language, isLanguage } from '#app/i18n/config.ts'
 import { type ZoneOption, provideZoneOptions, zoneOptionOf } from '#app/utils/zone-options-source.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
+import { calendarEventOf, calendarLinks } from '#app/domain/booking/calendar-links.ts'
+import { participantManageUrl } from '#app/server/meetings/notify.server.ts'
 import { issueText } from '#app/i18n/zod-errors.ts'
 import {
   HOLD_TTL_MS,
@@ -50,7 +52,7 @@ import { goalsInUrl, withGoals } from '../analytics/goals.server.ts'
 export type PageMode = 'page' | 'widget'
 
 /** The page path of an event (the widget's success view links to it: a frame cannot sign anybody in). */
-function eventPath(login: string, link: string) {
+export function eventPath(login: string, link: string) {
   return `/user/${encodeURIComponent(login)}/event/${encodeURIComponent(link)}`
 }
 
@@ -223,7 +225,7 @@ async function eventPageData(
           bookingId,
           email: mine[0].participant.email,
           meetingIds: mine.map((r) => r.meeting.id),
-          items: mine.map((r) => timesOf(r.meeting.startAt, r.meeting.endAt, viewerTimeZone)),
+          items: await Promise.all(mine.map((r) => bookedItem(db, env, r, viewerTimeZone, language))),
           redirect:
             event.isShowRedirection && event.redirectUrl
               ? { url: event.redirectUrl, comment: event.redirectComment ?? '', seconds: 10 }
@@ -282,7 +284,7 @@ type Found = NonNullable<Awaited<ReturnType<typeof findPublicEventType>>>
 type HoldRow = Hold & { active: boolean }
 
 /** `YYYY-MM` of the month param, when it is one; null when absent; undefined when malformed. */
-function monthOf(value: string | null): { year: number; month: number } | null | undefined {
+export function monthOf(value: string | null): { year: number; month: number } | null | undefined {
   if (!value) return null
   if (!/^\d{4}-\d{2}$/.test(value)) return undefined
   const [year, month] = value.split('-').map(Number)
@@ -402,6 +404,26 @@ export async function calendarResourceLoader({ request, params, context }: Args)
   }
   const calendar = await calendarOf(db, env, found, timeZone, search, holds, now)
   return answer({ part: 'month', key, calendar })
+}
+
+/**
+ * One booked meeting of the success step: its times, its self-service link (cancel or move) and its "add to Google
+ * Calendar / Outlook" links (issue 18; the place and link shown only to this booking's guest).
+ */
+async function bookedItem(
+  db: ReturnType<typeof getDb>,
+  env: Bindings,
+  row: Awaited<ReturnType<typeof findBooking>>[number],
+  timeZone: string,
+  language: Language,
+) {
+  const manageUrl = await participantManageUrl(db, parseEnv(env), row.participant.id, language)
+  const manage = manageUrl ? { label: getT(language)('meetings:mail.manage'), url: manageUrl } : null
+  return {
+    ...timesOf(row.meeting.startAt, row.meeting.endAt, timeZone),
+    manageUrl,
+    calendarLinks: calendarLinks(calendarEventOf(row.meeting, manage)),
+  }
 }
 
 function timesOf(start: number, end: number, timeZone: string) {

@@ -106,6 +106,8 @@ async function applyCancel(
   actor: ParticipantRow | null,
   /** More statements of the same batch (the organizer's notices when a participant cancels). */
   extra: Statement[] = [],
+  /** The participant's own words to the organizer (their own cancellation only). */
+  reason: string | null = null,
 ) {
   // Only the whole meeting's cancellation changes the event (STATUS): one participant's leaves it as it is.
   const updated: MeetingRow = whole
@@ -147,7 +149,7 @@ async function applyCancel(
       ...(await organizerNoticeOfActor(
         db,
         env,
-        { meeting: updated, organizer, attendees, actor, kind: 'participantCanceled' },
+        { meeting: updated, organizer, attendees, actor, kind: 'participantCanceled', reason },
         now,
       )),
     )
@@ -161,8 +163,8 @@ async function applyCancel(
   }
   statements.push(...extra)
   const event: HostEvent = whole
-    ? { type: 'MeetingCanceled', meetingId: meeting.id, participantIds: [...canceledIds] }
-    : { type: 'ParticipantCanceled', meetingId: meeting.id, participantIds: [...canceledIds] }
+    ? { type: 'MeetingCanceled', meetingId: meeting.id, participantIds: [...canceledIds], reason }
+    : { type: 'ParticipantCanceled', meetingId: meeting.id, participantIds: [...canceledIds], reason }
   await commit(db, { ownerId: meeting.ownerId, now }, [event], statements)
   return { meetingCanceled: whole, canceledParticipantIds: [...canceledIds] }
 }
@@ -578,15 +580,19 @@ export async function cancelOwnParticipation(
   now: number,
 ) {
   const row = await findOwnParticipation(db, viewer, participantId)
-  return cancelParticipant(db, env, row.meeting, row.participant, now)
+  return cancelParticipant(db, env, row.meeting, row.participant, null, now)
 }
 
-/** Cancels one participant row (with their visitors) as that participant; shared with the emailed link. */
+/**
+ * Cancels one participant row (with their visitors) as that participant; shared with the emailed link. `reason`
+ * (optional, app/domain/meetings/cancel-reason.ts) reaches the organizer's email and notice and the event.
+ */
 export async function cancelParticipant(
   db: Db,
   env: AppEnv,
   meeting: MeetingRow,
   participant: ParticipantRow,
+  reason: string | null,
   now: number,
 ) {
   if (!live(participant)) throw new ActionError(400, [{ key: 'meetings:errors.canceled' }])
@@ -605,6 +611,7 @@ export async function cancelParticipant(
     event: 'canceled',
     meeting,
     clients: [`${participant.firstName} ${participant.lastName}`.trim()],
+    reason,
     now,
   })
   return await applyCancel(
@@ -618,6 +625,7 @@ export async function cancelParticipant(
     now,
     participant,
     notices,
+    reason,
   )
 }
 

@@ -52,7 +52,8 @@ export type MeetingCommand =
   | { kind: 'cancelOwn'; ownerId: string; viewer: Viewer; participantId: string }
   | { kind: 'addOwnVisitors'; ownerId: string; viewer: Viewer; participantId: string; emails: string[] }
   | { kind: 'rescheduleOwn'; ownerId: string; viewer: Viewer; participantId: string; start: number }
-  | { kind: 'cancelByToken'; ownerId: string; token: string }
+  /** `reason`: the guest's optional words to the organizer (app/domain/meetings/cancel-reason.ts), or null. */
+  | { kind: 'cancelByToken'; ownerId: string; token: string; reason: string | null }
   | { kind: 'rescheduleByToken'; ownerId: string; token: string; start: number }
 
 /** A command as a page or the API sends it for the signed-in host (the host's id is added by the caller). */
@@ -114,7 +115,7 @@ async function run(db: Db, env: AppEnv, command: MeetingCommand, holds: readonly
     }
     case 'cancelByToken': {
       const row = await byToken(command.token)
-      return cancelParticipant(db, env, row.meeting, row.participant, now)
+      return cancelParticipant(db, env, row.meeting, row.participant, command.reason, now)
     }
     case 'rescheduleByToken': {
       const row = await byToken(command.token)

@@ -20,6 +20,8 @@ export async function findByManageToken(db: Db, token: string) {
       participant: meetingParticipants,
       meeting: meetings,
       organizer: users,
+      /** The event type's public link, for "book again" after a cancel (null for a one-off meeting). */
+      eventTypeLink: eventTypes.link,
       typeClosesValue: eventTypes.whenClosesValue,
       typeClosesType: eventTypes.whenClosesType,
       oneTimeClosesValue: oneTimeEvents.whenClosesValue,

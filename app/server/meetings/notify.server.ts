@@ -89,6 +89,8 @@ export async function meetingNotices(
     kind: NoticeKind
     /** Who acted, for the organizer's notice of a participant's own cancellation or move. */
     actorName?: string
+    /** The participant's reason for cancelling their own booking (the organizer's notice). */
+    reason?: string | null
   },
   now: number,
 ) {
@@ -119,6 +121,7 @@ export async function meetingNotices(
     const lines = [hello(t, recipient.name), t(`meetings:mail.${kind}.line`, params) as string, when]
     if (meeting.meetingPoint && !canceledForThem)
       lines.push(t('meetings:mail.place', { place: meeting.meetingPoint }) as string)
+    if (input.reason) lines.push(t('meetings:mail.reason', { reason: input.reason }) as string)
     const email = composeEmail(
       t(`meetings:mail.${kind}.subject`, params) as string,
       lines,
@@ -153,6 +156,7 @@ export function organizerNoticeOfActor(
     attendees: { email: string; name: string }[]
     actor: { firstName: string; lastName: string }
     kind: 'participantCanceled' | 'participantMoved'
+    reason?: string | null
   },
   now: number,
 ) {

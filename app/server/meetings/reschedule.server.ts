@@ -6,9 +6,10 @@
  */
 import { and, eq } from 'drizzle-orm'
 import { displayStatus } from '#app/domain/meetings/rules.ts'
-import { instantToZoned } from '#app/domain/time/index.ts'
+import { type IsoDate, instantToZoned } from '#app/domain/time/index.ts'
 import {
   type HoldInterval,
+  type PublicEventContext,
   bookingsFor,
   findEventTypeById,
   loadCalendar,
@@ -20,7 +21,13 @@ import { apply } from '#app/server/commands/apply.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { replanReminders } from '#app/server/notify/reminders.server.ts'
 import { meetings, oneTimeEvents } from '#db/schema.ts'
-import { computeSlots } from '#app/domain/availability/index.ts'
+import {
+  type Slot,
+  computeSlots,
+  daysWithSlots,
+  scheduleRangeForViewerMonth,
+  slotsOfViewerDay,
+} from '#app/domain/availability/index.ts'
 import type { AppEnv, Bindings } from '#app/server/env.server.ts'
 import { organizerNotices, participantNotices } from '#app/server/notify/notifications.server.ts'
 import { hostLock } from '#app/server/booking/host-lock-client.server.ts'
@@ -60,30 +67,79 @@ export async function rescheduleSlots(
   const { meeting } = await findOwnedMeeting(db, organizerId, meetingId)
   const context = await contextOf(db, meeting)
   if (!context) return []
-  const calendar = await loadCalendar(db, context, { from: date, to: date })
+  const slots = await moveSlots(db, context, meeting, { from: date, to: date }, holds, now)
+  return slots.map((slot) => {
+    const from = instantToZoned(viewerTimeZone, slot.start)
+    const to = instantToZoned(viewerTimeZone, slot.end)
+    return {
+      start: new Date(slot.start).toISOString(),
+      end: new Date(slot.end).toISOString(),
+      date: from.date,
+      from: from.time,
+      to: to.time,
+    }
+  })
+}
+
+/**
+ * The engine's free slots of schedule dates `range` the whole meeting can move to: every seat free (all its
+ * participants move), the meeting itself not blocking, and not its present start.
+ */
+async function moveSlots(
+  db: Db,
+  context: PublicEventContext,
+  meeting: MeetingRow,
+  range: { from: IsoDate; to: IsoDate },
+  holds: readonly HoldInterval[],
+  now: number,
+): Promise<Slot[]> {
+  const calendar = await loadCalendar(db, context, range)
   const others = calendar.meetings.filter((m) => m.id !== meeting.id)
   const rules = rulesOf(context.eventType)
   const slots = computeSlots({
     now,
-    range: { from: date, to: date },
+    range,
     schedule: scheduleOf(context.schedule, calendar.adjustments),
     eventType: rules,
     bookings: bookingsFor(context.eventType.id, others, holds),
     busy: calendar.busy,
   })
-  return slots
-    .filter((slot) => slot.seatsLeft >= rules.seats && slot.start !== meeting.startAt)
-    .map((slot) => {
-      const from = instantToZoned(viewerTimeZone, slot.start)
-      const to = instantToZoned(viewerTimeZone, slot.end)
-      return {
-        start: new Date(slot.start).toISOString(),
-        end: new Date(slot.end).toISOString(),
-        date: from.date,
-        from: from.time,
-        to: to.time,
-      }
-    })
+  return slots.filter((slot) => slot.seatsLeft >= rules.seats && slot.start !== meeting.startAt)
+}
+
+/**
+ * The move calendar of the guest's manage page (issue 18: "the days with free time, a calendar, not a typed date"):
+ * the viewer's month with the days the meeting can move to, and the chosen day's starts (default: the first free
+ * day), in the viewer's zone; other clients' live holds are taken, as the host's object will re-check them.
+ */
+export async function moveCalendar(
+  bindings: Bindings,
+  db: Db,
+  meeting: MeetingRow,
+  viewerTimeZone: string,
+  month: { year: number; month: number },
+  dateParam: string | null,
+  now: number,
+) {
+  const context = await contextOf(db, meeting)
+  if (!context) return null
+  const range = scheduleRangeForViewerMonth(viewerTimeZone, month.year, month.month, context.schedule.timeZone)
+  const holds = await hostLock(bindings, meeting.ownerId).activeHolds(now)
+  const slots = await moveSlots(db, context, meeting, range, holds, now)
+  const days = daysWithSlots(slots, viewerTimeZone, month.year, month.month)
+  const date = dateParam && days.includes(dateParam as IsoDate) ? (dateParam as IsoDate) : (days[0] ?? null)
+  return {
+    ...month,
+    days,
+    date,
+    slots: date
+      ? slotsOfViewerDay(slots, viewerTimeZone, date).map((slot) => ({
+          start: new Date(slot.start).toISOString(),
+          from: slot.from,
+          to: slot.to,
+        }))
+      : [],
+  }
 }
 
 /** A refusal of the move; an overlap keeps what it found for the "Move anyway?" question (one-off meetings). */

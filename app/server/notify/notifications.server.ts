@@ -193,6 +193,8 @@ export async function organizerNotices(
     meeting: NoticeMeeting
     clients?: string[]
     previousStartAt?: number
+    /** A participant's reason for cancelling their own booking. */
+    reason?: string | null
     now: number
   },
 ) {
@@ -217,6 +219,7 @@ export async function organizerNotices(
     clients,
     timeZone: owner.timeZone,
     previousStartAt: input.previousStartAt,
+    reason: input.reason ?? null,
     meetingUrl: meetingUrl(env.APP_URL, meeting.id),
   })
   return noticeStatements(

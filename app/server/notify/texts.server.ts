@@ -155,19 +155,29 @@ function notice(t: TFunction, content: NoticeContent, timeZone: string): Notice 
 export function organizerNotice(
   t: TFunction,
   event: OrganizerEvent,
-  input: { meeting: MessageMeeting; clients: string[]; timeZone: string; previousStartAt?: number; meetingUrl: string },
+  input: {
+    meeting: MessageMeeting
+    clients: string[]
+    timeZone: string
+    previousStartAt?: number
+    /** A client's reason for cancelling (a cancellation only): the body quotes it. */
+    reason?: string | null
+    meetingUrl: string
+  },
 ): Notice & { message: string } {
+  const withReason = event === 'canceled' && Boolean(input.reason)
   const made = notice(
     t,
     {
       title: { key: `notify:organizer.${event}.title`, values: { name: input.meeting.name } },
       body: {
-        key: `notify:organizer.${event}.body`,
+        key: withReason ? 'notify:organizer.canceled.bodyReason' : `notify:organizer.${event}.body`,
         values: {
           name: input.meeting.name,
           clients: { clients: input.clients },
           when: range(input.meeting),
           previous: previousRange(input.meeting, input.previousStartAt),
+          ...(withReason ? { reason: input.reason ?? '' } : {}),
         },
       },
     },
