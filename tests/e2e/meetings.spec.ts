@@ -283,3 +283,30 @@ for (const language of ['ru', 'en'] as const) {
     await expect(page.getByTestId('event-name')).toContainText('Консультация')
   })
 }
+
+test('without script, a guest confirms the cancel on the page itself, with a reason', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = uniqueEmail('manage-nojs')
+  const lastName = `Безскриптов${Math.random().toString(36).slice(2, 8)}`
+  await bookAsGuest(page, email, 'ru', lastName)
+  const link = (await mailTo(page.request, email, (m) => m.text.includes('/booking/manage/'))).text.match(
+    /\/booking\/manage\/[^\s]+/,
+  )?.[0]
+  const plain = await browser.newContext({ javaScriptEnabled: false, baseURL })
+  const guest = await plain.newPage()
+  await guest.goto(link ?? '')
+  await guest.getByTestId('manage-cancel').click()
+  await expect(guest).toHaveURL(/cancel=1/)
+  const inline = guest.getByTestId('manage-cancel-inline')
+  await expect(inline).toContainText(TEXTS.ru.confirmTitle)
+  await inline.getByTestId('manage-cancel-reason').fill('Уезжаю')
+  await inline.getByTestId('manage-cancel-confirm').click()
+  await expect(guest.getByTestId('manage-done')).toHaveText(TEXTS.ru.manageCancelled)
+  await expect(guest.getByTestId('manage-book-again')).toBeVisible()
+  await plain.close()
+  const told = await mailTo(page.request, 'demo@example.com', (m) => m.text.includes(`Клиент: Гость ${lastName}.`))
+  expect(told.text).toContain('Причина: Уезжаю')
+})
