@@ -213,6 +213,22 @@ describe('webhook deliveries', () => {
     expect(after.map((d: { resendOf: string | null }) => d.resendOf)).toContain(rows[0].id)
   })
 
+  it('hears only what happens after the endpoint was made, even when earlier changes are routed later', async () => {
+    const { host } = await createBookableHost()
+    const call = await callerFor(host.id)
+    await routeWebhooks(db(), Date.now()) // whatever other tests logged before
+    // A booking logged before the endpoint exists, still waiting for the cron to route it.
+    await book(host.login, `early-${host.login}`)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const { id: endpointId } = (await call('POST', '/webhooks', { url: RECEIVER, events: ['booking.created'] })).body
+      .data
+    await routeWebhooks(db(), Date.now())
+    expect(await webhookRows(endpointId)).toHaveLength(0)
+    await book(host.login, `late-${host.login}`)
+    await routeWebhooks(db(), Date.now())
+    expect(await webhookRows(endpointId)).toHaveLength(1)
+  })
+
   it('sends only the subscribed types, and a cancel as booking.cancelled', async () => {
     const { host } = await createBookableHost()
     const call = await callerFor(host.id)

@@ -252,7 +252,10 @@ export async function routeWebhooks(db: Db, now: number): Promise<number> {
   }
   const wanted = events.flatMap((event) => {
     const type = webhookTypeOf(event.type, event.payload)
-    const targets = endpoints.filter((e) => e.ownerId === event.ownerId && type && e.events.includes(type))
+    // An endpoint hears what happens from its creation on, never the changes still waiting to be routed before it.
+    const targets = endpoints.filter(
+      (e) => e.ownerId === event.ownerId && type && e.events.includes(type) && event.createdAt >= e.createdAt,
+    )
     if (!type || targets.length === 0) return []
     return meetingsOfEvent(event.meetingId, event.payload).map((meetingId) => ({ event, type, meetingId, targets }))
   })
