@@ -312,9 +312,17 @@ export default function ProfileApiPage() {
           <fieldset className="flex flex-col gap-1">
             <legend className="mb-1 text-sm font-medium">{t('developer:webhooks.events')}</legend>
             {WEBHOOK_EVENT_TYPES.map((event) => (
-              <label key={event} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="events" value={event} defaultChecked={event === 'booking.created'} />
-                {t(`developer:events.${event}`)} <code className="text-muted">{event}</code>
+              <label key={event} className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="events"
+                  value={event}
+                  defaultChecked={event === 'booking.created'}
+                  className="mt-1"
+                />
+                <span className="min-w-0">
+                  {t(`developer:events.${event}`)} <code className="break-all text-muted">{event}</code>
+                </span>
               </label>
             ))}
             {webhookErrors.events ? (

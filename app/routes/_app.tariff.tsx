@@ -52,7 +52,8 @@ function CurrentPlan({ data }: { data: Data }) {
       <p className="mt-1 text-sm text-muted" data-testid="card-mask">
         {s.card ? t('billing:page.card', { mask: s.card.mask }) : t('billing:page.noCard')}
       </p>
-      {s.tariff !== 'Basic' ? (
+      {/* A paid plan without an end (granted by support or the seed) has no renewal to speak of. */}
+      {s.tariff !== 'Basic' && s.validUntilText ? (
         <p className="mt-1 text-sm">
           {s.nextPayment
             ? t('billing:page.nextPayment', {
