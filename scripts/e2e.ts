@@ -1,8 +1,9 @@
 /**
- * `npm run test:e2e`: the browser tests. The two Playwright projects (desktop, phone) run at the same time, each
- * in its own Playwright process against its own `wrangler dev` and database (ports E2E_PORT and E2E_PORT + 10),
- * after one build of the app. Arguments go to Playwright (a spec file, `-g`, ...). With `--project` among them, or
- * E2E_SERIAL=1, one Playwright process runs as given, against one server (docs/decisions/0061).
+ * `npm run test:e2e`: the browser tests. After one build of the app, two Playwright processes run at the same time,
+ * each with half of the suite (`--shard=1/2`, `--shard=2/2`: every desktop spec and the phone project's specs,
+ * playwright.config.ts) against its own `wrangler dev` and database (ports E2E_PORT and E2E_PORT + 10). Arguments
+ * go to Playwright (a spec file, `-g`, ...). With `--project` or `--shard` among them, or E2E_SERIAL=1, one
+ * Playwright process runs as given, against one server (docs/decisions/0061, 0112).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createInterface } from 'node:readline'
@@ -29,7 +30,7 @@ function playwright(extra: string[], port: number, prefix: string | null): Child
 const exited = (child: ChildProcess) =>
   new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
 
-if (process.env.E2E_SERIAL === '1' || args.some((arg) => arg.startsWith('--project'))) {
+if (process.env.E2E_SERIAL === '1' || args.some((arg) => arg.startsWith('--project') || arg.startsWith('--shard'))) {
   process.exit(await exited(playwright([], basePort, null)))
 }
 
@@ -37,9 +38,9 @@ const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env })
 if (build.status !== 0) process.exit(build.status ?? 1)
 
 const runs = [
-  { project: 'desktop', port: basePort },
-  { project: 'phone', port: basePort + 10 },
-].map(({ project, port }) => ({ project, child: playwright([`--project=${project}`], port, `[${project}]`) }))
+  { shard: '1/2', port: basePort },
+  { shard: '2/2', port: basePort + 10 },
+].map(({ shard, port }) => ({ shard, child: playwright([`--shard=${shard}`], port, `[${shard}]`) }))
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -48,6 +49,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 const codes = await Promise.all(runs.map(({ child }) => exited(child)))
-const failed = runs.filter((_, index) => codes[index] !== 0).map(({ project }) => project)
-console.log(failed.length === 0 ? '\ne2e: desktop and phone passed' : `\ne2e: failed in ${failed.join(', ')}`)
+const failed = runs.filter((_, index) => codes[index] !== 0).map(({ shard }) => `shard ${shard}`)
+console.log(failed.length === 0 ? '\ne2e: both shards passed' : `\ne2e: failed in ${failed.join(', ')}`)
 process.exit(failed.length === 0 ? 0 : 1)
