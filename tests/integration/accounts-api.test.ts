@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { hashPassword } from '#app/server/auth/password.server.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { accountSecrets, refreshTokens, schedules, sessions, users } from '#db/schema.ts'
+import { accountSecrets, personalAccessTokens, refreshTokens, schedules, sessions, users } from '#db/schema.ts'
 import {
   STRONG_PASSWORD,
   api,
@@ -536,6 +536,12 @@ describe('restore', () => {
 
   it('sets a new password once; the link cannot be used again and old tokens stop working', async () => {
     const account = await signupAndConfirm()
+    const pat = await api<{ token: string }>('POST', '/personalAccessTokens', {
+      auth: `Bearer ${account.token}`,
+      body: { name: 'CRM', scope: 'read' },
+    })
+    expect(pat.status).toBe(201)
+    expect((await api('GET', '/profile', { auth: `Bearer ${pat.body.data?.token}` })).status).toBe(200)
     await api('POST', '/restore', { body: { email: account.email } })
     const token = linkIn((await lastEmailTo(account.email))!.text, '/restore')
     const weak = await api('PUT', '/restore', { body: { token, password: 'weakpass' } })
@@ -559,6 +565,11 @@ describe('restore', () => {
     expect((await api('GET', '/profile', { auth: `Bearer ${account.token}` })).status).toBe(401)
     const fresh = newPassword.body.data as { token: string }
     expect((await api('GET', '/profile', { auth: `Bearer ${fresh.token}` })).status).toBe(200)
+    // Personal access tokens made before the reset end with it.
+    expect((await api('GET', '/profile', { auth: `Bearer ${pat.body.data?.token}` })).status).toBe(401)
+    expect(await db().select().from(personalAccessTokens).where(eq(personalAccessTokens.ownerId, account.id))).toEqual(
+      [],
+    )
   })
 
   it('refuses an expired reset link', async () => {

@@ -7,7 +7,7 @@ import { resendSecondsLeft } from '#app/domain/accounts/rules.ts'
 import { newId } from '#app/domain/ids.ts'
 import { isLanguage } from '#app/i18n/config.ts'
 import { getT } from '#app/i18n/translate.server.ts'
-import { accountSecrets, refreshTokens, sessions, users } from '#db/schema.ts'
+import { accountSecrets, personalAccessTokens, refreshTokens, sessions, users } from '#db/schema.ts'
 import type { AccountSecretKind } from '#app/domain/enums.ts'
 import { hashPassword, verifyPassword } from '../auth/password.server.ts'
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
@@ -430,6 +430,8 @@ export async function resetPassword(deps: AccountDeps, input: z.infer<typeof Res
       .update(refreshTokens)
       .set({ revokedAt: deps.now })
       .where(and(eq(refreshTokens.userId, secret.userId), isNull(refreshTokens.revokedAt))),
+    // A reset is how a taken-over account is won back: the tokens its holder may have made end too (ADR 0101).
+    deps.db.delete(personalAccessTokens).where(eq(personalAccessTokens.ownerId, secret.userId)),
   ])
   const [user] = await deps.db.select().from(users).where(eq(users.id, secret.userId)).limit(1)
   return user
