@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#app/server/db.server.ts'
-import { accountSecrets, sessions, users } from '#db/schema.ts'
+import { accountSecrets, schedules, sessions, users } from '#db/schema.ts'
 import {
   STRONG_PASSWORD,
   api,
@@ -73,6 +73,39 @@ describe('sign-up pages', () => {
     const home = await page('/', sessionFrom(confirmed))
     expect(home.html).toContain('data-testid="home"')
     expect(home.html).toContain('data-testid="profile-menu"')
+  })
+
+  it('starts the account and its default schedule in the zone the browser kept, else in Moscow', async () => {
+    const zoneOf = async (email: string) => {
+      const [user] = await db().select().from(users).where(eq(users.email, email))
+      const owned = await db().select().from(schedules).where(eq(schedules.ownerId, user.id))
+      return { user: user.timeZone, schedules: owned.map((schedule) => schedule.timeZone) }
+    }
+    const tokyo = signupBody()
+    const kept = await post(
+      '/signup',
+      { ...tokyo, isAgreementAccepted: 'on', passwordRepeat: tokyo.password },
+      { Cookie: 'tz=Asia%2FTokyo' },
+    )
+    expect(kept.status).toBe(302)
+    expect(await zoneOf(tokyo.email)).toEqual({ user: 'Asia/Tokyo', schedules: ['Asia/Tokyo'] })
+
+    const unknown = signupBody()
+    await post(
+      '/signup',
+      { ...unknown, isAgreementAccepted: 'on', passwordRepeat: unknown.password },
+      { Cookie: 'tz=Mars%2FOlympus' },
+    )
+    expect(await zoneOf(unknown.email)).toEqual({ user: 'Europe/Moscow', schedules: ['Europe/Moscow'] })
+
+    const api = signupBody()
+    const created = await SELF.fetch('http://localhost/api/v2/identity/signup/email', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', timezone: 'America/Santiago', 'CF-Connecting-IP': newIp() },
+      body: JSON.stringify(api),
+    })
+    expect(created.status).toBe(201)
+    expect(await zoneOf(api.email)).toEqual({ user: 'America/Santiago', schedules: ['America/Santiago'] })
   })
 
   it('shows translated field errors and creates nothing', async () => {

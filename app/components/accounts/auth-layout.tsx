@@ -1,9 +1,14 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SiteHeader } from '#app/components/site-header.tsx'
+import { keepDetectedZone } from '#app/utils/zone-cookie.ts'
 
-/** The frame of the sign-in and registration screens: the public header, then one centred card. */
+/**
+ * The frame of the sign-in and registration screens: the public header, then one centred card. It keeps the
+ * browser's zone in the `tz` cookie, so an account made here (by email or a provider) starts in the person's zone.
+ */
 export function AuthLayout({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
+  useEffect(keepDetectedZone, [])
   return (
     <>
       <SiteHeader />

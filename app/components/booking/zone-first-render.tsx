@@ -16,12 +16,6 @@ export const ZONE_DEPENDENT_ATTRIBUTE = 'data-zone-dependent'
 const ZONE_COOKIE_SCRIPT = (zone: string) =>
   `document.cookie='tz='+encodeURIComponent(${zone})+'; path=/; max-age=31536000; samesite=lax; secure'`
 
-/** Keeps the zone in the `tz` cookie (app/server/booking/viewer-zone.server.ts), so the next visit renders in it. */
-export function keepZone(zone: string) {
-  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie, read by the server; no Cookie Store API in Safari
-  document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax; secure`
-}
-
 function script(serverZone: string): string {
   return `(function(){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(!z)return;${ZONE_COOKIE_SCRIPT('z')};var u=new URL(location.href);if(z===${JSON.stringify(serverZone).replaceAll('<', '\\u003c')}||u.searchParams.has('tz'))return;var s=document.createElement('style');s.textContent='[${ZONE_DEPENDENT_ATTRIBUTE}]{visibility:hidden}';document.head.appendChild(s);u.searchParams.set('tz',z);location.replace(u.href)}catch(e){}})()`
 }

@@ -4,6 +4,8 @@ import { type AppEnv, type Bindings, parseEnv } from '../env.server.ts'
 import { drainOutbox } from '../outbox/outbox.server.ts'
 import { getRateLimits, type RateLimits } from '../rate-limit.server.ts'
 import { getDb } from '../db.server.ts'
+import { parseViewerTimeZone } from '#app/domain/time-zones/time-zones.ts'
+import { cookieZone } from '../booking/viewer-zone.server.ts'
 
 /** What the account use cases need; pages and the API build it from their request. */
 export type AccountDeps = {
@@ -15,6 +17,11 @@ export type AccountDeps = {
   ip: string
   /** The interface language of the request: new accounts take it as their culture. */
   language: Language
+  /**
+   * The client's time zone when it is known (the API's `timezone` header, else the `tz` cookie the pages keep):
+   * new accounts, and their default schedule, take it instead of Moscow.
+   */
+  timeZone: string | null
   now: number
   /** Delivers freshly queued emails in the background; the cron drain retries what fails. */
   deliver: (ids: string[]) => void
@@ -40,6 +47,7 @@ export function accountDeps(
     avatars: bindings.AVATARS,
     ip: clientIp(request),
     language,
+    timeZone: parseViewerTimeZone(request.headers.get('timezone')) ?? cookieZone(request),
     now,
     deliver: (ids) => {
       if (ids.length > 0)

@@ -123,6 +123,7 @@ export async function signup(
     firstName: input.firstName,
     lastName: input.lastName,
     culture: deps.language,
+    ...(deps.timeZone ? { timeZone: deps.timeZone } : {}),
     isConsentMailing: options.isConsentMailing,
     createdAt: deps.now,
   }

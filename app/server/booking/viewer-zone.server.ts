@@ -11,7 +11,8 @@ const YEAR_SECONDS = 60 * 60 * 24 * 365
 
 export type ViewerZone = { zone: string; source: 'url' | 'cookie' | 'host' }
 
-function cookieZone(request: Request): string | null {
+/** The zone kept in the `tz` cookie (a guest's chosen or detected zone), or null. */
+export function cookieZone(request: Request): string | null {
   const header = request.headers.get('Cookie')
   if (!header) return null
   for (const part of header.split(';')) {
