@@ -72,6 +72,9 @@ function stepOf(path: string): number {
       'meetingPoint',
       'whoCallType',
       'durationInMinutes',
+      'durationType',
+      'durationValue',
+      'durationValueType',
     ].includes(path)
   )
     return 1

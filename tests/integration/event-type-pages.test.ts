@@ -45,9 +45,10 @@ function wizardForm(scheduleId: string, extra: [string, string][] = []): [string
     ['color', '#2fb54b'],
     ['eventTypePlaceType', 'Meet'],
     ['meetingPoint', 'Москва, Тверская, 1'],
-    ['durationPreset', '45'],
-    ['stepPreset', 'other'],
-    ['stepOther', '20'],
+    ['durationType', 'Minutes45'],
+    ['stepType', 'Another'],
+    ['stepValue', '20'],
+    ['stepValueType', 'Minutes'],
     ['remindersInMinutes', '60'],
     ['whenClosesValue', '2'],
     ['whenClosesType', 'Hours'],
@@ -92,8 +93,8 @@ describe('event type pages', () => {
       '/eventTypes/create',
       {},
       wizardForm(schedule.id, [
-        ['durationPreset', 'other'],
-        ['durationOther', '2000'],
+        ['durationType', 'Another'],
+        ['durationValue', '2000'],
         ['recordIsOpenType', 'Period'],
         ['recordIsOpenPeriodStart', '2098-05-02'],
         ['recordIsOpenPeriodEnd', '2098-05-01'],
@@ -103,7 +104,7 @@ describe('event type pages', () => {
       id: null,
       errors: {
         fieldErrors: {
-          durationInMinutes: ['Не больше 1380'],
+          durationValue: ['Не больше 1380 минут (23 часа)'],
           recordIsOpenPeriodEnd: ['Дата окончания не может быть раньше начала'],
         },
       },

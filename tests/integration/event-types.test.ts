@@ -149,9 +149,9 @@ describe('event types API: every SPEC §5 rule', () => {
       'name: Обязательное поле',
       'link: Только латинские буквы, цифры, «_», «.» и «-»',
       'color: Выберите цвет',
-      'durationInMinutes: Не больше 1380',
-      'stepValue: Число должно быть больше 0',
       'getTimeAfterValue: Не больше 60',
+      'durationInMinutes: Не больше 1380 минут (23 часа)',
+      'stepValue: Число должно быть больше 0',
       'meetingPoint: Введите корректную ссылку',
     ])
     const english = await call('POST', '/eventTypes', { name: '' }, { 'Accept-Language': 'en' })

@@ -6,14 +6,14 @@ import { EVENT_TYPE_COLORS } from '#app/domain/event-type-colors.ts'
 import type { EventTypeFormValues, ParticipantType } from '#app/domain/event-types/form-values.ts'
 import { linkFromName, normalizeLink } from '#app/domain/event-types/link.ts'
 import { REMINDER_PRESETS } from '#app/domain/event-types/reminders.ts'
+import { BUFFER_PRESETS, CURRENCY_SYMBOLS, defaultSeats, isGroup } from '#app/domain/event-types/schema.ts'
 import {
-  BUFFER_PRESETS,
-  CURRENCY_SYMBOLS,
-  DURATION_PRESETS,
-  STEP_PRESETS,
-  defaultSeats,
-  isGroup,
-} from '#app/domain/event-types/schema.ts'
+  DURATION_TYPES,
+  DURATION_UNITS,
+  type DurationUnit,
+  STEP_TYPES,
+  presetMinutes,
+} from '#app/domain/event-types/duration-step.ts'
 import { type Capability, can, capabilityForParticipantType, cheapestPlanWith } from '#app/domain/plans.ts'
 import type { Tariff } from '#app/domain/enums.ts'
 import { CONTROL, ErrorText, PlanBadge, Section, UniqueMark } from './form-parts.tsx'
@@ -262,30 +262,34 @@ export function EventTypeForm(props: Props) {
         </Section>
 
         <Section title={t('eventTypes:form.duration')} testId="section-duration">
-          <PresetOrOther
+          <TypeOrOther
             label={t('eventTypes:form.duration')}
-            presetName="durationPreset"
-            otherName="durationOther"
-            presets={DURATION_PRESETS}
-            preset={values.durationPreset}
-            other={values.durationOther}
-            error={error('durationInMinutes')}
-            onChange={(durationPreset, durationOther) => set({ durationPreset, durationOther })}
+            field="duration"
+            types={DURATION_TYPES}
+            type={values.durationType}
+            value={values.durationValue}
+            unit={values.durationValueType}
+            error={error('durationValue') ?? error('durationInMinutes') ?? error('durationType')}
+            onChange={(type, value, unit) =>
+              set({ durationType: type as typeof values.durationType, durationValue: value, durationValueType: unit })
+            }
           />
         </Section>
       </div>
 
       <div className={`flex flex-col gap-6 ${hidden('availability')}`}>
         <Section title={t('eventTypes:form.availability')} testId="section-availability">
-          <PresetOrOther
+          <TypeOrOther
             label={t('eventTypes:form.step')}
-            presetName="stepPreset"
-            otherName="stepOther"
-            presets={STEP_PRESETS}
-            preset={values.stepPreset}
-            other={values.stepOther}
-            error={error('stepValue')}
-            onChange={(stepPreset, stepOther) => set({ stepPreset, stepOther })}
+            field="step"
+            types={STEP_TYPES}
+            type={values.stepType}
+            value={values.stepValue}
+            unit={values.stepValueType}
+            error={error('stepValue') ?? error('stepType')}
+            onChange={(type, value, unit) =>
+              set({ stepType: type as typeof values.stepType, stepValue: value, stepValueType: unit })
+            }
           />
           <div className="grid gap-4 sm:grid-cols-2">
             {(['before', 'after'] as const).map((side) => {
@@ -669,51 +673,69 @@ export function EventTypeForm(props: Props) {
   )
 }
 
-function PresetOrOther({
+/**
+ * A duration or step by the SPEC's fields (`durationType`/`stepType`, `...Value`, `...ValueType`): the type, and for
+ * "Another" a value in minutes or hours. Without script the value inputs always show (a select cannot reveal them);
+ * the form reads them only with "Another".
+ */
+function TypeOrOther({
   label,
-  presetName,
-  otherName,
-  presets,
-  preset,
-  other,
+  field,
+  types,
+  type,
+  value,
+  unit,
   error,
   onChange,
 }: {
   label: string
-  presetName: string
-  otherName: string
-  presets: readonly number[]
-  preset: string
-  other: string
+  field: 'duration' | 'step'
+  types: readonly string[]
+  type: string
+  value: string
+  unit: DurationUnit
   error?: string
-  onChange: (preset: string, other: string) => void
+  onChange: (type: string, value: string, unit: DurationUnit) => void
 }) {
   const { t } = useTranslation()
+  const hydrated = useHydrated()
+  const another = type === 'Another'
+  const typeLabel = (option: string) => {
+    const minutes = presetMinutes(option as (typeof STEP_TYPES)[number])
+    if (minutes !== null) return t('eventTypes:minutes', { count: minutes })
+    return t(option === 'Duration' ? 'eventTypes:form.stepEqualsDuration' : 'eventTypes:form.other')
+  }
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
+    <div className="grid gap-3 sm:grid-cols-3" data-testid={`${field}-fields`}>
       <SelectField
         label={label}
-        name={presetName}
-        value={preset}
-        errors={preset === 'other' ? [] : [error]}
-        onChange={(event) => onChange(event.target.value, other)}
-        options={[
-          ...presets.map((minutes) => ({ value: String(minutes), label: t('eventTypes:minutes', { count: minutes }) })),
-          { value: 'other', label: t('eventTypes:form.other') },
-        ]}
+        name={`${field}Type`}
+        value={type}
+        errors={another ? [] : [error]}
+        onChange={(event) => onChange(event.target.value, value, unit)}
+        options={types.map((option) => ({ value: option, label: typeLabel(option) }))}
       />
-      {preset === 'other' ? (
-        <Field
-          type="number"
-          min={1}
-          max={1380}
-          step={1}
-          label={t('eventTypes:form.otherMinutes', { label })}
-          name={otherName}
-          value={other}
-          errors={[error]}
-          onChange={(event) => onChange(preset, event.target.value)}
-        />
+      {another || !hydrated ? (
+        <>
+          <Field
+            type="number"
+            min={1}
+            max={1380}
+            step={1}
+            label={t('eventTypes:form.otherValue', { label })}
+            name={`${field}Value`}
+            value={value}
+            errors={[another ? error : undefined]}
+            onChange={(event) => onChange(type, event.target.value, unit)}
+          />
+          <SelectField
+            label={t('eventTypes:form.otherUnit', { label })}
+            name={`${field}ValueType`}
+            value={unit}
+            onChange={(event) => onChange(type, value, event.target.value as DurationUnit)}
+            options={DURATION_UNITS.map((option) => ({ value: option, label: t(`eventTypes:units.${option}`) }))}
+          />
+        </>
       ) : null}
     </div>
   )

@@ -7,7 +7,8 @@ import { DEFAULT_EVENT_TYPE_COLOR } from '#app/domain/event-type-colors.ts'
 import { DEFAULT_CUSTOM_REMINDER_MINUTES, DEFAULT_REMINDERS_MINUTES } from '#app/domain/constants.ts'
 import { dmyToIso, isoToDmy, readTypedDate } from '#app/domain/time/index.ts'
 import { customReminderOf, REMINDER_PRESETS } from './reminders.ts'
-import { DURATION_PRESETS, STEP_PRESETS, defaultSeats, isGroup } from './schema.ts'
+import { defaultSeats, isGroup } from './schema.ts'
+import type { DurationStepFields, DurationType, DurationUnit, StepType } from './duration-step.ts'
 
 export type TimeUnit = 'Minutes' | 'Hours' | 'Days'
 export type ParticipantType = 'SimpleNotCollective' | 'SimpleCollective' | 'GroupNotCollective' | 'GroupCollective'
@@ -22,10 +23,13 @@ export type EventTypeFormValues = {
   /** Online: a Telemost link for each meeting instead of one fixed link (issue 15). */
   videoLinkService: '' | 'telemost'
   whoCallType: 'MemberCallToOrganizer' | 'OrganizerCallToMember'
-  durationPreset: string
-  durationOther: string
-  stepPreset: string
-  stepOther: string
+  /** SPEC §3 duration and slot step; the value and unit are read only with `Another` (duration-step.ts). */
+  durationType: DurationType
+  durationValue: string
+  durationValueType: DurationUnit
+  stepType: StepType
+  stepValue: string
+  stepValueType: DurationUnit
   beforeOn: boolean
   getTimeBeforeValue: string
   afterOn: boolean
@@ -59,8 +63,9 @@ export type EventTypeFormValues = {
   isShowOnSpecialistPage: boolean
 }
 
-const presetOf = (value: number, presets: readonly number[]) =>
-  presets.includes(value) ? { preset: String(value), other: '' } : { preset: 'other', other: String(value) }
+/** An "Another" value as the inputs hold it; a preset leaves them empty, in minutes. */
+const otherValue = (type: string, value: number, unit: DurationUnit) =>
+  type === 'Another' ? { value: String(value), unit } : { value: '', unit: 'Minutes' as const }
 
 /** SPEC §9 defaults of a new event type. */
 export function newEventTypeValues(
@@ -77,10 +82,12 @@ export function newEventTypeValues(
     meetingPoint: '',
     videoLinkService: '',
     whoCallType: 'MemberCallToOrganizer',
-    durationPreset: '30',
-    durationOther: '',
-    stepPreset: '30',
-    stepOther: '',
+    durationType: 'Minutes30',
+    durationValue: '',
+    durationValueType: 'Minutes',
+    stepType: 'Duration',
+    stepValue: '',
+    stepValueType: 'Minutes',
     beforeOn: false,
     getTimeBeforeValue: '15',
     afterOn: false,
@@ -115,45 +122,45 @@ export function newEventTypeValues(
 }
 
 /** The form values of a saved event type (API names, `DD.MM.YYYY` dates). */
-export function savedEventTypeValues(saved: {
-  name: string
-  link: string
-  description: string
-  color: string
-  eventTypePlaceType: EventTypeFormValues['eventTypePlaceType']
-  meetingPoint: string | null
-  videoLinkService?: 'telemost' | null
-  whoCallType: EventTypeFormValues['whoCallType'] | null
-  durationInMinutes: number
-  stepValue: number
-  getTimeBeforeValue: number | null
-  getTimeAfterValue: number | null
-  remindersInMinutes: number[]
-  whenClosesValue: number
-  whenClosesType: TimeUnit
-  recordIsOpenType: EventTypeFormValues['recordIsOpenType']
-  recordIsOpenPeriodStart: string | null
-  recordIsOpenPeriodEnd: string | null
-  maximumRecordsPerDayValue: number
-  participantType: ParticipantType
-  minSeats: number
-  totalSeats: number
-  isLastNameRequired: boolean
-  isMessengerRequired: boolean
-  isPhoneRequired: boolean
-  isOptionalInputsHidden: boolean
-  isShowCost: boolean
-  cost: number | null
-  currency: EventTypeFormValues['currency'] | null
-  isShowRedirection: boolean
-  redirectUrl: string | null
-  redirectComment: string | null
-  scheduleId: string
-  isActive: boolean
-  isShowOnSpecialistPage: boolean
-}): EventTypeFormValues {
-  const duration = presetOf(saved.durationInMinutes, DURATION_PRESETS)
-  const step = presetOf(saved.stepValue, STEP_PRESETS)
+export function savedEventTypeValues(
+  saved: DurationStepFields & {
+    name: string
+    link: string
+    description: string
+    color: string
+    eventTypePlaceType: EventTypeFormValues['eventTypePlaceType']
+    meetingPoint: string | null
+    videoLinkService?: 'telemost' | null
+    whoCallType: EventTypeFormValues['whoCallType'] | null
+    getTimeBeforeValue: number | null
+    getTimeAfterValue: number | null
+    remindersInMinutes: number[]
+    whenClosesValue: number
+    whenClosesType: TimeUnit
+    recordIsOpenType: EventTypeFormValues['recordIsOpenType']
+    recordIsOpenPeriodStart: string | null
+    recordIsOpenPeriodEnd: string | null
+    maximumRecordsPerDayValue: number
+    participantType: ParticipantType
+    minSeats: number
+    totalSeats: number
+    isLastNameRequired: boolean
+    isMessengerRequired: boolean
+    isPhoneRequired: boolean
+    isOptionalInputsHidden: boolean
+    isShowCost: boolean
+    cost: number | null
+    currency: EventTypeFormValues['currency'] | null
+    isShowRedirection: boolean
+    redirectUrl: string | null
+    redirectComment: string | null
+    scheduleId: string
+    isActive: boolean
+    isShowOnSpecialistPage: boolean
+  },
+): EventTypeFormValues {
+  const duration = otherValue(saved.durationType, saved.durationValue, saved.durationValueType)
+  const step = otherValue(saved.stepType, saved.stepValue, saved.stepValueType)
   const custom = saved.remindersInMinutes.filter((minutes) => !REMINDER_PRESETS.includes(minutes))
   return {
     name: saved.name,
@@ -164,10 +171,12 @@ export function savedEventTypeValues(saved: {
     meetingPoint: saved.meetingPoint ?? '',
     videoLinkService: saved.videoLinkService ?? '',
     whoCallType: saved.whoCallType ?? 'MemberCallToOrganizer',
-    durationPreset: duration.preset,
-    durationOther: duration.other,
-    stepPreset: step.preset,
-    stepOther: step.other,
+    durationType: saved.durationType,
+    durationValue: duration.value,
+    durationValueType: duration.unit,
+    stepType: saved.stepType,
+    stepValue: step.value,
+    stepValueType: step.unit,
     beforeOn: saved.getTimeBeforeValue !== null,
     getTimeBeforeValue: String(saved.getTimeBeforeValue ?? 15),
     afterOn: saved.getTimeAfterValue !== null,
@@ -223,6 +232,15 @@ export function eventTypeBodyFromForm(form: FormData) {
     return typeof value === 'string' ? value : undefined
   }
   const flag = (name: string) => form.get(name) === 'on' || form.get(name) === 'true'
+  const otherOf = (field: 'duration' | 'step') => {
+    const type = text(`${field}Type`)
+    const another = type === 'Another'
+    return {
+      [`${field}Type`]: type ?? null,
+      [`${field}Value`]: another ? (numberOf(form.get(`${field}Value`)) ?? null) : null,
+      [`${field}ValueType`]: another ? (text(`${field}ValueType`) ?? null) : null,
+    }
+  }
   const participantType = (text('participantType') ?? 'SimpleNotCollective') as ParticipantType
   const amounts = form.getAll('customAmount')
   const units = form.getAll('customUnit')
@@ -237,10 +255,9 @@ export function eventTypeBodyFromForm(form: FormData) {
     meetingPoint: text('meetingPoint') ?? null,
     videoLinkService: text('videoLinkService') ?? null,
     whoCallType: text('whoCallType') ?? null,
-    durationInMinutes: numberOf(
-      text('durationPreset') === 'other' ? form.get('durationOther') : form.get('durationPreset'),
-    ),
-    stepValue: numberOf(text('stepPreset') === 'other' ? form.get('stepOther') : form.get('stepPreset')),
+    // The value and unit inputs stay in the form (without script they always show); only `Another` reads them.
+    ...otherOf('duration'),
+    ...otherOf('step'),
     getTimeBeforeValue: flag('beforeOn') ? numberOf(form.get('getTimeBeforeValue')) : null,
     getTimeAfterValue: flag('afterOn') ? numberOf(form.get('getTimeAfterValue')) : null,
     remindersInMinutes: form.getAll('remindersInMinutes').map((value) => Number(value)),

@@ -4,7 +4,7 @@
  * the server's (app/server/event-types). Messages are i18n keys, translated by app/i18n/zod-errors.ts.
  */
 import { z } from 'zod'
-import { DEFAULT_REMINDERS_MINUTES, DURATION_MAX_MINUTES, LONG_TEXT_MAX, TEXT_MAX } from '#app/domain/constants.ts'
+import { DEFAULT_REMINDERS_MINUTES, LONG_TEXT_MAX, TEXT_MAX } from '#app/domain/constants.ts'
 import { isReservedName } from '#app/domain/reserved-names.ts'
 import { type IsoDate, dmyToIso } from '#app/domain/time/index.ts'
 import {
@@ -18,6 +18,7 @@ import {
 } from '#app/domain/enums.ts'
 import { recognizeMeetingLink } from '#app/domain/meetings/meeting-link.ts'
 import { LINK_PATTERN, normalizeEventName, parseLink } from './link.ts'
+import { DURATION_TYPES, DURATION_UNITS, STEP_TYPES, resolveDurationStep } from './duration-step.ts'
 import {
   type CustomReminder,
   customReminderMinutes,
@@ -25,8 +26,6 @@ import {
   isValidCustomReminder,
 } from './reminders.ts'
 
-export const DURATION_PRESETS = [15, 30, 45, 60] as const
-export const STEP_PRESETS = [5, 10, 15, 30, 45, 60] as const
 export const BUFFER_PRESETS = [5, 10, 15, 30, 45, 60] as const
 export const BUFFER_MIN = 5
 export const BUFFER_MAX = 60
@@ -118,8 +117,15 @@ const fields = {
   /** Online: every meeting gets its own link from this service instead of one fixed link (issue 15). */
   videoLinkService: z.enum(VIDEO_LINK_SERVICES).nullish(),
   whoCallType: z.enum(WHO_CALL_TYPES).nullish(),
-  durationInMinutes: integer().min(1, 'validation:positive').max(DURATION_MAX_MINUTES, 'validation:max'),
-  stepValue: integer().min(1, 'validation:positive').max(DURATION_MAX_MINUTES, 'validation:max'),
+  // Duration and slot step (SPEC §3): the type fields, or `durationInMinutes` and a `stepValue` alone as before;
+  // resolved to minutes by duration-step.ts, which also checks that what is sent agrees (ADR 0106).
+  durationInMinutes: z.number({ error: 'validation:number' }).nullish(),
+  durationType: z.enum(DURATION_TYPES).nullish(),
+  durationValue: z.number({ error: 'validation:number' }).nullish(),
+  durationValueType: z.enum(DURATION_UNITS).nullish(),
+  stepType: z.enum(STEP_TYPES).nullish(),
+  stepValue: z.number({ error: 'validation:number' }).nullish(),
+  stepValueType: z.enum(DURATION_UNITS).nullish(),
   getTimeBeforeValue: integer().min(BUFFER_MIN, 'validation:min').max(BUFFER_MAX, 'validation:max').nullish(),
   getTimeAfterValue: integer().min(BUFFER_MIN, 'validation:min').max(BUFFER_MAX, 'validation:max').nullish(),
   // SPEC §9 default reminders 60 and 1440 when the body leaves the list out (an empty list means "none").
@@ -163,6 +169,8 @@ export function eventTypeSchema(context: EventTypeRulesContext) {
     .object(fields)
     .superRefine((value, ctx) => {
       const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
+
+      for (const found of resolveDurationStep(value).issues) issue(found.path, found.message)
 
       // Meeting point: required unless phone; an online one must be a link (SPEC §5).
       // An online type with a service's own link per meeting has no fixed link; other schemes than http(s) are refused.
@@ -233,6 +241,11 @@ export function eventTypeSchema(context: EventTypeRulesContext) {
         ? { minSeats: value.minSeats as number, totalSeats: value.totalSeats as number }
         : defaultSeats(value.participantType)
       const isPeriod = value.recordIsOpenType === 'Period'
+      // The refinement above refused any body these do not resolve.
+      const { durationInMinutes, stepMinutes } = resolveDurationStep(value) as {
+        durationInMinutes: number
+        stepMinutes: number
+      }
       return {
         name: value.name,
         link: value.link,
@@ -248,8 +261,8 @@ export function eventTypeSchema(context: EventTypeRulesContext) {
               : value.meetingPoint,
         videoLinkService,
         whoCallType: isPhone ? (value.whoCallType ?? 'MemberCallToOrganizer') : null,
-        durationInMinutes: value.durationInMinutes,
-        stepValue: value.stepValue,
+        durationInMinutes,
+        stepMinutes,
         getTimeBeforeValue: value.getTimeBeforeValue ?? null,
         getTimeAfterValue: value.getTimeAfterValue ?? null,
         remindersInMinutes: [...new Set([...value.remindersInMinutes, ...customMinutes])].sort((a, b) => a - b),

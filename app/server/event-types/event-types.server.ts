@@ -6,6 +6,7 @@ import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm'
 import { missingCapabilities } from '#app/domain/event-types/gating.ts'
 import { telemostGrant } from '../video/grants.server.ts'
 import { copyLink, copyName, eventNameKey } from '#app/domain/event-types/link.ts'
+import { durationStepFields } from '#app/domain/event-types/duration-step.ts'
 import { splitReminders } from '#app/domain/event-types/reminders.ts'
 import type { EventTypeInput } from '#app/domain/event-types/schema.ts'
 import { newId } from '#app/domain/ids.ts'
@@ -32,9 +33,7 @@ export function toView(row: EventTypeRow) {
     meetingPoint: row.meetingPoint,
     videoLinkService: row.videoLinkService,
     whoCallType: row.whoCallType,
-    durationInMinutes: row.durationInMinutes,
-    stepValue: row.stepMinutes,
-    stepValueType: 'Minutes' as const,
+    ...durationStepFields(row.durationInMinutes, row.stepMinutes),
     getTimeBeforeValue: row.timeBeforeMinutes,
     getTimeAfterValue: row.timeAfterMinutes,
     ...splitReminders(row.remindersInMinutes),
@@ -77,7 +76,7 @@ function toRow(input: EventTypeInput) {
     videoLinkService: input.videoLinkService,
     whoCallType: input.whoCallType,
     durationInMinutes: input.durationInMinutes,
-    stepMinutes: input.stepValue,
+    stepMinutes: input.stepMinutes,
     timeBeforeMinutes: input.getTimeBeforeValue,
     timeAfterMinutes: input.getTimeAfterValue,
     remindersInMinutes: input.remindersInMinutes,

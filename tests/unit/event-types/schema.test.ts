@@ -88,7 +88,7 @@ describe('event type rules (SPEC §5)', () => {
 
   it('bounds duration to 1-1380 minutes and buffers to 5-60', () => {
     expect(issues({ durationInMinutes: 0 })).toEqual({ durationInMinutes: 'validation:positive' })
-    expect(issues({ durationInMinutes: 1381 })).toEqual({ durationInMinutes: 'validation:max' })
+    expect(issues({ durationInMinutes: 1381 })).toEqual({ durationInMinutes: 'eventTypes:errors.durationMax' })
     expect(issues({ durationInMinutes: 1.5 })).toEqual({ durationInMinutes: 'validation:integer' })
     expect(issues({ stepValue: 0 })).toEqual({ stepValue: 'validation:positive' })
     expect(issues({ getTimeBeforeValue: 4 })).toEqual({ getTimeBeforeValue: 'validation:min' })
