@@ -9,6 +9,7 @@ import {
   abandonOAuth,
   finishOAuth,
   isOAuthProvider,
+  pendingSignInProvider,
   providerConfig,
   resolveOAuthUser,
   startOAuth,
@@ -41,7 +42,23 @@ function readStateCookie(request: Request, provider: OAuthProvider): string | nu
   return null
 }
 
-/** `/oAuthRedirectPage?provider=...&redirectTo=...` (SPEC §2): off to the provider. */
+/**
+ * `/oAuthRedirectPage` (SPEC §2), both ends of a provider sign-in: `?provider=...&redirectTo=...` sends the browser
+ * off to the provider; `?code=...&state=...` (or `?error=...&state=...`) is a provider's answer landing here, finished
+ * exactly as the provider's own callback finishes it, for the provider that state was issued to (the state is
+ * looked up, never taken from the query, and the way on is the one stored with it, so nothing here redirects where
+ * the query says). Anything else is a translated "start again" (ADR 0106).
+ */
+export async function oauthLanding(args: LoaderFunctionArgs) {
+  const url = new URL(args.request.url)
+  if (url.searchParams.has('provider')) return oauthStart(args)
+  const state = url.searchParams.get('state')
+  const { deps, t } = await pageDeps(args.request, args.context)
+  const provider = state ? await pendingSignInProvider(deps, state) : null
+  if (!provider) return data({ error: t('accounts:oauth.state') }, { status: 400 })
+  return oauthCallback(provider, args)
+}
+
 export async function oauthStart({ request, context }: LoaderFunctionArgs) {
   const { deps, t } = await pageDeps(request, context)
   const url = new URL(request.url)

@@ -263,6 +263,20 @@ export async function finishOAuth(
 }
 
 /**
+ * The provider a pending sign-in's state was issued to, for a provider's answer landing on `/oAuthRedirectPage`:
+ * null for an unknown state, a calendar consent's (it signs nobody in) and Apple's (it answers by a POST to its own
+ * path). Reads only; `finishOAuth` checks and spends the state.
+ */
+export async function pendingSignInProvider(deps: AccountDeps, state: string): Promise<OAuthProvider | null> {
+  const [pending] = await deps.db
+    .select({ provider: oauthStates.provider, mode: oauthStates.mode })
+    .from(oauthStates)
+    .where(eq(oauthStates.stateHash, await sha256(state)))
+    .limit(1)
+  return pending && pending.mode !== 'calendar' && pending.provider !== 'apple' ? pending.provider : null
+}
+
+/**
  * The person cancelled at the provider (`?error=access_denied`, Apple's `user_cancelled_authorize`): the state of
  * that sign-in is spent, so it cannot be finished later.
  */
