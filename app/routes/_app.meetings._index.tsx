@@ -4,10 +4,19 @@ import { Form, Link, useFetcher, useLoaderData, useSearchParams } from '@remix-r
 import { useTranslation } from 'react-i18next'
 import { StatusCircle, OrganizerMeetingCard, PlaceLine } from '#app/components/meetings/meeting-parts.tsx'
 import { useConflictText } from '#app/components/meetings/meeting-conflicts.tsx'
-import { MeetingsCalendar } from '#app/components/meetings/meetings-calendar.tsx'
+import { type CalendarEntry, MeetingsAgenda, MeetingsCalendar } from '#app/components/meetings/meetings-calendar.tsx'
 import { MEETINGS_PAGE_SIZE } from '#app/domain/constants.ts'
-import { LIST_STATUSES, MeetingListQuerySchema, PERIODS, type Side } from '#app/domain/meetings/rules.ts'
-import { instantToZoned } from '#app/domain/time/index.ts'
+import {
+  LIST_STATUSES,
+  MEETING_VIEWS,
+  MeetingListQuerySchema,
+  type MeetingView,
+  PERIODS,
+  type Side,
+  agendaSpan,
+  isMeetingView,
+} from '#app/domain/meetings/rules.ts'
+import { instantToZoned, isIsoDate } from '#app/domain/time/index.ts'
 import { zoneName } from '#app/domain/time-zones/zone-names.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
@@ -41,27 +50,40 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const params = Object.fromEntries(url.searchParams)
   const kept = await viewCookie.parse(request.headers.get('Cookie'))
-  const named = params.view === 'calendar' || params.view === 'list' ? params.view : null
-  const view: 'list' | 'calendar' =
-    named ?? (params.filter || params.period ? 'list' : kept === 'calendar' ? 'calendar' : 'list')
+  const named = isMeetingView(params.view) ? params.view : null
+  const view: MeetingView = named ?? (params.filter || params.period ? 'list' : isMeetingView(kept) ? kept : 'list')
   // Choosing a layout (a link naming it) keeps it for the next visits.
   const headers: HeadersInit = named && named !== kept ? { 'Set-Cookie': await viewCookie.serialize(named) } : {}
   const now = Date.now()
   const today = instantToZoned(user.timeZone, now).date
   const side: Side = params.side === 'participant' ? 'participant' : 'organizer'
-  // The calendar's month: a year or month the API's schema would refuse shows the current month.
-  const year = queryInt(params.year, { min: 1900, max: 2099 }) ?? Number(today.slice(0, 4))
-  const month = queryInt(params.month, { min: 1, max: 12 }) ?? Number(today.slice(5, 7))
+  // The week's or day's date: another that is not a real date in the API's years shows today.
+  const anchor =
+    params.date && isIsoDate(params.date) && params.date >= '1900-01-08' && params.date <= '2099-12-24'
+      ? params.date
+      : today
+  // The calendar's month (by default the date's): a year or month the API's schema would refuse shows that one.
+  const year = queryInt(params.year, { min: 1900, max: 2099 }) ?? Number(anchor.slice(0, 4))
+  const month = queryInt(params.month, { min: 1, max: 12 }) ?? Number(anchor.slice(5, 7))
+  const agenda = view === 'week' || view === 'day' ? agendaSpan(view, anchor) : null
   const parsed = MeetingListQuerySchema.safeParse(
     view === 'calendar'
       ? { side, filter: 'upcomingAndCompleted', year, monthNumber: month, limit: CALENDAR_LIMIT }
-      : {
-          side,
-          filter: params.filter || undefined,
-          period: params.period || undefined,
-          limit: params.limit,
-          held: params.held || undefined,
-        },
+      : agenda
+        ? {
+            side,
+            filter: 'upcomingAndCompleted',
+            from: agenda.days[0],
+            to: agenda.days[agenda.days.length - 1],
+            limit: CALENDAR_LIMIT,
+          }
+        : {
+            side,
+            filter: params.filter || undefined,
+            period: params.period || undefined,
+            limit: params.limit,
+            held: params.held || undefined,
+          },
   )
   const query = parsed.success ? parsed.data : MeetingListQuerySchema.parse({ side })
   const viewer = { id: user.id, email: user.email, timeZone: user.timeZone }
@@ -74,6 +96,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     year,
     month,
     today,
+    agenda,
   }
   if (side === 'organizer') {
     const list = await listOrganizerMeetings(db, viewer, query, now)
@@ -105,7 +128,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   )
 }
 
-/** `/meetings`: "booked with me" and "I am booked", as a list or a month calendar (SPEC §2 Meetings). */
+/** `/meetings`: "booked with me" and "I am booked", as a list, a month, a week or a day (SPEC §2 Meetings). */
 export default function Meetings() {
   const data = useLoaderData<typeof loader>()
   const { t } = useTranslation()
@@ -122,6 +145,29 @@ export default function Meetings() {
   }
   const tab = (active: boolean) =>
     `rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${active ? 'bg-primary-soft text-primary' : 'text-ink hover:bg-surface'}`
+  const dayLink = (date: string) => link({ view: 'day', date, year: null, month: null })
+  const entries: CalendarEntry[] = [
+    ...data.organizer.map((m) => ({
+      id: m.userEventInfo.id,
+      href: `/meetings/${m.userEventInfo.id}`,
+      date: m.userEventInfo.date,
+      time: m.userEventInfo.timeSlot,
+      name: m.eventTypeInfo.eventTypeName,
+      color: m.eventTypeInfo.color,
+      status: m.userEventInfo.status,
+      conflicts: [...new Set(m.conflicts.map((c) => conflictText(c, data.timeZone, m.userEventInfo.start)))],
+    })),
+    ...data.participant.map((m) => ({
+      id: m.id,
+      href: `/meetings/myMeetings/${m.id}`,
+      date: m.meetingInfo.date,
+      time: m.meetingInfo.timeSlot,
+      name: m.meetingInfo.eventTypeName,
+      color: m.meetingInfo.color,
+      status: m.status,
+      conflicts: [],
+    })),
+  ]
   const items = data.side === 'organizer' ? data.organizer : data.participant
   const shown = items.length
 
@@ -147,8 +193,8 @@ export default function Meetings() {
             </Link>
           ))}
         </nav>
-        <nav className="flex gap-1" aria-label={t('meetings:view.label')}>
-          {(['list', 'calendar'] as const).map((view) => (
+        <nav className="flex flex-wrap gap-1" aria-label={t('meetings:view.label')}>
+          {MEETING_VIEWS.map((view) => (
             <Link
               key={view}
               to={link({ view, limit: null })}
@@ -274,6 +320,15 @@ export default function Meetings() {
             </div>
           ) : null}
         </>
+      ) : data.agenda ? (
+        <MeetingsAgenda
+          days={data.agenda.days}
+          today={data.today}
+          prevLink={link({ date: data.agenda.prev })}
+          nextLink={link({ date: data.agenda.next })}
+          dayLink={dayLink}
+          entries={entries}
+        />
       ) : (
         <MeetingsCalendar
           year={data.year}
@@ -289,28 +344,8 @@ export default function Meetings() {
               ? { year: String(data.year + 1), month: '1' }
               : { year: String(data.year), month: String(data.month + 1) },
           )}
-          entries={[
-            ...data.organizer.map((m) => ({
-              id: m.userEventInfo.id,
-              href: `/meetings/${m.userEventInfo.id}`,
-              date: m.userEventInfo.date,
-              time: m.userEventInfo.timeSlot,
-              name: m.eventTypeInfo.eventTypeName,
-              color: m.eventTypeInfo.color,
-              status: m.userEventInfo.status,
-              conflicts: [...new Set(m.conflicts.map((c) => conflictText(c, data.timeZone, m.userEventInfo.start)))],
-            })),
-            ...data.participant.map((m) => ({
-              id: m.id,
-              href: `/meetings/myMeetings/${m.id}`,
-              date: m.meetingInfo.date,
-              time: m.meetingInfo.timeSlot,
-              name: m.meetingInfo.eventTypeName,
-              color: m.meetingInfo.color,
-              status: m.status,
-              conflicts: [],
-            })),
-          ]}
+          dayLink={dayLink}
+          entries={entries}
         />
       )}
     </section>

@@ -1,11 +1,12 @@
 /**
- * Issue 18 "Accessibility (WCAG 2.2 AA)" on the public booking pages: axe-core finds no serious or critical issue
- * (host page, event page, its form and success steps, the manage page), in both languages; and a guest books with the
+ * Issue 18 "Accessibility (WCAG 2.2 AA)": axe-core finds no serious or critical issue on the public booking pages
+ * (host page, event page, its form and success steps, the manage page) and on every dashboard page (the `_app.*`
+ * routes), in both languages (the desktop and phone projects run it on both sizes); and a guest books with the
  * keyboard alone: the day, the slots and the form reached and operated by Tab, Space and Enter.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { type Page, expect, test } from '@playwright/test'
-import { mailTo } from './helpers.ts'
+import { bookThroughApi, freeSlots, mailTo, setLanguage, signInDemo, soon, uniqueEmail } from './helpers.ts'
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
@@ -47,6 +48,72 @@ for (const language of ['ru', 'en'] as const) {
     expect(await seriousViolations(page), 'manage page').toEqual([])
   })
 }
+
+/**
+ * Every dashboard view (one page load each): the `_app.*` routes, the detail pages reached through their lists'
+ * links and a meeting booked for the test.
+ */
+const DASHBOARD_VIEWS = [
+  '/',
+  '/eventTypes',
+  '/eventTypes/create',
+  '/meetings',
+  '/meetings?view=calendar',
+  '/meetings?view=week',
+  '/meetings?view=day',
+  '/meetings/one-time-event/create',
+  '/contacts',
+  '/schedules',
+  '/integrations',
+  '/integrations/apple',
+  '/integrations/tgBot',
+  '/notification-center',
+  '/profile',
+  '/profile?changePassword=1',
+  '/profile/api',
+  '/tariff',
+  '/tariff/features',
+  '/wallet',
+  '/menu',
+  '/shareLink',
+  '/specialistPagePreview',
+]
+
+test.describe('dashboard', () => {
+  test.describe.configure({ timeout: 240_000 })
+
+  for (const language of ['ru', 'en'] as const) {
+    test(`${language}: every dashboard page has no serious or critical axe violations`, async ({ page }) => {
+      await signInDemo(page)
+      await setLanguage(page, language)
+      try {
+        const [slot] = await freeSlots(page.request, 'consultation', 1, soon())
+        const guest = { firstName: 'Axe', lastName: 'Гость', email: uniqueEmail(`axe-${language}`) }
+        const { meetingIds } = await bookThroughApi(page.request, 'consultation', slot.start, guest, language)
+        const found: Record<string, unknown> = {}
+        const check = async (path: string) => {
+          await page.goto(path)
+          await expect(page.locator('html')).toHaveAttribute('lang', language)
+          const violations = await seriousViolations(page)
+          if (violations.length > 0) found[path] = violations
+        }
+        for (const path of DASHBOARD_VIEWS) await check(path)
+        await page.goto('/eventTypes')
+        const eventType =
+          (await page.locator('a[href^="/eventTypes/"]:not([href$="create"])').first().getAttribute('href')) ?? ''
+        await check(eventType.replace(/\?.*$/, ''))
+        await check(`${eventType.replace(/\?.*$/, '')}?tab=share`)
+        await page.goto('/schedules')
+        await check((await page.locator('a[href^="/schedules/"]').first().getAttribute('href')) ?? '')
+        await check(`/meetings/${meetingIds[0]}`)
+        await check(`/meetings/${meetingIds[0]}/reminders`)
+        expect(found).toEqual({})
+      } finally {
+        await setLanguage(page, 'ru')
+      }
+    })
+  }
+})
 
 /** Presses Tab until the focused element matches `selector` (at most `max` presses); fails otherwise. */
 async function tabTo(page: Page, selector: string, max = 80) {

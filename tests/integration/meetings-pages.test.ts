@@ -43,6 +43,34 @@ describe('meetings pages', () => {
     expect(await detail.text()).toContain('Пётр')
   })
 
+  it('shows the week and the day of a date beside the month, with links between them (issue 18)', async () => {
+    const { user, get } = await signedIn()
+    const type = await createEventType(user.id, { name: 'Неделька' })
+    const meeting = await createMeeting(user.id, {
+      eventType: type,
+      startAt: Date.now() + 2 * DAY,
+      people: [{ email: email('w'), firstName: 'Вика' }],
+    })
+    const date = new Date(meeting.startAt + 3 * 3_600_000).toISOString().slice(0, 10)
+    const other = new Date(meeting.startAt + 3 * 3_600_000 - DAY).toISOString().slice(0, 10)
+    const week = await (await get(`/meetings?view=week&date=${date}`)).text()
+    expect(week).toContain('data-testid="meetings-week"')
+    expect(week.match(/data-testid="agenda-day"/g)).toHaveLength(7)
+    expect(week).toContain(`/meetings/${meeting.id}`)
+    expect(week).toContain(`view=day&amp;date=${date}`)
+    const day = await (await get(`/meetings?view=day&date=${date}`)).text()
+    expect(day).toContain('data-testid="meetings-day"')
+    expect(day).toContain(`/meetings/${meeting.id}`)
+    const empty = await (await get(`/meetings?view=day&date=${other}`)).text()
+    expect(empty).not.toContain(`/meetings/${meeting.id}`)
+    expect(empty).toContain('Встреч нет')
+    // A date that is not one shows today's week, not an error.
+    expect((await get('/meetings?view=week&date=2026-02-31')).status).toBe(200)
+    const month = await (await get(`/meetings?view=calendar&date=${date}`)).text()
+    expect(month).toContain(`data-date="${date}"`)
+    expect(month).toContain(`/meetings/${meeting.id}`)
+  })
+
   it('answers 404 for another specialist meeting and redirects the old routes', async () => {
     const owner = await signedIn()
     const stranger = await signedIn()

@@ -44,9 +44,10 @@ export function ProfileMenu({ user }: { user: ShellUser }) {
     <details ref={ref} className="relative">
       <summary
         className="flex cursor-pointer list-none items-center gap-2 rounded-lg p-1 hover:bg-surface [&::-webkit-details-marker]:hidden"
-        aria-label={t('accounts:shell.profileMenu')}
         data-testid="profile-menu"
       >
+        {/* A hidden label, not aria-label: the accessible name then holds the visible name too (WCAG 2.5.3). */}
+        <span className="sr-only">{t('accounts:shell.profileMenu')}</span>
         <Avatar user={user} />
         <span className="hidden max-w-40 truncate text-sm font-medium lg:inline" data-testid="shell-user-name">
           {fullName}

@@ -134,9 +134,12 @@ export function isBelowMinSeats(
   return meeting.participantType.startsWith('Group') && activeMembers < meeting.minSeats
 }
 
-/** SPEC §9 "bookings 1 plus contact, adjutants, visitors": the organizer and every live invitee. */
+/**
+ * "Participants: N" counts the live invitees (contacts, visitors, adjutants), not the organizer (issue 18; SPEC §9's
+ * "bookings 1 plus ..." counted the organizer in, which read as one person too many).
+ */
 export function participantCount(input: { members: number; visitors: number; adjutants: number }): number {
-  return 1 + input.members + input.visitors + input.adjutants
+  return input.members + input.visitors + input.adjutants
 }
 
 export type PlaceIcon = MeetingLinkKind | 'phone' | 'place'
@@ -206,4 +209,48 @@ export function monthTitle(language: string, year: number, month: number): strin
     Date.UTC(year, month - 1, 1),
   )
   return text.charAt(0).toLocaleUpperCase(language) + text.slice(1)
+}
+
+/** The meetings page's layouts (SPEC §2 Meetings; issue 18 adds the week and the day beside the month). */
+export const MEETING_VIEWS = ['list', 'calendar', 'week', 'day'] as const
+export type MeetingView = (typeof MEETING_VIEWS)[number]
+
+export function isMeetingView(value: unknown): value is MeetingView {
+  return MEETING_VIEWS.some((view) => view === value)
+}
+
+/**
+ * The days a week or day view shows around `anchor` (a week starts on Monday, SPEC §9), and the anchors of the
+ * previous and next ones.
+ */
+export function agendaSpan(view: 'week' | 'day', anchor: string): { days: string[]; prev: string; next: string } {
+  if (view === 'day') return { days: [anchor], prev: addDays(anchor, -1), next: addDays(anchor, 1) }
+  const monday = addDays(anchor, 1 - isoWeekday(anchor))
+  return {
+    days: Array.from({ length: 7 }, (_, i) => addDays(monday, i)),
+    prev: addDays(anchor, -7),
+    next: addDays(anchor, 7),
+  }
+}
+
+/** A week's or a day's heading: "23 – 29 ноября 2026 г.", "Thursday, November 26, 2026". */
+export function agendaTitle(language: string, days: string[]): string {
+  const first = Date.parse(`${days[0]}T00:00:00Z`)
+  if (days.length === 1) {
+    const text = new Intl.DateTimeFormat(language, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(first)
+    return text.charAt(0).toLocaleUpperCase(language) + text.slice(1)
+  }
+  const last = Date.parse(`${days[days.length - 1]}T00:00:00Z`)
+  return new Intl.DateTimeFormat(language, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).formatRange(first, last)
 }
