@@ -92,6 +92,9 @@ export const contacts = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull().default(''),
+    /** `searchFold(firstName)` and `searchFold(lastName)`, written with the names: what the list's search matches. */
+    firstNameKey: text('first_name_key').notNull().default(''),
+    lastNameKey: text('last_name_key').notNull().default(''),
     /** Lowercased; unique per owner when present. */
     email: text('email'),
     phone: text('phone'),

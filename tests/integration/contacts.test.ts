@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { isoToDmy } from '#app/domain/time/index.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { contacts, outbox } from '#db/schema.ts'
+import { contacts, meetings, outbox } from '#db/schema.ts'
 import { api, emailsTo, lastEmailTo, unique } from './helpers/accounts.ts'
 import { DAY, createEventType, createMeeting } from './helpers/meetings.ts'
 import { bearerFor, createTestUser, sessionCookieFor } from './helpers/users.ts'
@@ -269,5 +269,54 @@ describe('/contacts page', () => {
     const [archived] = await getDb(env.DB).select().from(contacts).where(eq(contacts.id, contact.id))
     expect(archived.isArchived).toBe(true)
     expect(await getDb(env.DB).select().from(outbox).where(eq(outbox.recipient, address))).toEqual([])
+  })
+})
+
+describe('contacts search and last booking (issue 18)', () => {
+  it('finds Cyrillic names in any letter case, in the API and on the page', async () => {
+    const { user, auth } = await specialist()
+    await createMeeting(user.id, {
+      startAt: Date.now() + DAY,
+      people: [{ email: email('ci'), firstName: 'Анна', lastName: 'Петрова' }],
+    })
+    await api('POST', '/contacts', { auth, body: { firstName: 'ЁЖИК', lastName: 'Туманов', email: email('ci2') } })
+    await api('POST', '/contacts', { auth, body: { firstName: 'John', lastName: 'SMITH', email: email('ci3') } })
+    const names = async (query: string) =>
+      (await api<ContactList>('GET', `/contacts${query}`, { auth })).body.data.items.map((c) => c.firstName).sort()
+    expect(await names(`?firstName=${encodeURIComponent('АНН')}`)).toEqual(['Анна'])
+    expect(await names(`?lastName=${encodeURIComponent('пЕТРОВ')}`)).toEqual(['Анна'])
+    expect(await names(`?firstAndLastName=${encodeURIComponent('анна петрова')}`)).toEqual(['Анна'])
+    expect(await names(`?firstName=${encodeURIComponent('ёжик')}`)).toEqual(['ЁЖИК'])
+    expect(await names('?lastName=smi')).toEqual(['John'])
+    expect(await names('?firstName=%25')).toEqual([])
+    const cookie = await sessionCookieFor(user.id)
+    const page = await SELF.fetch(`http://localhost/contacts?firstName=${encodeURIComponent('ёЖи')}`, {
+      headers: { Cookie: cookie },
+    })
+    const html = await page.text()
+    expect(html).toContain('ЁЖИК')
+    expect(html).not.toContain('Анна')
+  })
+
+  it('shows the latest meeting date as the last booking, not when it was booked, and follows a move', async () => {
+    const { user, auth } = await specialist()
+    const start = Date.now() + 9 * DAY
+    const meeting = await createMeeting(user.id, { startAt: start, people: [{ email: email('lb'), firstName: 'Лев' }] })
+    // The booking was made now: the stored booking time differs from the meeting's.
+    await getDb(env.DB).update(contacts).set({ lastBookingAt: Date.now() }).where(eq(contacts.ownerId, user.id))
+    const item = async () =>
+      (await api<{ items: { lastBookingAt: number | null }[] }>('GET', '/contacts', { auth })).body.data.items[0]
+    expect((await item()).lastBookingAt).toBe(start)
+    const moved = start + 3 * DAY
+    await getDb(env.DB)
+      .update(meetings)
+      .set({ startAt: moved, endAt: moved + 3_600_000 })
+      .where(eq(meetings.id, meeting.id))
+    expect((await item()).lastBookingAt).toBe(moved)
+    const dmy = (at: number) => isoToDmy(new Date(at + 3 * 3_600_000).toISOString().slice(0, 10))
+    const inRange = await api<ContactList>('GET', `/contacts?from=${dmy(moved)}&to=${dmy(moved)}`, { auth })
+    expect(inRange.body.data.items).toHaveLength(1)
+    const before = await api<ContactList>('GET', `/contacts?to=${dmy(start)}`, { auth })
+    expect(before.body.data.items).toHaveLength(0)
   })
 })

@@ -102,6 +102,10 @@ describe('event types API: search', () => {
     expect(await search('50%')).toEqual(['discount'])
     // The escape character itself is literal too (names never hold one: SPEC §5 strips backslashes).
     expect(await search('\\')).toEqual([])
+    // Cyrillic in any letter case (SQLite's LIKE folds ASCII only; the folded name key is searched, issue 18).
+    expect(await search('ПЛАН A_B')).toEqual(['a_b'])
+    expect(await search('скидка 50%')).toEqual(['discount'])
+    expect(await search('сКиДкА')).toEqual(['discount', 'discount50'])
     expect((await call('GET', `/eventTypes?search=${encodeURIComponent('%')}`)).body.data.pagination.totalCount).toBe(1)
   })
 })

@@ -3,23 +3,7 @@
  * specialist's contact is unreachable (404).
  */
 import type { TFunction } from 'i18next'
-import {
-  type SQL,
-  type SQLWrapper,
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  exists,
-  gte,
-  inArray,
-  lt,
-  ne,
-  notExists,
-  or,
-  sql,
-} from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, gte, inArray, lt, ne, notExists, or, sql } from 'drizzle-orm'
 import { type ContactFilter, type NewContact, communicationMethod } from '#app/domain/contacts/rules.ts'
 import { newId } from '#app/domain/ids.ts'
 import { can } from '#app/domain/plans.ts'
@@ -28,6 +12,8 @@ import { getT } from '#app/i18n/translate.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { refuse } from '#app/server/refusal.server.ts'
 import { isUniqueViolation } from '#app/server/unique-violation.server.ts'
+import { searchFold } from '#app/domain/search.ts'
+import { foldedContains } from '#app/server/search.server.ts'
 import { composeEmail, hello } from '#app/server/meetings/mail.server.ts'
 import { enqueueMessage } from '#app/server/outbox/outbox.server.ts'
 import { contacts, eventTypes, meetingParticipants, meetings, type users } from '#db/schema.ts'
@@ -37,24 +23,13 @@ type Owner = Pick<
   'id' | 'tariff' | 'timeZone' | 'firstName' | 'lastName' | 'login' | 'culture'
 >
 
-function escapeLike(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
-}
-
 /**
- * Case-insensitive "contains". SQLite folds only ASCII case, so Cyrillic names are matched in the casings a name
- * is typed in: as given, lower, upper and capitalised.
+ * The date of the contact's latest meeting (its start), the "last booking" the list shows and filters by (issue 18:
+ * the meeting's date, not when it was booked); moves and cancels are read as they are now.
  */
-function likeCi(column: SQLWrapper, value: string) {
-  const lower = value.toLocaleLowerCase()
-  const casings = new Set([
-    value,
-    lower,
-    value.toLocaleUpperCase(),
-    lower.charAt(0).toLocaleUpperCase() + lower.slice(1),
-  ])
-  return or(...[...casings].map((casing) => sql`${column} like ${escapeLike(casing)} escape '\\'`)) as SQL
-}
+const lastMeetingStart = sql<
+  number | null
+>`(select max(${meetings.startAt}) from ${meetingParticipants} inner join ${meetings} on ${meetings.id} = ${meetingParticipants.meetingId} where ${meetingParticipants.contactId} = ${contacts.id})`
 
 /** A held meeting of the contact: booked participant of a past, not cancelled meeting not marked failed. */
 function heldMeetingOf(db: Db, now: number) {
@@ -75,14 +50,15 @@ function heldMeetingOf(db: Db, now: number) {
 
 function filterWhere(db: Db, owner: Owner, filter: ContactFilter, now: number) {
   const conditions = [eq(contacts.ownerId, owner.id), eq(contacts.isArchived, filter.viewArchive)]
-  if (filter.firstName) conditions.push(likeCi(contacts.firstName, filter.firstName))
-  if (filter.lastName) conditions.push(likeCi(contacts.lastName, filter.lastName))
-  if (filter.email) conditions.push(likeCi(contacts.email, filter.email))
+  if (filter.firstName) conditions.push(foldedContains(contacts.firstNameKey, filter.firstName))
+  if (filter.lastName) conditions.push(foldedContains(contacts.lastNameKey, filter.lastName))
+  if (filter.email) conditions.push(foldedContains(contacts.email, filter.email))
   if (filter.firstAndLastName) {
-    conditions.push(likeCi(sql`${contacts.firstName} || ' ' || ${contacts.lastName}`, filter.firstAndLastName))
+    const fullName = sql`${contacts.firstNameKey} || ' ' || ${contacts.lastNameKey}`
+    conditions.push(foldedContains(fullName, filter.firstAndLastName))
   }
-  if (filter.from) conditions.push(gte(contacts.lastBookingAt, startOfZonedDay(owner.timeZone, filter.from)))
-  if (filter.to) conditions.push(lt(contacts.lastBookingAt, startOfZonedDay(owner.timeZone, addDays(filter.to, 1))))
+  if (filter.from) conditions.push(gte(lastMeetingStart, startOfZonedDay(owner.timeZone, filter.from)))
+  if (filter.to) conditions.push(lt(lastMeetingStart, startOfZonedDay(owner.timeZone, addDays(filter.to, 1))))
   if (filter.eventTypeIds.length > 0) {
     const bookedThatType = db
       .select({ one: sql`1` })
@@ -122,7 +98,7 @@ export async function listContacts(
   const where = filterWhere(db, owner, filter, now)
   const [rows, [total]] = await Promise.all([
     db
-      .select({ contact: contacts, eventTypeName: eventTypes.name })
+      .select({ contact: contacts, eventTypeName: eventTypes.name, lastMeetingAt: lastMeetingStart })
       .from(contacts)
       .leftJoin(eventTypes, and(eq(eventTypes.id, contacts.lastEventTypeId), eq(eventTypes.ownerId, owner.id)))
       .where(where)
@@ -133,7 +109,7 @@ export async function listContacts(
   ])
   return {
     totalCount: total?.value ?? 0,
-    items: rows.map(({ contact, eventTypeName }) => ({
+    items: rows.map(({ contact, eventTypeName, lastMeetingAt }) => ({
       id: contact.id,
       firstName: contact.firstName,
       lastName: contact.lastName,
@@ -144,7 +120,7 @@ export async function listContacts(
       customField: contact.customField,
       eventTypeId: contact.lastEventTypeId,
       eventTypeName,
-      lastBookingAt: contact.lastBookingAt,
+      lastBookingAt: lastMeetingAt,
       communicationMethod: communicationMethod(contact),
       isArchived: contact.isArchived,
     })),
@@ -160,6 +136,11 @@ export async function contactEventTypes(db: Db, ownerId: string) {
     .orderBy(asc(eventTypes.name))
 }
 
+/** A contact's names with their folded copies: the one way contacts' names are written. */
+function nameColumns(firstName: string, lastName: string) {
+  return { firstName, lastName, firstNameKey: searchFold(firstName), lastNameKey: searchFold(lastName) }
+}
+
 /**
  * Adds a contact by hand; an email the owner already has is refused (never duplicated by email). Two concurrent adds
  * of one email both pass the check: the unique index (owner, email) refuses the second, with the same answer.
@@ -173,9 +154,14 @@ export async function addContact(db: Db, ownerId: string, input: NewContact, now
   if (existing) refuse('contactEmailTaken', 'email')
   const id = newId(now)
   try {
-    await db
-      .insert(contacts)
-      .values({ id, ownerId, ...input, lastName: input.lastName ?? '', createdAt: now, updatedAt: now })
+    await db.insert(contacts).values({
+      id,
+      ownerId,
+      ...input,
+      ...nameColumns(input.firstName, input.lastName ?? ''),
+      createdAt: now,
+      updatedAt: now,
+    })
   } catch (error) {
     if (isUniqueViolation(error)) refuse('contactEmailTaken', 'email')
     throw error
@@ -205,8 +191,7 @@ export function upsertContactStatement(
   id: string = newId(now),
 ) {
   const values = {
-    firstName: person.firstName,
-    lastName: person.lastName ?? '',
+    ...nameColumns(person.firstName, person.lastName ?? ''),
     phone: person.phone ?? null,
     messengerType: person.messengerValue ? (person.messengerType ?? 'WhatsApp') : null,
     messengerValue: person.messengerValue || null,
@@ -229,6 +214,8 @@ export function upsertContactStatement(
       set: {
         firstName: values.firstName,
         lastName: sql`case when ${values.lastName} <> '' then ${values.lastName} else ${contacts.lastName} end`,
+        firstNameKey: values.firstNameKey,
+        lastNameKey: sql`case when ${values.lastName} <> '' then ${values.lastNameKey} else ${contacts.lastNameKey} end`,
         phone: sql`coalesce(${values.phone}, ${contacts.phone})`,
         messengerType: sql`coalesce(${values.messengerType}, ${contacts.messengerType})`,
         messengerValue: sql`coalesce(${values.messengerValue}, ${contacts.messengerValue})`,

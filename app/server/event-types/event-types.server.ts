@@ -17,6 +17,7 @@ import type { Db } from '../db.server.ts'
 import { type Refusal, refusalFrom } from '#app/domain/refusal.ts'
 import { Refused, found, refuse } from '../refusal.server.ts'
 import { isUniqueViolation } from '../unique-violation.server.ts'
+import { foldedContains } from '../search.server.ts'
 import type { Owner } from '../schedules/schedules.server.ts'
 
 type EventTypeRow = typeof eventTypes.$inferSelect
@@ -121,12 +122,10 @@ export type ListQuery = { limit: number; offset: number; search?: string; isActi
 /** SPEC §7 `GET /eventTypes`: newest first, `{ items, pagination: { totalCount, currentOffset, limit } }`. */
 export async function listEventTypes(db: Db, ownerId: string, query: ListQuery) {
   const search = query.search?.trim()
-  const pattern = search ? `%${escapeLike(search)}%` : null
   const where = and(
     eq(eventTypes.ownerId, ownerId),
-    pattern
-      ? or(sql`${eventTypes.name} LIKE ${pattern} ESCAPE '\\'`, sql`${eventTypes.link} LIKE ${pattern} ESCAPE '\\'`)
-      : undefined,
+    // The name's folded key and the lowercased link: "консультация" finds "Консультация" (SQLite folds ASCII only).
+    search ? or(foldedContains(eventTypes.nameKey, search), foldedContains(eventTypes.link, search)) : undefined,
     query.isActive === undefined ? undefined : eq(eventTypes.isActive, query.isActive),
   )
   const [rows, [{ value: totalCount }]] = await Promise.all([
@@ -140,11 +139,6 @@ export async function listEventTypes(db: Db, ownerId: string, query: ListQuery) 
     db.select({ value: count() }).from(eventTypes).where(where),
   ])
   return { items: rows.map(toView), pagination: { totalCount, currentOffset: query.offset, limit: query.limit } }
-}
-
-/** The search text as a LIKE pattern's literal part: `%`, `_` and the escape character itself match only themselves. */
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, '\\$&')
 }
 
 /** SPEC §7 `GET /eventTypes/short`: the compact list for pickers. */
