@@ -35,7 +35,7 @@ export function MeetingsCalendar({
   /** The day view of a date (its number in the grid links there). */
   dayLink: (date: string) => string
 }) {
-  const { t, i18n } = useTranslation()
+  const { i18n } = useTranslation()
   const { from, to } = monthDates(year, month)
   const first = addDays(from, 1 - isoWeekday(from))
   const last = addDays(to, 7 - isoWeekday(to))
@@ -86,9 +86,7 @@ export function MeetingsCalendar({
                       title={[`${entry.time} ${entry.name}`, ...entry.conflicts].join('\n')}
                       data-testid="calendar-entry"
                     >
-                      {entry.conflicts.length > 0 ? (
-                        <ConflictMark className="mr-0.5 size-3 text-[9px]" />
-                      ) : null}
+                      {entry.conflicts.length > 0 ? <ConflictMark className="mr-0.5 size-3 text-[9px]" /> : null}
                       <span className="hidden sm:inline">{entry.time.slice(0, 5)} </span>
                       {entry.name}
                       {entry.conflicts.map((text) => (

@@ -2,7 +2,7 @@
  * Event types of one specialist (SPEC §2, §3, §5, §6, §7 "Event types", "Uniqueness"). Every query filters
  * by the owner: another specialist's event type answers "not found". Plan gating comes from app/domain/plans.
  */
-import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ne, or } from 'drizzle-orm'
 import { missingCapabilities } from '#app/domain/event-types/gating.ts'
 import { telemostGrant } from '../video/grants.server.ts'
 import { copyLink, copyName, eventNameKey } from '#app/domain/event-types/link.ts'
