@@ -44,3 +44,36 @@ export function useAppOutdated(): boolean {
     () => false,
   )
 }
+
+/** How long a page must have been in the background before its return asks the server's build (ADR 0106). */
+export const RESUME_CHECK_AFTER_MS = 60_000
+/** The smallest answer of the Worker: no session, no database; like every answer it names the server's build. */
+export const VERSION_PROBE_PATH = '/api/v2/definitions/eventTypeColors'
+
+/**
+ * An installed web app (or a tab) brought back after a while, or restored from the back-forward cache, may run a
+ * build older than the server's before it sends anything: on its return it asks once (a HEAD of the probe path) and
+ * the answer's version feeds `noteServerVersion`. A failed probe says nothing: the network of a phone just woken
+ * may not be up yet, and the next real request reports its own failure (ADR 0106).
+ */
+export function checkVersionOnResume(
+  win: Pick<Window, 'addEventListener'> & { document: Pick<Document, 'visibilityState' | 'addEventListener'> },
+  probe: () => Promise<string | null>,
+  now: () => number = Date.now,
+) {
+  const ask = () => {
+    if (!outdated) probe().then(noteServerVersion, () => {})
+  }
+  let hiddenAt = win.document.visibilityState === 'hidden' ? now() : null
+  win.document.addEventListener('visibilitychange', () => {
+    if (win.document.visibilityState === 'hidden') {
+      hiddenAt = now()
+      return
+    }
+    if (hiddenAt !== null && now() - hiddenAt >= RESUME_CHECK_AFTER_MS) ask()
+    hiddenAt = null
+  })
+  win.addEventListener('pageshow', (event) => {
+    if ((event as PageTransitionEvent).persisted) ask()
+  })
+}

@@ -1,12 +1,21 @@
-import { APP_VERSION_HEADER, noteServerVersion } from './app-version.ts'
+import { APP_VERSION_HEADER, VERSION_PROBE_PATH, checkVersionOnResume, noteServerVersion } from './app-version.ts'
 import { failedRequestTextKey, getToasts, showToast } from './toast.ts'
 
 /** The SPEC §8 texts a failed request shows: the status texts, and the VPN hint. */
 type FailureKey = NonNullable<ReturnType<typeof failedRequestTextKey>> | 'toast.vpnHint'
 
+/**
+ * A same-origin request still without an answer after this long, while the device is online, is what a VPN whose
+ * tunnel swallows packets looks like before the browser gives up (which takes from 20 seconds to minutes): the VPN
+ * hint shows then, once, while the request goes on (ADR 0107).
+ */
+export const VPN_HINT_AFTER_MS = 20_000
+
 type Options = {
   /** Is the device online (`navigator.onLine`)? A request without an answer while online is what a VPN causes. */
   online?: () => boolean
+  /** The wait of `VPN_HINT_AFTER_MS`, as a timer; tests pass their own. */
+  after?: (ms: number, run: () => void) => () => void
   /** Each answer's build version (its `X-App-Version` header), for the outdated-app check. */
   onServerVersion?: (version: string | null) => void
 }
@@ -27,7 +36,8 @@ function wasAborted(input: RequestInfo | URL, init: RequestInit | undefined, err
  *
  * The VPN hint (SPEC §8) goes with the failures a VPN causes: no answer while the device is online (the VPN's
  * tunnel or its exit is down, or the site is blocked there), and Cloudflare's challenge of the VPN's shared address
- * (a 403 with `cf-mitigated`, which a page's `fetch` cannot pass).
+ * (a 403 with `cf-mitigated`, which a page's `fetch` cannot pass), and no answer yet after `VPN_HINT_AFTER_MS` while
+ * online (ADR 0107).
  */
 export function reportingFailures(
   fetchImpl: typeof fetch,
@@ -43,6 +53,13 @@ export function reportingFailures(
       // Not a URL: fetch itself will say so.
     }
     if (!sameOrigin) return fetchImpl(input, init)
+    const { online } = options
+    const after = options.after ?? waitThen
+    const stopWaiting = online
+      ? after(VPN_HINT_AFTER_MS, () => {
+          if (online() && !wasAborted(input, init, null)) report('toast.vpnHint')
+        })
+      : () => {}
     try {
       const response = await fetchImpl(input, init)
       options.onServerVersion?.(response.headers.get(APP_VERSION_HEADER))
@@ -53,11 +70,18 @@ export function reportingFailures(
     } catch (error) {
       if (!wasAborted(input, init, error)) {
         report('toast.serverUnavailable')
-        if (options.online?.()) report('toast.vpnHint')
+        if (online?.()) report('toast.vpnHint')
       }
       throw error
+    } finally {
+      stopWaiting()
     }
   }
+}
+
+function waitThen(ms: number, run: () => void): () => void {
+  const timer = setTimeout(run, ms)
+  return () => clearTimeout(timer)
 }
 
 /**
@@ -71,8 +95,14 @@ export function installRequestFailureToasts(translate: (key: FailureKey) => stri
     const text = translate(key)
     if (!getToasts().some((toast) => toast.text === text)) showToast(text, { kind: 'error' })
   }
-  window.fetch = reportingFailures(window.fetch.bind(window), window.location.origin, report, {
+  const plainFetch = window.fetch.bind(window)
+  window.fetch = reportingFailures(plainFetch, window.location.origin, report, {
     online: () => navigator.onLine,
     onServerVersion: (version) => noteServerVersion(version),
+  })
+  // The version probe on a page's return is not the person's request: its failure shows nothing.
+  checkVersionOnResume(window, async () => {
+    const response = await plainFetch(VERSION_PROBE_PATH, { method: 'HEAD', cache: 'no-store' })
+    return response.headers.get(APP_VERSION_HEADER)
   })
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { reportingFailures } from '#app/components/ui/request-failures.ts'
+import { VPN_HINT_AFTER_MS, reportingFailures } from '#app/components/ui/request-failures.ts'
 
 const ORIGIN = 'https://app.example'
 
@@ -80,6 +80,55 @@ describe('the VPN hint (SPEC §8)', () => {
     expect((await reported(403, '/meetings.data')).keys).toEqual([])
     expect((await reported('abort', '/login.data', undefined, { online: true })).keys).toEqual([])
     expect((await reported('network', 'https://other.example/', undefined, { online: true })).keys).toEqual([])
+  })
+})
+
+describe('the VPN hint on a request without an answer for long (ADR 0107)', () => {
+  /** A fetch that answers when told to, and a timer the test fires by hand. */
+  function slow(online: boolean) {
+    const keys: string[] = []
+    let answer: (status: number) => void = () => {}
+    let fire: (() => void) | null = null
+    let waitedMs = 0
+    const pending: typeof fetch = () =>
+      new Promise((resolve) => (answer = (status) => resolve(new Response(null, { status }))))
+    const wrapped = reportingFailures(pending, ORIGIN, (key) => keys.push(key), {
+      online: () => online,
+      after: (ms, run) => {
+        waitedMs = ms
+        fire = run
+        return () => {
+          fire = null
+        }
+      },
+    })
+    return { keys, wrapped, answer: (status: number) => answer(status), fire: () => fire?.(), waited: () => waitedMs }
+  }
+
+  it('shows once the wait is over while online, and the request goes on to its answer', async () => {
+    const request = slow(true)
+    const outcome = request.wrapped('/meetings.data')
+    expect(request.waited()).toBe(VPN_HINT_AFTER_MS)
+    request.fire()
+    expect(request.keys).toEqual(['toast.vpnHint'])
+    request.answer(200)
+    expect((await outcome).status).toBe(200)
+    expect(request.keys).toEqual(['toast.vpnHint'])
+  })
+
+  it('says nothing offline, nor once the answer came in time', async () => {
+    const offline = slow(false)
+    const outcome = offline.wrapped('/meetings.data')
+    offline.fire()
+    offline.answer(200)
+    await outcome
+    expect(offline.keys).toEqual([])
+    const quick = slow(true)
+    const answered = quick.wrapped('/meetings.data')
+    quick.answer(200)
+    await answered
+    quick.fire()
+    expect(quick.keys).toEqual([])
   })
 })
 
