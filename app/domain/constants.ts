@@ -23,3 +23,7 @@ export const PLAN_PRICES_RUB = { Basic: 220, Standard: 950, Pro: 1600 } as const
 export const TRIAL_REMINDER_DAYS = [2, 1] as const
 /** A failed renewal is retried this many times, a day apart, before the account moves down (issue 16). */
 export const RENEWAL_RETRIES = 3
+/** A freed seat of a full group slot is kept for the first in its waitlist this long, then offered to the next. */
+export const WAITLIST_OFFER_MINUTES = 30
+/** At most this many people wait for one slot at once (a line longer than this would never be reached). */
+export const WAITLIST_MAX_PER_SLOT = 50

@@ -93,3 +93,11 @@ export type PromoKind = (typeof PROMO_KINDS)[number]
 /** What a personal access token may do (issue 17): `read` only GET calls, `write` any. */
 export const PAT_SCOPES = ['read', 'write'] as const
 export type PatScope = (typeof PAT_SCOPES)[number]
+
+/**
+ * A waitlist entry (docs/decisions/0108-waitlist.md): waiting in line; offered a freed seat (held for it until the
+ * offer lapses); booked through the offer; expired (the offer lapsed, the next in line got the seat); left (by the
+ * guest's link); removed (by the organizer); closed (the slot began with the entry still waiting).
+ */
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'expired', 'left', 'removed', 'closed'] as const
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number]

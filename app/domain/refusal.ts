@@ -123,6 +123,13 @@ export const REFUSALS = {
   fastiesChanged: { status: 409, key: 'billing:errors.fastiesChanged' },
   // Like calendarUnavailable: the request was fine, the outside service was not; nothing was charged.
   paymentUnavailable: { status: 400, key: 'billing:errors.providerUnavailable' },
+  // Waitlist of a full group slot (docs/decisions/0108-waitlist.md)
+  waitlistNotFull: { status: 409, key: 'waitlist:errors.notFull' },
+  waitlistAlreadyJoined: { status: 409, key: 'waitlist:errors.alreadyJoined' },
+  waitlistLineFull: { status: 409, key: 'waitlist:errors.lineFull' },
+  waitlistNotFound: { status: 404, key: 'waitlist:errors.notFound' },
+  waitlistOfferExpired: { status: 409, key: 'waitlist:errors.offerExpired' },
+  waitlistNotOffered: { status: 409, key: 'waitlist:errors.notOffered' },
 } as const satisfies Record<string, { status: RefusalStatus; key: string }>
 
 export type RefusalCode = keyof typeof REFUSALS

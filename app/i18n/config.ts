@@ -14,6 +14,7 @@ import enCalendars from '#app/locales/en/calendars.json'
 import enBilling from '#app/locales/en/billing.json'
 import enDeveloper from '#app/locales/en/developer.json'
 import enPlans from '#app/locales/en/plans.json'
+import enWaitlist from '#app/locales/en/waitlist.json'
 import ruAccounts from '#app/locales/ru/accounts.json'
 import ruApi from '#app/locales/ru/api.json'
 import ruBooking from '#app/locales/ru/booking.json'
@@ -30,6 +31,7 @@ import ruCalendars from '#app/locales/ru/calendars.json'
 import ruBilling from '#app/locales/ru/billing.json'
 import ruDeveloper from '#app/locales/ru/developer.json'
 import ruPlans from '#app/locales/ru/plans.json'
+import ruWaitlist from '#app/locales/ru/waitlist.json'
 import { NAMESPACES, type Namespace } from './namespaces.ts'
 
 /** Russian is the source language and the fallback (SPEC §1); English is complete (tests/unit/i18n). */
@@ -55,6 +57,7 @@ export const resources = {
     billing: ruBilling,
     developer: ruDeveloper,
     plans: ruPlans,
+    waitlist: ruWaitlist,
   },
   en: {
     common: enCommon,
@@ -73,6 +76,7 @@ export const resources = {
     billing: enBilling,
     developer: enDeveloper,
     plans: enPlans,
+    waitlist: enWaitlist,
   },
 } as const
 

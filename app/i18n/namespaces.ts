@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'billing',
   'developer',
   'plans',
+  'waitlist',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

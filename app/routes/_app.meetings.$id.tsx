@@ -11,6 +11,7 @@ import {
   SlotPicker,
 } from '#app/components/meetings/meeting-parts.tsx'
 import { MeetingConflicts } from '#app/components/meetings/meeting-conflicts.tsx'
+import { MeetingWaitlist } from '#app/components/meetings/meeting-waitlist.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { DateField, TimeField } from '#app/components/ui/date-time-inputs.tsx'
@@ -30,6 +31,7 @@ import { type ActionAnswer, pageAction, parseForm } from '#app/server/meetings/p
 import { pickerSlots } from '#app/server/meetings/reschedule.server.ts'
 import { instantToZoned, readTypedDate, readTypedTime, zonedToInstant } from '#app/domain/time/index.ts'
 import { orNotFoundPage, refuse } from '#app/server/refusal.server.ts'
+import { meetingWaitlist, removeFromWaitlist } from '#app/server/waitlist/meeting.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -81,6 +83,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     slots,
     minDate: instantToZoned(user.timeZone, now).date,
     reminders: (await reminderStatusesFor(db, user.id, found.meeting.id)) ?? [],
+    waitlist: await meetingWaitlist(db, user.id, found.meeting, { timeZone: user.timeZone, language }),
   }
 }
 
@@ -160,6 +163,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
           await findOwnedMeeting(db, user.id, id)
           return command({ kind: 'move', participantIds: input.participantIds, targetMeetingId: input.target })
         }
+        case 'removeWaitlistEntry':
+          return removeFromWaitlist(context.cloudflare.env, user.id, String(form.get('entryId') ?? ''))
         default:
           throw new Response(null, { status: 400 })
       }
@@ -173,7 +178,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 /** `/meetings/{id}`: one meeting of the organizer with its actions (SPEC §2, §4). */
 export default function MeetingDetail() {
-  const { meeting, targets, timeZone, timeZoneName, canPick, picked, slots, minDate, reminders, current } =
+  const { meeting, targets, timeZone, timeZoneName, canPick, picked, slots, minDate, reminders, current, waitlist } =
     useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer<unknown>>()
   const navigation = useNavigation()
@@ -282,6 +287,8 @@ export default function MeetingDetail() {
           submitted={answer && !answer.ok && answer.intent === 'rescheduleOneOff' ? answer.submitted : undefined}
         />
       ) : null}
+
+      {waitlist ? <MeetingWaitlist entries={waitlist} busy={busy} /> : null}
 
       <section className="card p-5" aria-labelledby="participants-title">
         <h2 id="participants-title" className="text-lg font-semibold">

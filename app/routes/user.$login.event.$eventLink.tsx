@@ -24,6 +24,7 @@ export const handle: I18nHandle = {
   i18n: (data) => [
     'booking',
     'validation',
+    'waitlist',
     ...((data as { step?: string } | undefined)?.step === 'success' ? (['accounts'] as const) : []),
   ],
 }

@@ -8,9 +8,13 @@ import { routeWebhooks } from '#app/server/webhooks/webhooks.server.ts'
 import { type AppEnv, type Bindings, parseEnv } from '#app/server/env.server.ts'
 import { drainOutbox } from '#app/server/outbox/outbox.server.ts'
 import { runReminders } from '#app/server/notify/reminder-job.server.ts'
+import { sweepWaitlists } from '#app/server/waitlist/cron.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 
-export type CronJob = { name: string; run: (deps: { db: Db; env: AppEnv; now: number }) => Promise<unknown> }
+export type CronJob = {
+  name: string
+  run: (deps: { db: Db; env: AppEnv; bindings: Bindings; now: number }) => Promise<unknown>
+}
 
 /** Cron expression (wrangler.toml `[triggers]`) to the jobs it runs (ARCHITECTURE.md "Cron"). */
 export const CRON_JOBS: Record<string, CronJob[]> = {
@@ -25,6 +29,8 @@ export const CRON_JOBS: Record<string, CronJob[]> = {
       },
     },
     { name: 'reminders', run: ({ db, env, now }) => runReminders(db, env, now) },
+    // Lapsed waitlist offers pass their seats to the next in line (docs/decisions/0108-waitlist.md).
+    { name: 'waitlist', run: (deps) => sweepWaitlists(deps) },
   ],
   // Hourly: expired sessions, tokens, states, codes and stale unconfirmed sign-ups (docs/decisions/0010-accounts.md).
   // Every 10 minutes: busy times of every active calendar integration (SPEC §9 promises 15; docs/decisions/0093).
@@ -45,7 +51,7 @@ export const CRON_JOBS: Record<string, CronJob[]> = {
 export async function runScheduled(cron: string, scheduledTime: number, bindings: Bindings) {
   const jobs = CRON_JOBS[cron]
   if (!jobs) throw new Error(`No cron jobs for "${cron}"`)
-  const deps = { db: getDb(bindings.DB), env: parseEnv(bindings), now: scheduledTime }
+  const deps = { db: getDb(bindings.DB), env: parseEnv(bindings), bindings, now: scheduledTime }
   const results = await Promise.allSettled(jobs.map((job) => job.run(deps)))
   const failures = results.flatMap((result, i) =>
     result.status === 'rejected' ? [`${jobs[i].name}: ${String(result.reason)}`] : [],

@@ -16,6 +16,7 @@ import { runMeetingCommand } from '#app/server/meetings/commands.server.ts'
 import { createOneTimeEvent } from '#app/server/one-time/create.server.ts'
 import { type BookOneTimeInput, bookOneTimeSeat, seatHold } from '#app/server/one-time/public.server.ts'
 import { Refused } from '#app/server/refusal.server.ts'
+import { type HoldKeeper, runWaitlistCommand, sweep } from '#app/server/waitlist/host.server.ts'
 
 /** An expired hold is remembered this long, so a late form still knows which slot it meant (and may book it if free). */
 const TOMBSTONE_MS = 24 * 60 * 60_000
@@ -29,6 +30,18 @@ export const REFUSAL_MEMORY_MS = 3_000
 
 /** Commands that change holds only (they are counted fresh on every decision), never the booked calendar. */
 const READS_OF_THE_CALENDAR = new Set<HostCommand['kind']>(['hold', 'release', 'holdSeat'])
+
+/** Commands that may free a seat: a line waiting for it is offered it at once, in the same turn (ADR 0108). */
+const FREES_SEATS = new Set<HostCommand['kind']>([
+  'release',
+  'cancel',
+  'cancelOwn',
+  'cancelByToken',
+  'move',
+  'reschedule',
+  'rescheduleOwn',
+  'rescheduleByToken',
+])
 
 /** The slots of a booking by slots (not by holds: a client's own holds are not in the memory's calendar). */
 const slotsKey = (input: BookInput) =>
@@ -106,6 +119,7 @@ export class HostLock extends DurableObject<Bindings> {
         const answer = await this.execute(command, now)
         // A write may free or take seats: the next refusal is decided on D1 again.
         if (answer.ok && !READS_OF_THE_CALENDAR.has(command.kind)) this.refusedOn = null
+        if (answer.ok && FREES_SEATS.has(command.kind)) await this.offerFreedSeats(command.ownerId, now)
         return answer
       } catch (error) {
         // The meeting commands still throw their refusal (a `Refused`): it is answered as a value here.
@@ -144,8 +158,42 @@ export class HostLock extends DurableObject<Bindings> {
         return this.bookSeat(command, now)
       case 'createOneOff':
         return createOneTimeEvent(db, env, command, await this.activeHolds(now), now)
+      case 'joinWaitlist':
+      case 'leaveWaitlist':
+      case 'acceptWaitlistOffer':
+      case 'sweepWaitlist':
+        return runWaitlistCommand(db, env, this.keeper(now), command, now)
       default:
         return { ok: true, value: await runMeetingCommand(db, env, command, await this.activeHolds(now), now) }
+    }
+  }
+
+  /** The holds as the waitlist uses them (offers are holds of `waitlist:<entry>` clients, ADR 0108). */
+  private keeper(now: number): HoldKeeper {
+    return {
+      active: (at) => this.activeHolds(at),
+      get: (ids, at) => this.getHolds(ids, at),
+      save: async (holds) => {
+        await this.save(holds)
+        await this.rearm(now)
+      },
+      remove: async (ids) => {
+        await this.remove(ids)
+        await this.rearm(now)
+      },
+    }
+  }
+
+  /**
+   * After a command that may have freed a seat: the waitlist's sweep, in the same turn, so nobody books the seat
+   * before the first in line is offered it. The command itself is done: a failing sweep is left to the minute's cron.
+   */
+  private async offerFreedSeats(ownerId: string, now: number) {
+    try {
+      await sweep(getDb(this.env.DB), parseEnv(this.env), this.keeper(now), ownerId, now)
+    } catch (error) {
+      this.holds = null
+      console.warn('waitlist sweep after a command failed; the cron retries', error)
     }
   }
 

@@ -12,6 +12,7 @@ import { Linkified } from './linkify.tsx'
 import { withParams } from './search-params.ts'
 import { SuccessStep } from './success-step.tsx'
 import { PausedStep } from './paused-step.tsx'
+import { WaitlistSlots, WaitlistStep, type WaitlistStepData } from './waitlist-step.tsx'
 import type { Capability } from '#app/domain/plans.ts'
 import { ProfilePopup, type PublicProfile } from './profile-card.tsx'
 import { useInFrame, useWidgetBridge } from './widget-bridge.ts'
@@ -74,8 +75,11 @@ export type EventPageData = {
         monthRequested: string | null
         dateRequested: string | null
         slots: { start: number; from: string; to: string; seatsLeft: number }[]
+        /** Full slots with a waitlist (ADR 0108). */
+        full: { start: number; from: string; to: string }[]
       }
     }
+  | ({ step: 'waitlist' } & Pick<WaitlistStepData, 'waitlist'>)
   | { step: 'form'; chosen: Chosen[]; idempotencyKey: string }
   /** The host's plan pauses new bookings here (ADR 0097): what is missing, and the full page (for the widget). */
   | { step: 'paused'; paused: Capability; pageUrl: string }
@@ -188,7 +192,13 @@ function useLiveCalendar(data: Extract<EventPageData, { step: 'calendar' }>) {
             ? { key: answer.key, calendar: answer.calendar }
             : {
                 key: answer.key,
-                calendar: { ...previous.calendar, date: answer.date, dateRequested: answer.date, slots: answer.slots },
+                calendar: {
+                  ...previous.calendar,
+                  date: answer.date,
+                  dateRequested: answer.date,
+                  slots: answer.slots,
+                  full: answer.full,
+                },
               },
         )
       })
@@ -244,6 +254,7 @@ export function EventPage({ data: loaded }: { data: EventPageData }) {
           {data.step === 'form' ? <FormStep data={data} /> : null}
           {data.step === 'success' ? <SuccessStep data={data} /> : null}
           {data.step === 'paused' ? <PausedStep data={data} /> : null}
+          {data.step === 'waitlist' ? <WaitlistStep data={data} /> : null}
         </section>
       </div>
       {data.step !== 'success' ? <ContactOrganizer data={data} /> : null}
@@ -462,6 +473,10 @@ function SlotPicker({
       <SubmitButton className="btn-primary mt-4 w-full" testId="continue">
         {t('booking:event.continue')}
       </SubmitButton>
+      <WaitlistSlots
+        slots={calendar.full}
+        link={(start) => `${data.basePath}${withParams(data.kept, { waitlist: String(start) })}`}
+      />
     </Form>
   )
 }

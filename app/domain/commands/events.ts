@@ -155,6 +155,35 @@ export type AdjutantsChanged = { type: 'AdjutantsChanged'; meetingId: string; ad
 /** Visitors were added to a participant's booking. */
 export type VisitorsAdded = { type: 'VisitorsAdded'; meetingId: string; bookingId: string; participantIds: string[] }
 
+/** A client joined the waitlist of a full group slot (docs/decisions/0108-waitlist.md). */
+export type WaitlistJoined = {
+  type: 'WaitlistJoined'
+  entryId: string
+  /** The full slot's meeting. */
+  meetingId: string
+  eventTypeId: string
+  start: number
+  end: number
+  contact: ContactInfo
+  language: 'ru' | 'en'
+  timeZone: string
+}
+
+/** A freed seat was offered to the next in line, kept for them by a ghost hold until `expiresAt`. */
+export type WaitlistOffered = { type: 'WaitlistOffered'; entryId: string; holdId: string; expiresAt: number }
+
+/** An offer lapsed unanswered (its hold lapsed with it). */
+export type WaitlistOfferExpired = { type: 'WaitlistOfferExpired'; entryId: string; holdId: string | null }
+
+/** The slot began while the entry was still waiting. */
+export type WaitlistClosed = { type: 'WaitlistClosed'; entryId: string }
+
+/** The client left the line (their link), or the organizer removed them. */
+export type WaitlistLeft = { type: 'WaitlistLeft'; entryId: string; holdId: string | null; by: 'guest' | 'organizer' }
+
+/** The offered client booked the seat (the same batch as its BookingConfirmed). */
+export type WaitlistBooked = { type: 'WaitlistBooked'; entryId: string; bookingId: string }
+
 export type HostEvent =
   | BookingConfirmed
   | OneOffSeatBooked
@@ -168,6 +197,12 @@ export type HostEvent =
   | MeetingHeld
   | AdjutantsChanged
   | VisitorsAdded
+  | WaitlistJoined
+  | WaitlistOffered
+  | WaitlistOfferExpired
+  | WaitlistClosed
+  | WaitlistLeft
+  | WaitlistBooked
 
 export type HostEventType = HostEvent['type']
 

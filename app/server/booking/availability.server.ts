@@ -23,6 +23,7 @@ import {
   engineBookings,
 } from '#app/domain/commands/calendar.ts'
 import type { PlanGate } from '#app/domain/commands/booking.ts'
+import { fullSlots } from '#app/domain/waitlist/waitlist.ts'
 import { type IsoDate, MS_PER_DAY, addDays, instantToZoned, parseHm, startOfZonedDay } from '#app/domain/time/index.ts'
 import {
   calendarBusy,
@@ -315,4 +316,28 @@ export function freeSlots(
     bookings: bookingsFor(context.eventType.id, calendar.meetings, holds),
     busy: calendar.busy,
   })
+}
+
+/**
+ * The slots of the range whose every seat is taken, with a live meeting: a group event type's page offers their
+ * waitlist (docs/decisions/0108-waitlist.md). None for a one-seat event type.
+ */
+export function waitlistSlots(
+  context: PublicEventContext,
+  calendar: Awaited<ReturnType<typeof loadCalendar>>,
+  holds: readonly HoldInterval[],
+  range: { from: IsoDate; to: IsoDate },
+  now: number,
+): Slot[] {
+  if (!context.eventType.participantType.startsWith('Group') || seatsOf(context.eventType) < 2) return []
+  const live = new Set(calendar.meetings.filter((m) => m.eventTypeId === context.eventType.id).map((m) => m.startAt))
+  const input = {
+    now,
+    range,
+    schedule: scheduleOf(context.schedule, calendar.adjustments),
+    eventType: rulesOf(context.eventType),
+    bookings: bookingsFor(context.eventType.id, calendar.meetings, holds),
+    busy: calendar.busy,
+  }
+  return fullSlots(input, live).map((slot) => ({ ...slot, seatsLeft: 0 }))
 }

@@ -11,7 +11,7 @@ import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
 import { buildIcs, fullName, type IcsMeeting, type IcsMeetingSource, icsMeetingOf } from '#app/domain/booking/ics.ts'
 import { type BookCommand, type Hold, decideBook } from '#app/domain/commands/booking.ts'
 import type { HoldInterval } from '#app/domain/commands/calendar.ts'
-import type { MeetingDraft } from '#app/domain/commands/events.ts'
+import type { BookingConfirmed, HostEvent, MeetingDraft } from '#app/domain/commands/events.ts'
 import { type Outcome, refusal } from '#app/domain/refusal.ts'
 import { videoPlace } from '#app/domain/meetings/video-place.ts'
 import { contacts, meetingParticipants, meetings } from '#db/schema.ts'
@@ -147,6 +147,8 @@ export async function confirmBooking(
   holds: { named: readonly Hold[]; others: readonly HoldInterval[] },
   idempotency: Idempotency | null,
   now: number,
+  /** Events written in the same batch as the booking's (an accepted waitlist offer: the entry is booked). */
+  along: (booked: readonly BookingConfirmed[]) => HostEvent[] = () => [],
 ): Promise<Outcome<Booked>> {
   const slots = [...holds.named, ...command.slots]
   const [calendar, [existingContact]] = await Promise.all([
@@ -172,7 +174,8 @@ export async function confirmBooking(
   )
   if (!decision.ok) return decision
   try {
-    const applied = await apply(db, { ownerId: context.host.id, now, env, booking: context }, decision.value)
+    const events = [...decision.value, ...along(decision.value)]
+    const applied = await apply(db, { ownerId: context.host.id, now, env, booking: context }, events)
     return {
       ok: true,
       value: {

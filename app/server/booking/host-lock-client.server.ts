@@ -12,6 +12,7 @@ import type { Bindings } from '../env.server.ts'
 import type { MeetingCommand } from '../meetings/commands.server.ts'
 import type { CreateOneTimeInput, OneTimeCreated } from '../one-time/create.server.ts'
 import type { BookOneTimeInput, SeatBooked, SeatHoldInput } from '../one-time/public.server.ts'
+import type { Joined, Swept, WaitlistCommand } from '../waitlist/host.server.ts'
 import type { Booked } from './book.server.ts'
 
 export { HOLD_TTL_MS, MAX_SLOTS_PER_REQUEST } from '#app/domain/commands/booking.ts'
@@ -42,6 +43,7 @@ export type HostCommand =
   | ({ kind: 'bookSeat' } & BookOneTimeInput)
   | ({ kind: 'createOneOff' } & CreateOneTimeInput)
   | MeetingCommand
+  | WaitlistCommand
 
 /** What each command answers when it is not refused. */
 export type HostResults = {
@@ -52,7 +54,10 @@ export type HostResults = {
   holdSeat: Hold
   bookSeat: SeatBooked
   createOneOff: OneTimeCreated
-} & { [K in MeetingCommand['kind']]: unknown }
+} & { [K in MeetingCommand['kind']]: unknown } & WaitlistResults
+
+/** The waitlist's commands (docs/decisions/0108-waitlist.md). */
+type WaitlistResults = { joinWaitlist: Joined; leaveWaitlist: Swept; acceptWaitlistOffer: Booked; sweepWaitlist: Swept }
 
 export type HostOutcome<C extends HostCommand> = Outcome<HostResults[C['kind']]>
 
@@ -62,8 +67,13 @@ export function hostLock(bindings: Bindings, ownerId: string): DurableObjectStub
 }
 
 /** Runs one command in its host's object: the result, or the one `Refusal` (app/domain/refusal.ts). */
-export async function runCommand<C extends HostCommand>(bindings: Bindings, command: C): Promise<HostOutcome<C>> {
-  const answer = await hostLock(bindings, command.ownerId).run(command)
+export async function runCommand<C extends HostCommand>(
+  bindings: Bindings,
+  command: C,
+  /** The cron's scheduled time (a job runs "as of" it); the object's clock otherwise. */
+  now?: number,
+): Promise<HostOutcome<C>> {
+  const answer = await hostLock(bindings, command.ownerId).run(command, now)
   if ('crashed' in answer) throw new Error(`HostLock ${command.kind} failed: ${answer.crashed}`)
   return answer as unknown as HostOutcome<C>
 }

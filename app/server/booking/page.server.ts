@@ -6,7 +6,7 @@
  *   booking (the booking id: the success view), lang and size (widget).
  */
 import { data, redirect } from '@remix-run/cloudflare'
-import { type ViewerSlot, slotsOfViewerDay } from '#app/domain/availability/index.ts'
+import { type ViewerSlot, daysWithSlots, slotsOfViewerDay } from '#app/domain/availability/index.ts'
 import { contactInfoSchema, organizerMessageSchema } from '#app/domain/booking/contact-form.ts'
 import { CodeSchema, SignupFormSchema } from '#app/domain/accounts/rules.ts'
 import { AFTER_BOOKING_HOME } from '#app/domain/booking/after-booking.ts'
@@ -45,7 +45,8 @@ import { getRateLimits } from '../rate-limit.server.ts'
 import { findPublicEventType, findPublicHost } from './availability.server.ts'
 import { BOOKING_LIMITS, addressKey, clientKey } from './limits.server.ts'
 import { sendOrganizerMessage } from './message.server.ts'
-import { currentMonth, findBooking, isValidMonth, viewerDay, viewerMonth } from './public.server.ts'
+import { currentMonth, findBooking, isValidMonth, viewerDayWithFull, viewerMonth } from './public.server.ts'
+import { joinWaitlist, waitlistOptions, waitlistStep } from '../waitlist/page.server.ts'
 import { pausedOf, publicEventTypeView, publicHostView } from './views.server.ts'
 import { goalsInUrl, withGoals } from '../analytics/goals.server.ts'
 
@@ -266,6 +267,12 @@ async function eventPageData(
     .sort((a, b) => a.start - b.start)
     .map((h) => ({ id: h.id, active: h.active, ...timesOf(h.start, h.end, viewerTimeZone) }))
 
+  const waitlistStart = Number(url.searchParams.get('waitlist'))
+  if (Number.isSafeInteger(waitlistStart) && waitlistStart > 0) {
+    const waitlist = await waitlistStep({ db, env, found, viewerTimeZone, language }, waitlistStart, now)
+    if (waitlist) return { ...base, step: 'waitlist' as const, waitlist }
+  }
+
   if (url.searchParams.get('step') === 'form' && chosen.length > 0) {
     return { ...base, step: 'form' as const, chosen, idempotencyKey: newId(now) }
   }
@@ -339,23 +346,32 @@ async function calendarOf(
     }
   }
   const dateParam = search.get('date')
+  // Days with only full slots are shown too: their slots offer the waitlist (ADR 0108).
+  const days = [...new Set([...view.days, ...daysWithSlots(view.full, viewerTimeZone, year, month)])].sort()
   const date: IsoDate | null =
-    dateParam && isIsoDate(dateParam) && view.days.includes(dateParam) ? dateParam : (view.days[0] ?? null)
+    dateParam && isIsoDate(dateParam) && days.includes(dateParam) ? dateParam : (view.days[0] ?? days[0] ?? null)
   return {
     year,
     month,
     isCurrentMonth: year === current.year && month === current.month,
-    days: view.days,
+    days,
     date,
     monthRequested: monthParam,
     dateRequested: dateParam,
     slots: choosable(date ? slotsOfViewerDay(view.slots, viewerTimeZone, date) : [], holds),
+    full: date ? waitlistOptions(slotsOfViewerDay(view.full, viewerTimeZone, date)) : [],
   }
 }
 
 export type CalendarAnswer =
   | { part: 'month'; key: string; calendar: Awaited<ReturnType<typeof calendarOf>> }
-  | { part: 'day'; key: string; date: IsoDate; slots: ReturnType<typeof choosable> }
+  | {
+      part: 'day'
+      key: string
+      date: IsoDate
+      slots: ReturnType<typeof choosable>
+      full: ReturnType<typeof waitlistOptions>
+    }
   | { error: string }
 
 /** The key a calendar answer is for: what the page's URL asks (month and date params as given). */
@@ -399,8 +415,15 @@ export async function calendarResourceLoader({ request, params, context }: Args)
   )
   const key = calendarKey(search.get('month'), dateParam)
   if (part === 'day' && dateParam && isIsoDate(dateParam)) {
-    const slots = await viewerDay(db, env, found, timeZone, dateParam, { holdIds: holds.map((h) => h.id) }, now)
-    return answer({ part: 'day', key, date: dateParam, slots: choosable(slots, holds) })
+    const own = { holdIds: holds.map((h) => h.id) }
+    const day = await viewerDayWithFull(db, env, found, timeZone, dateParam, own, now)
+    return answer({
+      part: 'day',
+      key,
+      date: dateParam,
+      slots: choosable(day.slots, holds),
+      full: waitlistOptions(day.full),
+    })
   }
   const calendar = await calendarOf(db, env, found, timeZone, search, holds, now)
   return answer({ part: 'month', key, calendar })
@@ -438,6 +461,8 @@ export type ActionAnswer = {
   fieldErrors?: Record<string, string>
   values?: Record<string, string>
   messageSent?: boolean
+  /** The waitlist was joined: the email its confirmation went to (ADR 0108). */
+  joined?: string
 }
 
 async function limited(env: Bindings, request: Request, rule: (typeof BOOKING_LIMITS)[keyof typeof BOOKING_LIMITS]) {
@@ -532,6 +557,11 @@ export async function eventPageAction({ request, params, context }: Args, basePa
     }
     const success = `${basePath}${keptParams(url, { booking: booked.bookingId })}`
     return redirect(channel === 'widget' ? goalsInUrl(success, 'bookingFromWidget') : success)
+  }
+
+  if (intent === 'joinWaitlist') {
+    if (await limited(env, request, BOOKING_LIMITS.booking)) return fail(429, t('api:tooManyRequests'))
+    return joinWaitlist({ env, ctx, request, found, form, language })
   }
 
   if (intent === 'signup' || intent === 'signupCode' || intent === 'signupResend') {

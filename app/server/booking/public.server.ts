@@ -16,7 +16,7 @@ import { hostLock, type Hold } from '#app/server/booking/host-lock-client.server
 import { meetingParticipants, meetings } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
 import type { Bindings } from '../env.server.ts'
-import { type PublicEventContext, freeSlots, loadCalendar } from './availability.server.ts'
+import { type PublicEventContext, freeSlots, loadCalendar, waitlistSlots } from './availability.server.ts'
 
 /** Hold ids carry their host, so a hold can be read or released knowing only its id. */
 export function holdHost(holdId: string): string | null {
@@ -32,6 +32,7 @@ function othersOf(holds: Hold[], own: OwnHolds) {
   return holds.filter((h) => !ids.has(h.id) && !(own.clientId && h.clientId === own.clientId))
 }
 
+/** The free slots of the range, and the full ones whose waitlist a group event type offers (ADR 0108). */
 async function slotsFor(
   db: Db,
   bindings: Bindings,
@@ -39,15 +40,20 @@ async function slotsFor(
   range: { from: IsoDate; to: IsoDate },
   own: OwnHolds,
   now: number,
-): Promise<Slot[]> {
+): Promise<{ slots: Slot[]; full: Slot[] }> {
   const [calendar, holds] = await Promise.all([
     loadCalendar(db, context, range),
     hostLock(bindings, context.host.id).activeHolds(now),
   ])
-  return freeSlots(context, calendar, othersOf(holds, own), range, now)
+  const others = othersOf(holds, own)
+  return {
+    slots: freeSlots(context, calendar, others, range, now),
+    full: waitlistSlots(context, calendar, others, range, now),
+  }
 }
 
-export type MonthView = { year: number; month: number; days: IsoDate[]; slots: Slot[] }
+/** `full`: the month's full slots with a waitlist (a group event type's page offers to join it). */
+export type MonthView = { year: number; month: number; days: IsoDate[]; slots: Slot[]; full: Slot[] }
 
 /** The viewer's month: dates with a free slot (and every slot, to pick a day's without another read). */
 export async function viewerMonth(
@@ -61,8 +67,8 @@ export async function viewerMonth(
   now: number = Date.now(),
 ): Promise<MonthView> {
   const range = scheduleRangeForViewerMonth(viewerTimeZone, year, month, context.schedule.timeZone)
-  const slots = await slotsFor(db, bindings, context, range, own, now)
-  return { year, month, days: daysWithSlots(slots, viewerTimeZone, year, month), slots }
+  const { slots, full } = await slotsFor(db, bindings, context, range, own, now)
+  return { year, month, days: daysWithSlots(slots, viewerTimeZone, year, month), slots, full }
 }
 
 export async function viewerDay(
@@ -74,12 +80,25 @@ export async function viewerDay(
   own: OwnHolds,
   now: number = Date.now(),
 ): Promise<ViewerSlot[]> {
+  return (await viewerDayWithFull(db, bindings, context, viewerTimeZone, date, own, now)).slots
+}
+
+/** The viewer's day: its free slots, and its full ones with a waitlist. */
+export async function viewerDayWithFull(
+  db: Db,
+  bindings: Bindings,
+  context: PublicEventContext,
+  viewerTimeZone: string,
+  date: IsoDate,
+  own: OwnHolds,
+  now: number = Date.now(),
+): Promise<{ slots: ViewerSlot[]; full: ViewerSlot[] }> {
   const range = scheduleRangeForViewerDates(
     { timeZone: viewerTimeZone, from: date, to: date },
     context.schedule.timeZone,
   )
-  const slots = await slotsFor(db, bindings, context, range, own, now)
-  return slotsOfViewerDay(slots, viewerTimeZone, date)
+  const { slots, full } = await slotsFor(db, bindings, context, range, own, now)
+  return { slots: slotsOfViewerDay(slots, viewerTimeZone, date), full: slotsOfViewerDay(full, viewerTimeZone, date) }
 }
 
 /** The viewer's current month (year, month) at `now`. */

@@ -50,6 +50,7 @@ import { organizerNotices } from '../notify/notifications.server.ts'
 import { bookedEmail, invitationEmail, oneTimeIcs } from '../one-time/emails.server.ts'
 import { enqueueMessage } from '../outbox/outbox.server.ts'
 import { conferenceRequests, heldConfirmation } from '../video/conferences.server.ts'
+import { type WaitlistScope, isWaitlistEvent, waitlistPart } from '../waitlist/apply.server.ts'
 
 /** One statement of a D1 batch. */
 export type Statement = BatchItem<'sqlite'>
@@ -70,6 +71,8 @@ export type ApplyScope = {
   oneOff?: { meeting: MeetingRow; attendees: { email: string; name: string }[] }
   /** OneOffCreated: the language of the invitations (the organizer's interface language). */
   language?: 'ru' | 'en'
+  /** Waitlist events: their event types and entries (app/server/waitlist/apply.server.ts). */
+  waitlist?: WaitlistScope
 }
 
 /** What the caller answers with: the ICS the client gets back and the outbox messages to send right away. */
@@ -95,6 +98,7 @@ export async function apply(
     if (event.type === 'OneOffSeatBooked') parts.push(await oneOffSeatBooked(db, scope, event))
     if (event.type === 'InvitationConfirmed') parts.push(invitationConfirmed(db, scope, event))
     if (event.type === 'OneOffCreated') parts.push(await oneOffCreated(db, scope, event, contactsDone))
+    if (isWaitlistEvent(event)) parts.push(await waitlistPart(db, scope, event))
   }
   const log = events.map((event) => {
     const entry = logEntry(event)

@@ -1,0 +1,69 @@
+/** The waitlist of a group meeting's slot on its page (docs/decisions/0108-waitlist.md): who waits, in line order. */
+import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '#app/components/ui/button.tsx'
+
+export type WaitlistEntryView = {
+  id: string
+  name: string
+  email: string
+  joinedAt: string
+  offeredUntil: string | null
+}
+
+export function MeetingWaitlist({ entries, busy }: { entries: WaitlistEntryView[]; busy: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <section className="card p-5" aria-labelledby="waitlist-title" data-testid="meeting-waitlist">
+      <h2 id="waitlist-title" className="text-lg font-semibold">
+        {t('waitlist:meeting.title')}
+      </h2>
+      {entries.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">{t('waitlist:meeting.empty')}</p>
+      ) : (
+        <ol className="mt-3 divide-y divide-line">
+          {entries.map((entry, index) => (
+            <li
+              key={entry.id}
+              className="flex flex-wrap items-start justify-between gap-3 py-3"
+              data-testid="waitlist-entry"
+            >
+              <div className="min-w-0 space-y-1 text-sm">
+                <p className="font-medium break-words">
+                  {index + 1}. {entry.name}
+                </p>
+                <p className="break-all">
+                  <span className="text-muted">{t('waitlist:meeting.email')}: </span>
+                  <a href={`mailto:${entry.email}`} className="text-primary">
+                    {entry.email}
+                  </a>
+                </p>
+                <p>
+                  <span className="text-muted">{t('waitlist:meeting.joinedAt')}: </span>
+                  {entry.joinedAt}
+                </p>
+                <p data-testid="waitlist-entry-state">
+                  {entry.offeredUntil ? (
+                    <>
+                      <span className="text-muted">{t('waitlist:meeting.offeredUntil')}: </span>
+                      <span className="font-medium text-primary">{entry.offeredUntil}</span>
+                    </>
+                  ) : (
+                    <span className="text-muted">{t('waitlist:meeting.waiting')}</span>
+                  )}
+                </p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="intent" value="removeWaitlistEntry" />
+                <input type="hidden" name="entryId" value={entry.id} />
+                <Button type="submit" variant="secondary" disabled={busy} data-testid="waitlist-remove">
+                  {t('waitlist:meeting.remove')}
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
