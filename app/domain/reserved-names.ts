@@ -56,6 +56,7 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set(
     'telemost',
     'TelemostOAuth',
     'user',
+    'waitlist',
     'wallet',
     'webhooks',
     'widget',

@@ -142,7 +142,8 @@ export function inLine<T extends Pick<WaitlistEntry, 'joinedAt' | 'id'>>(entries
 export function slotsWaitedFor(entries: readonly WaitlistEntry[], now: number) {
   const slots = new Map<string, { eventTypeId: string; start: number; end: number }>()
   for (const e of entries) {
-    if (e.status === 'waiting' && e.start > now) slots.set(slotKey(e), { eventTypeId: e.eventTypeId, start: e.start, end: e.end })
+    if (e.status === 'waiting' && e.start > now)
+      slots.set(slotKey(e), { eventTypeId: e.eventTypeId, start: e.start, end: e.end })
   }
   return [...slots.values()]
 }
@@ -201,16 +202,15 @@ export function decideSweep(
 export function decideAccept(entry: WaitlistEntry | null, now: number): Outcome<{ holdId: string }> {
   if (!entry) return fail(refusal('waitlistNotFound'))
   if (entry.status === 'offered' && entry.holdId && entry.offerExpiresAt !== null) {
-    return entry.offerExpiresAt > now ? { ok: true, value: { holdId: entry.holdId } } : fail(refusal('waitlistOfferExpired'))
+    return entry.offerExpiresAt > now
+      ? { ok: true, value: { holdId: entry.holdId } }
+      : fail(refusal('waitlistOfferExpired'))
   }
   return fail(refusal(entry.status === 'expired' ? 'waitlistOfferExpired' : 'waitlistNotOffered'))
 }
 
 /** The client leaves the line, or the organizer removes them: only a live entry; an offered seat is let go. */
-export function decideLeave(
-  entry: WaitlistEntry | null,
-  by: WaitlistLeft['by'],
-): Outcome<WaitlistLeft> {
+export function decideLeave(entry: WaitlistEntry | null, by: WaitlistLeft['by']): Outcome<WaitlistLeft> {
   if (!entry || (entry.status !== 'waiting' && entry.status !== 'offered')) return fail(refusal('waitlistNotFound'))
   return { ok: true, value: { type: 'WaitlistLeft', entryId: entry.id, holdId: entry.holdId, by } }
 }

@@ -198,4 +198,3 @@ export async function sweep(db: Db, env: AppEnv, keeper: HoldKeeper, ownerId: st
     throw error
   }
 }
-

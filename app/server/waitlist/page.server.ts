@@ -92,6 +92,8 @@ export async function joinWaitlist(input: {
     const fieldErrors = result.refusal.field ? { [result.refusal.field]: text } : undefined
     return fail(refusalStatus(result.refusal), text, { fieldErrors })
   }
-  input.ctx.waitUntil(drainOutbox(getDb(env.DB), parseEnv(env), Date.now(), { ids: result.value.outboxIds }).catch(() => {}))
+  input.ctx.waitUntil(
+    drainOutbox(getDb(env.DB), parseEnv(env), Date.now(), { ids: result.value.outboxIds }).catch(() => {}),
+  )
   return { intent, joined: parsed.data.email } satisfies ActionAnswer
 }

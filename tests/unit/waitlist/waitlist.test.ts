@@ -109,7 +109,9 @@ describe('seatsLeft and fullSlots', () => {
     expect(fullSlots(input(3), live)).toEqual([slot(10)])
     expect(fullSlots(input(2), live)).toEqual([])
     expect(fullSlots(input(2, [holdAt(10)]), live)).toEqual([slot(10)])
-    expect(fullSlots({ ...input(0), bookings: [1, 2, 3].map(() => ({ ...slot(11), sameEventType: true })) }, live)).toEqual([])
+    expect(
+      fullSlots({ ...input(0), bookings: [1, 2, 3].map(() => ({ ...slot(11), sameEventType: true })) }, live),
+    ).toEqual([])
   })
 })
 
