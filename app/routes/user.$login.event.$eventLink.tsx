@@ -24,7 +24,10 @@ export const handle: I18nHandle = {
   i18n: (data) => [
     'booking',
     'validation',
-    'waitlist',
+    // A group event type's page may offer the waitlist of a full slot (ADR 0108).
+    ...((data as { event?: { totalSeats: number | null } } | undefined)?.event?.totalSeats
+      ? (['waitlist'] as const)
+      : []),
     ...((data as { step?: string } | undefined)?.step === 'success' ? (['accounts'] as const) : []),
   ],
 }
