@@ -28,6 +28,7 @@ const phoneSpecs = [
   'platform',
   'spec-texts',
   'time-zones',
+  'waitlist',
 ].map((name) => `**/${name}.spec.ts`)
 const baseURL = `http://localhost:${port}`
 
