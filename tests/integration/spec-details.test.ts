@@ -10,6 +10,8 @@ import { sha256 } from '#app/server/auth/tokens.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { eventTypes, oauthStates, users } from '#db/schema.ts'
+import * as serverBuild from '#build/server'
+import { VERSION_PROBE_PATH } from '#app/components/ui/app-version.ts'
 import { apiSpecialist } from './helpers/api.ts'
 import { newIp, unique } from './helpers/accounts.ts'
 
@@ -202,5 +204,29 @@ describe('/oAuthRedirectPage (SPEC §2): where a provider sign-in lands', () => 
     const answer = (await landing({ provider: 'yandex', redirectTo: '/profile' })) as Response
     expect(answer.status).toBe(302)
     expect(new URL(answer.headers.get('Location') as string).origin).toBe('http://issuer.test')
+  })
+})
+
+describe('old one-off create URLs without a session (SPEC §2 "Older variants")', () => {
+  it("land on today's create flow through sign-in, which keeps the way back", async () => {
+    const old = await SELF.fetch('http://localhost/meetings/one-time-event/additional-settings', { redirect: 'manual' })
+    expect(old.status).toBe(301)
+    expect(old.headers.get('Location')).toBe('/meetings/one-time-event/create')
+    const create = await SELF.fetch('http://localhost/meetings/one-time-event/create', { redirect: 'manual' })
+    expect(create.status).toBe(302)
+    const login = new URL(create.headers.get('Location') as string, 'http://localhost')
+    expect(login.pathname).toBe('/login')
+    expect([...login.searchParams.values()]).toContain('/meetings/one-time-event/create')
+    const unknown = await SELF.fetch('http://localhost/meetings/one-time-event/other-step', { redirect: 'manual' })
+    expect(unknown.status).toBe(404)
+  })
+})
+
+describe('the version probe of a page coming back (ADR 0106)', () => {
+  it('answers a HEAD without a session, naming the server build', async () => {
+    const probe = await SELF.fetch(`http://localhost${VERSION_PROBE_PATH}`, { method: 'HEAD' })
+    expect(probe.status).toBe(200)
+    expect(probe.headers.get('X-App-Version')).toBe(serverBuild.assets.version)
+    expect(await probe.text()).toBe('')
   })
 })
