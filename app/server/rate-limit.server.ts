@@ -20,17 +20,26 @@ function decision(allowed: boolean, resetAt: number, now: number, used: number):
   return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((resetAt - now) / 1000)), used }
 }
 
-/** Local and test limiter: one Durable Object per rule and key. */
+/** How many objects share one rule's keys in the local limiter. */
+const LIMITER_SHARDS = 8
+
+/** The local limiter's object of a rule and key: the rule's name and a small hash of the key. */
+function limiterName(rule: RateLimitRule, key: string): string {
+  let hash = 0
+  for (let index = 0; index < key.length; index++) hash = (hash * 31 + key.charCodeAt(index)) >>> 0
+  return `${rule.name}#${hash % LIMITER_SHARDS}`
+}
+
+/** Local and test limiter: a few Durable Objects per rule, each counting its keys in memory (ADR 0110). */
 export function durableObjectRateLimits(namespace: DurableObjectNamespace<RateLimiterObject>): RateLimits {
+  const stub = (rule: RateLimitRule, key: string) => namespace.get(namespace.idFromName(limiterName(rule, key)))
   return {
     async hit(rule, key, now = Date.now()) {
-      const stub = namespace.get(namespace.idFromName(`${rule.name}:${key}`))
-      const { allowed, resetAt, used } = await stub.hit(rule.limit, rule.windowMs, now)
+      const { allowed, resetAt, used } = await stub(rule, key).hit(key, rule.limit, rule.windowMs, now)
       return decision(allowed, resetAt, now, used)
     },
     async peek(rule, key, now = Date.now()) {
-      const stub = namespace.get(namespace.idFromName(`${rule.name}:${key}`))
-      const { allowed, resetAt, used } = await stub.peek(rule.limit, rule.windowMs, now)
+      const { allowed, resetAt, used } = await stub(rule, key).peek(key, rule.limit, rule.windowMs, now)
       return decision(allowed, resetAt, now, used)
     },
   }

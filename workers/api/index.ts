@@ -62,7 +62,9 @@ api.use('*', async (c, next) => {
   await next()
 })
 
-api.route('/api/:version{v2|v3|v4}', routes)
+// One static prefix per version, not one `:version{v2|v3|v4}` pattern: hono's trie router tries a pattern's regular
+// expression against every request's rest of path, which made matching 30x slower (0.3 ms a request; ADR 0110).
+for (const version of ['v2', 'v3', 'v4']) api.route(`/api/${version}`, routes)
 
 /** Every path the API answers, each with its method: built on first use, once the routers are all mounted. */
 let knownPaths: TrieRouter<string> | null = null

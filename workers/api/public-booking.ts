@@ -14,6 +14,8 @@ import { holdHost, isValidMonth, isoDateFromParts, viewerDay, viewerMonth } from
 import { BOOKING_LIMITS, addressKey, clientKey } from '#app/server/booking/limits.server.ts'
 import { drainOutbox } from '#app/server/outbox/outbox.server.ts'
 import { getRateLimits } from '#app/server/rate-limit.server.ts'
+import { coalesced } from '#app/server/coalesce.server.ts'
+import type { Db } from '#app/server/db.server.ts'
 import { MAX_SLOTS_PER_REQUEST, hostLock, runCommand } from '#app/server/booking/host-lock-client.server.ts'
 import { type Refusal, refusal, refusalKey, refusalStatus } from '#app/domain/refusal.ts'
 import type { ApiEnv } from './context.ts'
@@ -28,8 +30,15 @@ async function limit(c: C, rule: (typeof BOOKING_LIMITS)[keyof typeof BOOKING_LI
   }
 }
 
+/** The public event type's context; requests in flight together share one D1 read (app/server/coalesce.server.ts). */
+const sharedEventType = coalesced((db: Db, key: string) => {
+  const [login, link] = JSON.parse(key) as [string, string]
+  return findPublicEventType(db, login, link)
+})
+
 async function eventContext(c: C): Promise<PublicEventContext> {
-  const context = await findPublicEventType(c.get('db'), c.req.param('login') ?? '', c.req.param('eventLink') ?? '')
+  const key = JSON.stringify([c.req.param('login') ?? '', c.req.param('eventLink') ?? ''])
+  const context = await sharedEventType(c.get('db'), key)
   if (!context) throw new ApiError(404, [c.get('t')('booking:errors.eventNotFound')])
   return context
 }
@@ -105,6 +114,40 @@ function refused(c: C, refusal: Refusal): never {
   throw new ApiError(refusalStatus(refusal), [c.get('t')(refusalKey(refusal))])
 }
 
+type ContactSchema = ReturnType<typeof contactInfoSchema>
+
+/** The booking request's body for one contact form; made once per form (contactInfoSchema shares its schemas). */
+const bookingBodies = new WeakMap<ContactSchema, ReturnType<typeof buildBookingBody>>()
+
+function bookingBody(contactInfo: ContactSchema) {
+  let schema = bookingBodies.get(contactInfo)
+  if (!schema) {
+    schema = buildBookingBody(contactInfo)
+    bookingBodies.set(contactInfo, schema)
+  }
+  return schema
+}
+
+function buildBookingBody(contactInfo: ContactSchema) {
+  return z
+    .object({
+      contactInfo,
+      gostBookingsIds: z
+        .array(z.object({ id: z.string().min(1).max(200) }))
+        .max(MAX_SLOTS_PER_REQUEST)
+        .default([]),
+      slots: z.array(startSchema).max(MAX_SLOTS_PER_REQUEST).default([]),
+    })
+    .refine((v) => v.gostBookingsIds.length + v.slots.length > 0, {
+      message: 'booking:errors.selectSlot',
+      path: ['gostBookingsIds'],
+    })
+    .refine((v) => v.gostBookingsIds.length + v.slots.length <= MAX_SLOTS_PER_REQUEST, {
+      message: 'booking:errors.tooManySlots',
+      path: ['gostBookingsIds'],
+    })
+}
+
 /** SPEC §7 "Public" and API-CONTRACT.md "Public booking". */
 export const publicBooking = new Hono<ApiEnv>()
   .use('*', checkViewerZone)
@@ -157,29 +200,12 @@ export const publicBooking = new Hono<ApiEnv>()
     const idempotencyKey = c.req.header('Idempotency-Key')?.trim() || null
     if (idempotencyKey && idempotencyKey.length > 200) throw new ApiError(400, [t('booking:errors.idempotencyKey')])
     const raw = await readJson(c, z.object({ contactInfo: z.unknown() }).passthrough())
-    await limit(c, BOOKING_LIMITS.booking)
-    const context = await eventContext(c)
-    const body = parseWith(
-      c,
-      z
-        .object({
-          contactInfo: contactInfoSchema(context.eventType),
-          gostBookingsIds: z
-            .array(z.object({ id: z.string().min(1).max(200) }))
-            .max(MAX_SLOTS_PER_REQUEST)
-            .default([]),
-          slots: z.array(startSchema).max(MAX_SLOTS_PER_REQUEST).default([]),
-        })
-        .refine((v) => v.gostBookingsIds.length + v.slots.length > 0, {
-          message: 'booking:errors.selectSlot',
-          path: ['gostBookingsIds'],
-        })
-        .refine((v) => v.gostBookingsIds.length + v.slots.length <= MAX_SLOTS_PER_REQUEST, {
-          message: 'booking:errors.tooManySlots',
-          path: ['gostBookingsIds'],
-        }),
-      raw,
-    )
+    // The limit and the event type are independent reads: both at once, the limit's answer first.
+    const [allowed, found] = await Promise.allSettled([limit(c, BOOKING_LIMITS.booking), eventContext(c)])
+    if (allowed.status === 'rejected') throw allowed.reason
+    if (found.status === 'rejected') throw found.reason
+    const context = found.value
+    const body = parseWith(c, bookingBody(contactInfoSchema(context.eventType)), raw)
     const result = await runCommand(c.env, {
       kind: 'book',
       ownerId: context.host.id,

@@ -60,7 +60,14 @@ const slotsKey = (input: BookInput) =>
 export class HostLock extends DurableObject<Bindings> {
   private holds: Map<string, Hold> | null = null
   /** The calendar the last booking by slots was refused on (REFUSAL_MEMORY_MS). */
-  private refusedOn: { key: string; context: PublicEventContext; calendar: EventCalendar; at: number } | null = null
+  private refusedOn: {
+    key: string
+    context: PublicEventContext
+    calendar: EventCalendar
+    at: number
+    /** The calendar alone (no holds) leaves the slots taken: holds only take more, so no need to count them again. */
+    takenWithoutHolds: boolean
+  } | null = null
 
   private async loaded(): Promise<Map<string, Hold>> {
     if (!this.holds) {
@@ -229,7 +236,10 @@ export class HostLock extends DurableObject<Bindings> {
       if (replay) return replay
     }
     // Still taken in the calendar it was refused on a moment ago (the holds are counted as they are now): no D1.
-    if (memory && !allFree(memory.calendar, await this.activeHolds(now), input.slots, now)) {
+    if (
+      memory &&
+      (memory.takenWithoutHolds || !allFree(memory.calendar, await this.activeHolds(now), input.slots, now))
+    ) {
       return { ok: false as const, refusal: refusal('slotTaken') }
     }
     const named = await this.getHolds(input.holdIds, now)
@@ -240,7 +250,8 @@ export class HostLock extends DurableObject<Bindings> {
       await this.remove(input.holdIds)
       await this.rearm(now)
     } else if (result.refusal.code === 'slotTaken' && key) {
-      this.refusedOn = { key, context, calendar: await eventCalendar(db, context, input.slots), at: now }
+      const calendar = await eventCalendar(db, context, input.slots)
+      this.refusedOn = { key, context, calendar, at: now, takenWithoutHolds: !allFree(calendar, [], input.slots, now) }
     }
     return result
   }

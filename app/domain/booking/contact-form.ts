@@ -63,7 +63,23 @@ const emailField = () =>
 /** A select posts '' when nothing is chosen, and a hidden one posts nothing: both mean "not given". */
 const emptyAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value)
 
+/**
+ * The form's schema for an event type's required fields. Made once per combination of the three flags and shared: a
+ * zod schema is immutable, and building one took longer than parsing with it (ADR 0110).
+ */
 export function contactInfoSchema(rules: RequiredFields) {
+  const key = `${rules.isLastNameRequired}|${rules.isPhoneRequired}|${rules.isMessengerRequired}`
+  let schema = contactSchemas.get(key)
+  if (!schema) {
+    schema = buildContactInfoSchema(rules)
+    contactSchemas.set(key, schema)
+  }
+  return schema
+}
+
+const contactSchemas = new Map<string, ReturnType<typeof buildContactInfoSchema>>()
+
+function buildContactInfoSchema(rules: RequiredFields) {
   const lastName = rules.isLastNameRequired ? requiredText(NAME_MIN, TEXT_MAX) : optionalText(TEXT_MAX, NAME_MIN)
   const phone = rules.isPhoneRequired
     ? requiredText(1, 30).regex(PHONE, 'validation:invalidPhone')
