@@ -73,7 +73,13 @@ export async function action(args: ActionFunctionArgs) {
     if (!result.ok) return data({ error: t(refusalKey(result.refusal)) }, { status: refusalStatus(result.refusal) })
     const ids = result.value.outboxIds
     if (ids.length > 0) ctx.waitUntil(drainOutbox(getDb(env.DB), parseEnv(env), Date.now(), { ids }).catch(() => {}))
-    return redirect(`${eventPath(row.login, row.eventLink)}?booking=${encodeURIComponent(result.value.bookingId)}`)
+    // The event page's success step, in the guest's language and zone (as they joined).
+    const success = new URLSearchParams({
+      booking: result.value.bookingId,
+      lang: row.entry.language,
+      tz: row.entry.timeZone,
+    })
+    return redirect(`${eventPath(row.login, row.eventLink)}?${success}`)
   }
   if (intent === 'leave') {
     const result = await runCommand(env, { kind: 'leaveWaitlist', ownerId, entryId: row.entry.id, by: 'guest' })
