@@ -1,23 +1,12 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { AvatarPicture } from '#app/components/accounts/avatar.tsx'
+import { Avatar } from '#app/components/accounts/avatar.tsx'
 import type { HomeStatistics } from '#app/server/meetings/statistics.server.ts'
 import type { FirstRunGuide as FirstRunGuideData } from '#app/server/home/first-run.server.ts'
 import type { ShellUser } from './app-shell.tsx'
 import { FirstRunGuide } from './home/first-run-guide.tsx'
 
 const VALUE_COLORS: Record<string, string> = { primary: 'text-primary', success: 'text-success', error: 'text-error' }
-
-function HomeInitial({ firstName }: { firstName: string }) {
-  return (
-    <span
-      className="flex size-16 items-center justify-center rounded-full bg-primary-soft text-2xl font-semibold text-primary"
-      aria-hidden="true"
-    >
-      {firstName.slice(0, 1).toUpperCase()}
-    </span>
-  )
-}
 
 /** The signed-in specialist's home (SPEC §2 Home, §3 Statistics): user card, seven counters, integrations. */
 export function Home({
@@ -34,17 +23,8 @@ export function Home({
   return (
     <section data-testid="home" className="space-y-6">
       <article className="card flex flex-wrap items-center gap-4 p-5" data-testid="home-user-card">
-        {card.imageUrl ? (
-          // The initial stands in where the browser cannot show the picture (a HEIC photo outside Safari).
-          <AvatarPicture
-            src={card.imageUrl}
-            alt=""
-            className="size-16 rounded-full object-cover"
-            fallback={<HomeInitial firstName={card.firstName} />}
-          />
-        ) : (
-          <HomeInitial firstName={card.firstName} />
-        )}
+        {/* The header's avatar (the same user, the same picture or initial): issue 18. */}
+        <Avatar user={user} size={64} />
         <div className="min-w-0 grow">
           <h1 className="text-2xl font-semibold">{t('home.greeting', { name: user.firstName })}</h1>
           <p className="text-sm text-muted">{t('meetings:home.registered', { date: card.registrationDate })}</p>

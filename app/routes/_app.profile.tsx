@@ -147,6 +147,8 @@ export default function Profile() {
     }
     if (actionData.intent === 'profile' && actionData.result?.status !== 'error')
       showToast(t('accounts:profile.saved'), { kind: 'success' })
+    if (actionData.intent === 'avatar' && !('avatarError' in actionData && actionData.avatarError))
+      showToast(t('accounts:profile.photoSaved'), { kind: 'success' })
   }, [actionData, navigation.state, t])
 
   return (

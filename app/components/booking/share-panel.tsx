@@ -1,3 +1,4 @@
+import { readableMailto } from '#app/domain/event-types/share.ts'
 import { useTranslation } from 'react-i18next'
 import { copyToClipboard } from '#app/components/ui/clipboard.ts'
 
@@ -7,9 +8,22 @@ export type ShareLinks = { pageUrl: string; mailto: string; embed: string; embed
 export function SharePanel({ links }: { links: ShareLinks }) {
   const { t } = useTranslation()
   const rows = [
-    { key: 'link', label: t('booking:share.link'), value: links.pageUrl, send: links.mailto },
-    { key: 'mail', label: t('booking:share.mail'), value: links.mailto, send: links.mailto },
-    { key: 'widget', label: t('booking:share.widget'), value: links.embed, send: links.embedMailto },
+    { key: 'link', label: t('booking:share.link'), value: links.pageUrl, copied: links.pageUrl, send: links.mailto },
+    // The mail-to reads decoded; "copy" still copies the working link.
+    {
+      key: 'mail',
+      label: t('booking:share.mail'),
+      value: readableMailto(links.mailto),
+      copied: links.mailto,
+      send: links.mailto,
+    },
+    {
+      key: 'widget',
+      label: t('booking:share.widget'),
+      value: links.embed,
+      copied: links.embed,
+      send: links.embedMailto,
+    },
   ]
   const copy = (value: string) =>
     copyToClipboard(value, { copied: t('booking:share.copied'), failed: t('toast.clipboardFailed') })
@@ -42,7 +56,7 @@ export function SharePanel({ links }: { links: ShareLinks }) {
               />
             )}
             <div className="flex gap-2">
-              <button type="button" className="btn-secondary" onClick={() => copy(row.value)}>
+              <button type="button" className="btn-secondary" onClick={() => copy(row.copied)}>
                 {t('booking:share.copy')}
               </button>
               <a className="btn-ghost" href={row.send} data-testid={`share-${row.key}-send`}>

@@ -2,7 +2,13 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Field, SelectField } from '#app/components/ui/field.tsx'
 import { copyToClipboard } from '#app/components/ui/clipboard.ts'
-import { WIDGET_DEFAULTS, type WidgetSize, isFrameDimension, widgetCode } from '#app/domain/event-types/share.ts'
+import {
+  WIDGET_DEFAULTS,
+  type WidgetSize,
+  isFrameDimension,
+  readableMailto,
+  widgetCode,
+} from '#app/domain/event-types/share.ts'
 import { PlanBadge } from './form-parts.tsx'
 import { cheapestPlanWith } from '#app/domain/plans.ts'
 
@@ -64,7 +70,13 @@ export function SharePanel({ appUrl, login, link, publicUrl, mailto, isWidgetAll
           {copyButton(publicUrl, t('eventTypes:share.copy'), t('eventTypes:share.linkCopied'), 'copy-link')}
         </div>
         <div className="flex items-end gap-2">
-          <Field className="flex-1" label={t('eventTypes:share.mailto')} value={mailto} readOnly />
+          <Field
+            className="flex-1"
+            label={t('eventTypes:share.mailto')}
+            value={readableMailto(mailto)}
+            readOnly
+            data-testid="mailto-text"
+          />
           <a href={mailto} className="btn-secondary shrink-0" data-testid="mailto">
             {t('eventTypes:share.send')}
           </a>

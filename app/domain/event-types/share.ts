@@ -23,6 +23,18 @@ export function mailtoLink(subject: string, url: string): string {
   return `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(url)}`
 }
 
+/**
+ * A mail-to link as a person reads it in the share panels' fields (issue 18): decoded, "Запишитесь ко мне", not
+ * "%D0%97..."; the "send" button keeps the encoded link.
+ */
+export function readableMailto(mailto: string): string {
+  try {
+    return decodeURIComponent(mailto)
+  } catch {
+    return mailto
+  }
+}
+
 /** A width or height the snippet accepts: a number of pixels or a percentage; anything else is refused. */
 export function isFrameDimension(value: string): boolean {
   return /^\d{1,4}%?$/.test(value.trim()) && Number.parseInt(value, 10) > 0
