@@ -155,6 +155,45 @@ export default function Contacts() {
   const hydrated = useHydrated()
   const nothingChosen = hydrated && chosen.length === 0
   const allChecked = data.contacts.length > 0 && chosen.length === data.contacts.length
+  type Row = (typeof data.contacts)[number]
+  // The columns after the name; one no contact on the page fills is left out (issue 18: no empty columns).
+  const columns = (
+    [
+      {
+        key: 'email',
+        value: (c: Row) => c.email,
+        cell: (c: Row) =>
+          c.email ? (
+            <a className="text-primary" href={`mailto:${c.email}`}>
+              {c.email}
+            </a>
+          ) : null,
+      },
+      {
+        key: 'phone',
+        value: (c: Row) => c.phone,
+        cell: (c: Row) =>
+          c.phone ? (
+            <a className="text-primary" href={`tel:${c.phone}`}>
+              {c.phone}
+            </a>
+          ) : null,
+      },
+      {
+        key: 'messenger',
+        value: (c: Row) => c.messengerValue,
+        cell: (c: Row) => (c.messengerValue ? `${c.messengerType}: ${c.messengerValue}` : null),
+      },
+      { key: 'eventType', value: (c: Row) => c.eventTypeName, cell: (c: Row) => c.eventTypeName },
+      { key: 'lastBooking', value: (c: Row) => c.lastBooking, cell: (c: Row) => c.lastBooking },
+      {
+        key: 'method',
+        value: () => true,
+        cell: (c: Row) => t(`contacts:method.${c.communicationMethod}`),
+      },
+      { key: 'clinicId', value: (c: Row) => c.customField, cell: (c: Row) => c.customField },
+    ] as const
+  ).filter((column) => data.contacts.some((c) => Boolean(column.value(c))))
   const pageLink = (offset: number) => {
     const params = new URLSearchParams(searchParams)
     params.set('offset', String(offset))
@@ -239,9 +278,10 @@ export default function Contacts() {
             {t(`contacts:empty.${data.empty}`)}
           </p>
         ) : (
-          <div className="card overflow-x-auto">
-            <table className="w-full min-w-[900px] text-left text-sm" data-testid="contacts-table">
-              <thead className="border-b border-line bg-surface text-xs uppercase text-muted">
+          <div className="card sm:overflow-x-auto">
+            {/* Phones: each row a card of labelled lines (the header row hidden); wider: the table. */}
+            <table className="w-full text-left text-sm sm:min-w-[720px]" data-testid="contacts-table">
+              <thead className="border-b border-line bg-surface text-xs uppercase text-muted max-sm:hidden">
                 <tr>
                   <th className="p-3">
                     <input
@@ -252,21 +292,23 @@ export default function Contacts() {
                     />
                   </th>
                   <th className="p-3">{t('contacts:columns.name')}</th>
-                  <th className="p-3">{t('contacts:columns.email')}</th>
-                  <th className="p-3">{t('contacts:columns.phone')}</th>
-                  <th className="p-3">{t('contacts:columns.messenger')}</th>
-                  <th className="p-3">{t('contacts:columns.eventType')}</th>
-                  <th className="p-3">{t('contacts:columns.lastBooking')}</th>
-                  <th className="p-3">{t('contacts:columns.method')}</th>
-                  <th className="p-3">{t('contacts:columns.clinicId')}</th>
+                  {columns.map((column) => (
+                    <th key={column.key} className="p-3" data-testid={`contacts-column-${column.key}`}>
+                      {t(`contacts:columns.${column.key}`)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-sm:block">
                 {data.contacts.map((contact) => {
                   const name = `${contact.firstName} ${contact.lastName}`.trim()
                   return (
-                    <tr key={contact.id} className="border-b border-line last:border-0" data-testid="contact-row">
-                      <td className="p-3">
+                    <tr
+                      key={contact.id}
+                      className="border-b border-line last:border-0 max-sm:grid max-sm:grid-cols-[auto_1fr] max-sm:gap-x-3 max-sm:p-3"
+                      data-testid="contact-row"
+                    >
+                      <td className="p-3 max-sm:row-span-6 max-sm:p-0 max-sm:pt-0.5">
                         <input
                           type="checkbox"
                           name="contactIds"
@@ -282,28 +324,16 @@ export default function Contacts() {
                           }
                         />
                       </td>
-                      <td className="p-3 font-medium">{name}</td>
-                      <td className="p-3">
-                        {contact.email ? (
-                          <a className="text-primary" href={`mailto:${contact.email}`}>
-                            {contact.email}
-                          </a>
-                        ) : null}
-                      </td>
-                      <td className="p-3">
-                        {contact.phone ? (
-                          <a className="text-primary" href={`tel:${contact.phone}`}>
-                            {contact.phone}
-                          </a>
-                        ) : null}
-                      </td>
-                      <td className="p-3">
-                        {contact.messengerValue ? `${contact.messengerType}: ${contact.messengerValue}` : null}
-                      </td>
-                      <td className="p-3">{contact.eventTypeName}</td>
-                      <td className="p-3">{contact.lastBooking}</td>
-                      <td className="p-3">{t(`contacts:method.${contact.communicationMethod}`)}</td>
-                      <td className="p-3">{contact.customField}</td>
+                      <td className="p-3 font-medium break-words max-sm:p-0">{name}</td>
+                      {columns.map((column) => (
+                        <td
+                          key={column.key}
+                          className="p-3 max-sm:col-start-2 max-sm:min-w-0 max-sm:p-0 max-sm:break-words max-sm:empty:hidden max-sm:before:mr-1 max-sm:before:text-muted max-sm:before:content-[attr(data-label)]"
+                          data-label={`${t(`contacts:columns.${column.key}`)}:`}
+                        >
+                          {column.cell(contact)}
+                        </td>
+                      ))}
                     </tr>
                   )
                 })}

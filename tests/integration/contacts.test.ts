@@ -250,7 +250,20 @@ describe('/contacts page', () => {
     expect(await page()).toContain('Контактов пока нет')
     const address = email('page')
     await createMeeting(user.id, { startAt: Date.now() + DAY, people: [{ email: address, firstName: 'Мира' }] })
-    expect(await page()).toContain(address)
+    const table = await page()
+    expect(table).toContain(address)
+    // No empty columns: nobody has a phone, a messenger or a clinic ID yet; email, last booking, method are there.
+    expect(table).toContain('data-testid="contacts-column-email"')
+    expect(table).toContain('data-testid="contacts-column-lastBooking"')
+    expect(table).toContain('data-testid="contacts-column-method"')
+    expect(table).not.toContain('data-testid="contacts-column-phone"')
+    expect(table).not.toContain('data-testid="contacts-column-messenger"')
+    expect(table).not.toContain('data-testid="contacts-column-clinicId"')
+    await createMeeting(user.id, {
+      startAt: Date.now() + 2 * DAY,
+      people: [{ email: email('phone'), firstName: 'Фил', phone: '+79990001122' }],
+    })
+    expect(await page()).toContain('data-testid="contacts-column-phone"')
     expect(await page('?firstName=zzz')).toContain('Под фильтры не подходит ни один контакт')
     expect(await page('?viewArchive=true')).toContain('Архив пуст')
     const [contact] = await getDb(env.DB).select().from(contacts).where(eq(contacts.email, address))
