@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, da
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
+import { copyToClipboard } from '#app/components/ui/clipboard.ts'
 import { Field, FormErrors, SelectField } from '#app/components/ui/field.tsx'
 import { PAT_SCOPES } from '#app/domain/enums.ts'
 import { PatCreateSchema, WEBHOOK_EVENT_TYPES, webhookCreateSchema } from '#app/domain/webhooks/rules.ts'
@@ -19,6 +20,7 @@ import {
   resendDelivery,
 } from '#app/server/webhooks/webhooks.server.ts'
 import type { z } from 'zod'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export const handle: I18nHandle = { i18n: ['developer', 'validation'] }
 
@@ -114,8 +116,10 @@ type ActionData = {
   url?: string
 }
 
+/** A secret shown once: selectable by hand, and copied by a button once script runs (SPEC §8 copy failure). */
 function ShownOnce({ label, value, testId }: { label: string; value: string; testId: string }) {
   const { t } = useTranslation()
+  const hydrated = useHydrated()
   return (
     <div className="rounded-md border border-primary bg-primary-soft p-3 text-sm" role="status">
       <p className="font-medium break-all">{label}</p>
@@ -123,6 +127,15 @@ function ShownOnce({ label, value, testId }: { label: string; value: string; tes
         {value}
       </code>
       <p className="mt-1 text-muted">{t('developer:shownOnce')}</p>
+      {hydrated ? (
+        <button
+          type="button"
+          className="btn-ghost mt-2"
+          onClick={() => copyToClipboard(value, { copied: t('developer:copied'), failed: t('toast.clipboardFailed') })}
+        >
+          {t('developer:copy')}
+        </button>
+      ) : null}
     </div>
   )
 }

@@ -68,6 +68,47 @@ test('(ru) the event type form takes the duration and the slot step by type, val
   await expect(page).toHaveURL(/\/eventTypes$/)
 })
 
+test('(ru) the token shown once copies with a button, and a refused copy says so', async ({ page }) => {
+  await signInDemo(page)
+  // The browser's clipboard: refused until the test lets it through.
+  await page.addInitScript(() => {
+    const state = window as unknown as { copied: string[]; allowCopy: boolean }
+    state.copied = []
+    state.allowCopy = false
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: {
+        writeText: (text: string) => {
+          if (!state.allowCopy) return Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'))
+          state.copied.push(text)
+          return Promise.resolve()
+        },
+      },
+    })
+  })
+  await page.goto('/profile/api')
+  await hydrated(page)
+  const name = `copy ${Date.now().toString(36)}`
+  const form = page.getByTestId('token-form')
+  await form.getByLabel('Название').fill(name)
+  await form.getByRole('button', { name: 'Создать токен' }).click()
+  const token = (await page.getByTestId('new-token').textContent()) ?? ''
+  expect(token).toMatch(/^fs_pat_/)
+  await page.getByRole('button', { name: 'Копировать', exact: true }).click()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Не удалось скопировать. Выделите текст и скопируйте вручную' }),
+  ).toBeVisible()
+  await page.evaluate(() => {
+    ;(window as unknown as { allowCopy: boolean }).allowCopy = true
+  })
+  await page.getByRole('button', { name: 'Копировать', exact: true }).click()
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Скопировано' })).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([token])
+  // Leave the demo's tokens as they were.
+  await page.getByTestId('token-list').locator('li').filter({ hasText: name }).getByRole('button').click()
+  await expect(page.getByTestId('token-list').locator('li').filter({ hasText: name })).toHaveCount(0)
+})
+
 const TEXTS = {
   ru: {
     signIn: 'Войти',
