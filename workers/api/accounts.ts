@@ -63,19 +63,23 @@ const secret = (c: Context<ApiEnv>) => sessionSecret(c.get('config'))
 const origin = (c: Context<ApiEnv>) => new URL(c.req.url).origin
 const flag = (value: string | undefined) => value === 'true' || value === '1'
 
-const RefreshSchema = z.object({
+export const RefreshSchema = z.object({
   accessToken: z.string().max(4000).optional(),
   refreshToken: z.string({ error: 'accounts:required' }).min(1, 'accounts:required').max(200),
 })
-const LogoutSchema = RefreshSchema.pick({ refreshToken: true })
-const AfterBookingCodeSchema = ConfirmCodeSchema.extend({
+export const LogoutSchema = RefreshSchema.pick({ refreshToken: true })
+export const AfterBookingCodeSchema = ConfirmCodeSchema.extend({
   bookingId: z.string({ error: 'accounts:required' }).trim().min(1, 'accounts:required').max(200),
 })
 
-const ApiSigninSchema = z.object({
+export const ApiSigninSchema = z.object({
   code: z.string({ error: 'accounts:required' }).min(1, 'accounts:required').max(200),
   codeVerifier: z.string().regex(CODE_VERIFIER, 'accounts:apiSignin.verifier').optional(),
 })
+
+export const ResendSchema = z.object({ email: EmailSchema })
+export const CultureSchema = z.object({ culture: z.enum(CULTURES, { error: 'accounts:culture.invalid' }) })
+export const TimeZoneQuerySchema = z.object({ ianaTimeZoneId: TimeZoneSchema })
 
 /** `{service}` of `/identity/signup/{service}`: a provider, else 404 (`email` has its own routes above). */
 function providerParam(c: Context<ApiEnv>): OAuthProvider {
@@ -115,7 +119,7 @@ export const accounts = new Hono<ApiEnv>()
     return ok(c, await issueTokenPair(d.db, secret(c), user.id, d.now))
   })
   .post('/identity/signup/email/resend', async (c) => {
-    const input = await readJson(c, z.object({ email: EmailSchema }))
+    const input = await readJson(c, ResendSchema)
     await resendSignupCode(deps(c), input)
     return ok(c, null)
   })
@@ -230,12 +234,12 @@ export const accounts = new Hono<ApiEnv>()
     return ok(c, await issueTokenPair(d.db, secret(c), c.get('user').id, d.now))
   })
   .put('/profile/culture', requireAuth, async (c) => {
-    const input = await readJson(c, z.object({ culture: z.enum(CULTURES, { error: 'accounts:culture.invalid' }) }))
+    const input = await readJson(c, CultureSchema)
     await setCulture(c.get('db'), c.get('user').id, input.culture)
     return ok(c, null)
   })
   .put('/user/ianaTimeZoneId', requireAuth, async (c) => {
-    const zone = parseWith(c, z.object({ ianaTimeZoneId: TimeZoneSchema }), {
+    const zone = parseWith(c, TimeZoneQuerySchema, {
       ianaTimeZoneId: c.req.query('ianaTimeZoneId'),
     })
     await setTimeZone(c.get('db'), c.get('user').id, zone.ianaTimeZoneId)

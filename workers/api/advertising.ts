@@ -5,7 +5,7 @@ import { requireAuth } from './auth.ts'
 import type { ApiEnv } from './context.ts'
 import { ok, readJson } from './envelope.ts'
 
-const ClosedSchema = z.object({ isClosed: z.boolean(), isConsentMailing: z.boolean().default(false) })
+export const ClosedSchema = z.object({ isClosed: z.boolean(), isConsentMailing: z.boolean().default(false) })
 
 /** SPEC §7 "Definitions, advertising": the home page's cards of the signed-in specialist, and closing one. */
 export const advertisingApi = new Hono<ApiEnv>()

@@ -18,8 +18,8 @@ import { requireAuth } from './auth.ts'
 import type { ApiEnv } from './context.ts'
 import { ApiError, ok, readJson } from './envelope.ts'
 
-const PromoSchema = z.object({ promoCode: z.string().trim().min(1).max(64) })
-const RenewalSchema = z.object({ tariff: z.string(), months: z.number().int().default(1) })
+export const PromoSchema = z.object({ promoCode: z.string().trim().min(1).max(64) })
+export const RenewalSchema = z.object({ tariff: z.string(), months: z.number().int().default(1) })
 
 function deps(c: Context<ApiEnv>): BillingDeps {
   const db = c.get('db')

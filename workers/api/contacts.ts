@@ -22,10 +22,12 @@ import { requireAuth } from './auth.ts'
 import type { ApiEnv } from './context.ts'
 import { ok, parseWith, readJson } from './envelope.ts'
 
-const PageSchema = z.object({
+export const ContactsPageSchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(CONTACTS_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).default(0),
 })
+
+export const ContactIdsBodySchema = z.object({ ids: ContactIdsSchema })
 
 function filterOf(c: Context<ApiEnv>) {
   const query = c.req.query()
@@ -38,7 +40,7 @@ export const contactsApi = new Hono<ApiEnv>()
   .get('/eventTypes', async (c) => ok(c, await contactEventTypes(c.get('db'), c.get('user').id)))
   .get('/message/isOkToSendEmailsToContacts', (c) => ok(c, { isOk: canEmailContacts(c.get('user')) }))
   .get('/', async (c) => {
-    const page = parseWith(c, PageSchema, c.req.query())
+    const page = parseWith(c, ContactsPageSchema, c.req.query())
     const result = await listContacts(c.get('db'), c.get('user'), filterOf(c), page, Date.now())
     return ok(c, { items: result.items, pagination: { totalCount: result.totalCount, currentOffset: page.offset } })
   })
@@ -47,11 +49,11 @@ export const contactsApi = new Hono<ApiEnv>()
     return ok(c, await addContact(c.get('db'), c.get('user').id, input, Date.now()), 201)
   })
   .delete('/', async (c) => {
-    const ids = parseWith(c, z.object({ ids: ContactIdsSchema }), { ids: c.req.queries('ids') ?? [] }).ids
+    const ids = parseWith(c, ContactIdsBodySchema, { ids: c.req.queries('ids') ?? [] }).ids
     return ok(c, await setArchived(c.get('db'), c.get('user').id, ids, true, Date.now()))
   })
   .put('/reopen', async (c) => {
-    const { ids } = await readJson(c, z.object({ ids: ContactIdsSchema }))
+    const { ids } = await readJson(c, ContactIdsBodySchema)
     return ok(c, await setArchived(c.get('db'), c.get('user').id, ids, false, Date.now()))
   })
   .post('/message', async (c) => {

@@ -34,22 +34,26 @@ function rulesContext(c: Context<ApiEnv>, savedPeriodStart?: string | null) {
   return { today: instantToZoned(c.get('user').timeZone, Date.now()).date, savedPeriodStart }
 }
 
-const PagingSchema = z.object({
+export const PagingSchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(EVENT_TYPES_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).default(0),
   search: z.string().optional(),
 })
 
-const IsActiveQuery = z.enum(['true', 'false']).optional()
-const StatusSchema = z.object({ isActive: z.boolean({ error: 'validation:required' }) })
-const ShowSchema = z.object({ isShowOnSpecialistPage: z.boolean({ error: 'validation:required' }) })
-const YearMonth = z.object({
+export const IsActiveQuery = z.enum(['true', 'false']).optional()
+export const StatusSchema = z.object({ isActive: z.boolean({ error: 'validation:required' }) })
+export const ShowSchema = z.object({ isShowOnSpecialistPage: z.boolean({ error: 'validation:required' }) })
+export const YearMonth = z.object({
   year: z.coerce.number().int().min(1900).max(2099),
   month: z.coerce.number().int().min(1).max(12),
 })
-const YearMonthDay = YearMonth.extend({ day: z.coerce.number().int().min(1).max(31) })
+/** A day that exists: 30 February is refused, not read as 2 March. */
+export const YearMonthDay = YearMonth.extend({ day: z.coerce.number().int().min(1).max(31) }).refine(
+  ({ year, month, day }) => day <= new Date(Date.UTC(year, month, 0)).getUTCDate(),
+  { path: ['day'], message: 'validation:invalidDate' },
+)
 /** `companyEventId`: a meeting being moved, whose own time does not count (preview.server.ts `excludeMeetingId`). */
-const SlotsQuery = z.object({ companyEventId: z.string().min(1).max(64).optional() })
+export const SlotsQuery = z.object({ companyEventId: z.string().min(1).max(64).optional() })
 
 /** SPEC §7 "Event types"; owner-scoped, another specialist's id answers 404. */
 export const eventTypesApi = new Hono<ApiEnv>()

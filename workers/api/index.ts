@@ -24,6 +24,7 @@ import { telemostApi } from './telemost.ts'
 import { ApiError, errorResponse, refusalResponse } from './envelope.ts'
 import { Refused } from '#app/server/refusal.server.ts'
 import { advertisingApi } from './advertising.ts'
+import { apiReference, openApiJson } from './openapi/serve.ts'
 
 /** Routers of the JSON API (SPEC §7), answered under every version prefix (API-CONTRACT.md). */
 const routes = new Hono<ApiEnv>()
@@ -65,6 +66,10 @@ api.use('*', async (c, next) => {
 // One static prefix per version, not one `:version{v2|v3|v4}` pattern: hono's trie router tries a pattern's regular
 // expression against every request's rest of path, which made matching 30x slower (0.3 ms a request; ADR 0110).
 for (const version of ['v2', 'v3', 'v4']) api.route(`/api/${version}`, routes)
+
+// The OpenAPI document and its reference page (ADR 0104): outside the version prefixes, which they all describe.
+api.get('/api/openapi.json', openApiJson)
+api.get('/api/docs', apiReference)
 
 /** Every path the API answers, each with its method: built on first use, once the routers are all mounted. */
 let knownPaths: TrieRouter<string> | null = null

@@ -35,7 +35,7 @@ const InstantSchema = z
 const Ids = z.array(z.string().min(1).max(64)).min(1, 'validation:required').max(100)
 
 /** PATCH /userEvents/{id}: one action per call (SPEC §7 "Booking actions"). */
-const OrganizerPatchSchema = z
+export const OrganizerPatchSchema = z
   .object({
     cancel: z.literal(true).optional(),
     eventContactIdsForCancel: Ids.optional(),
@@ -51,7 +51,7 @@ const OrganizerPatchSchema = z
     message: 'meetings:errors.oneAction',
   })
 
-const ParticipantPatchSchema = z
+export const ParticipantPatchSchema = z
   .object({
     patchMeetingInfo: z
       .union([
@@ -79,7 +79,7 @@ const asHost = <T = unknown>(c: Context<ApiEnv>, command: HostCommand) =>
   meetingCommand<T>(c.env, { ...command, ownerId: c.get('user').id } as MeetingCommand)
 
 /** A proposed time: `from`/`to` instants, optional buffers (minutes), the meeting being moved, invitees to check. */
-const CrossQuerySchema = z
+export const CrossQuerySchema = z
   .object({
     from: InstantSchema,
     to: InstantSchema,
@@ -88,6 +88,14 @@ const CrossQuerySchema = z
     getTimeAfterValue: z.coerce.number().int().min(0).max(1440).optional(),
   })
   .refine((v) => v.to > v.from, { path: ['to'], message: 'validation:endAfterStart' })
+
+export const PickerQuerySchema = z.object({ date: FilterDateSchema })
+export const AdjutantsSchema = z.object({ adjutantEmails: InviteeEmailsSchema })
+export const NewVisitorsSchema = z.object({
+  emails: InviteeEmailsSchema.pipe(z.array(z.string()).min(1, 'validation:required')),
+})
+export const VisitorsSchema = z.object({ emails: InviteeEmailsSchema })
+export const MoveSchema = z.object({ eventContactIds: Ids, companyEventId: z.string().min(1).max(64) })
 
 function crossQuery(c: Context<ApiEnv>) {
   const query = parseWith(c, CrossQuerySchema, c.req.query())
@@ -170,7 +178,7 @@ export const meetingsApi = new Hono<ApiEnv>()
     throw new ApiError(400, [c.get('t')('meetings:errors.oneAction')])
   })
   .get('/userEvents/:id/slots', async (c) => {
-    const { date } = parseWith(c, z.object({ date: FilterDateSchema }), c.req.query())
+    const { date } = parseWith(c, PickerQuerySchema, c.req.query())
     if (!date) throw new ApiError(400, [`date: ${c.get('t')('validation:required')}`])
     const viewer = viewerOf(c.get('user'), c.get('viewerTimeZone'))
     return ok(c, await pickerSlots(c.env, c.get('db'), viewer.id, c.req.param('id'), date, viewer.timeZone, Date.now()))
@@ -189,13 +197,13 @@ export const meetingsApi = new Hono<ApiEnv>()
     return ok(c, { id: email, email })
   })
   .post('/userEvents/:id/adjutant', async (c) => {
-    const { adjutantEmails } = await readJson(c, z.object({ adjutantEmails: InviteeEmailsSchema }))
+    const { adjutantEmails } = await readJson(c, AdjutantsSchema)
     const { meeting } = await findOwnedMeeting(c.get('db'), c.get('user').id, c.req.param('id'))
     const merged = [...meeting.adjutantEmails, ...adjutantEmails.filter((e) => !meeting.adjutantEmails.includes(e))]
     return ok(c, await asHost(c, { kind: 'adjutants', meetingId: meeting.id, emails: merged }))
   })
   .put('/userEvents/:id/adjutant', async (c) => {
-    const { adjutantEmails } = await readJson(c, z.object({ adjutantEmails: InviteeEmailsSchema }))
+    const { adjutantEmails } = await readJson(c, AdjutantsSchema)
     return ok(c, await asHost(c, { kind: 'adjutants', meetingId: c.req.param('id'), emails: adjutantEmails }))
   })
   .delete('/userEvents/:id/adjutant', async (c) =>
@@ -246,14 +254,11 @@ export const meetingsApi = new Hono<ApiEnv>()
     return ok(c, visitor)
   })
   .post('/eventContact/:id/visitor', async (c) => {
-    const { emails } = await readJson(
-      c,
-      z.object({ emails: InviteeEmailsSchema.pipe(z.array(z.string()).min(1, 'validation:required')) }),
-    )
+    const { emails } = await readJson(c, NewVisitorsSchema)
     return ok(c, await asHost(c, { kind: 'addVisitors', participantId: c.req.param('id'), emails }), 201)
   })
   .put('/eventContact/:id/visitor', async (c) => {
-    const { emails } = await readJson(c, z.object({ emails: InviteeEmailsSchema }))
+    const { emails } = await readJson(c, VisitorsSchema)
     return ok(c, await asHost(c, { kind: 'replaceVisitors', participantId: c.req.param('id'), emails }))
   })
   .delete('/eventContact/:id/visitor', async (c) =>
@@ -270,7 +275,7 @@ export const meetingsApi = new Hono<ApiEnv>()
     ),
   )
   .put('/eventContact/companyEventId', async (c) => {
-    const body = await readJson(c, z.object({ eventContactIds: Ids, companyEventId: z.string().min(1).max(64) }))
+    const body = await readJson(c, MoveSchema)
     return ok(
       c,
       await asHost(c, { kind: 'move', participantIds: body.eventContactIds, targetMeetingId: body.companyEventId }),

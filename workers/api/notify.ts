@@ -16,9 +16,9 @@ import type { Context } from 'hono'
 import type { ApiEnv } from './context.ts'
 import { ApiError, ok, parseWith, readJson } from './envelope.ts'
 
-const TokenSchema = z.object({ token: z.string().trim().min(1).max(4096) })
-const ReadSchema = z.object({ ids: z.array(z.string().max(64)).max(200).optional() })
-const PageSchema = z.object({
+export const TokenSchema = z.object({ token: z.string().trim().min(1).max(4096) })
+export const ReadSchema = z.object({ ids: z.array(z.string().max(64)).max(200).optional() })
+export const NotificationsPageSchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 })
@@ -71,7 +71,7 @@ export const notify = new Hono<ApiEnv>()
   })
   .get('/notificationCenter/count', async (c) => ok(c, { count: await unreadCount(c.get('db'), c.get('user').id) }))
   .get('/notificationCenter', async (c) => {
-    const page = parseWith(c, PageSchema, c.req.query())
+    const page = parseWith(c, NotificationsPageSchema, c.req.query())
     const reader = { ...c.get('user'), language: c.get('language') }
     return ok(c, await listNotifications(c.get('db'), reader, page.limit, page.offset))
   })

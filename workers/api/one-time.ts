@@ -24,11 +24,32 @@ import { requireAuth } from './auth.ts'
 import type { ApiEnv } from './context.ts'
 import { ApiError, ok, parseWith, readJson } from './envelope.ts'
 
-const InstantSchema = z
+export const InstantSchema = z
   .string({ error: 'validation:required' })
   .max(40)
   .refine((value) => !Number.isNaN(Date.parse(value)), 'validation:invalidDate')
   .transform((value) => Date.parse(value))
+
+/** `GET /companyEvent/organizer/isFree`: whether an invitee is free between two instants. */
+export const IsFreeQuerySchema = z
+  .object({
+    email: z.string({ error: 'validation:required' }).trim().toLowerCase().pipe(z.email('validation:invalidEmail')),
+    from: InstantSchema,
+    to: InstantSchema,
+  })
+  .refine((v) => v.to > v.from, { path: ['to'], message: 'validation:endAfterStart' })
+
+/** `POST /companyEvent/client`: the guest's answer; `contactInfo` is then read with the meeting's own fields. */
+export const OneTimeClientSchema = z.object({
+  companyEventId: z.string({ error: 'validation:required' }).min(1, 'validation:required').max(64),
+  inviteToken: z.string().max(128).nullish(),
+  contactInfo: z.unknown(),
+  /** The guest's seat hold from `POST /ghostBooking/companyEvent/{id}` (SPEC's booking form name). */
+  gostBookingsIds: z
+    .array(z.object({ id: z.string().min(1).max(200) }))
+    .max(1)
+    .default([]),
+})
 
 const flag = (value: string | undefined) => value === 'true' || value === '1'
 
@@ -42,21 +63,7 @@ export const oneTimeApi = new Hono<ApiEnv>()
   .use('/:id/share', requireAuth)
   .get('/organizer/isOkCreate', (c) => ok(c, isOkCreate(c.get('user'))))
   .get('/organizer/isFree', async (c) => {
-    const query = parseWith(
-      c,
-      z
-        .object({
-          email: z
-            .string({ error: 'validation:required' })
-            .trim()
-            .toLowerCase()
-            .pipe(z.email('validation:invalidEmail')),
-          from: InstantSchema,
-          to: InstantSchema,
-        })
-        .refine((v) => v.to > v.from, { path: ['to'], message: 'validation:endAfterStart' }),
-      c.req.query(),
-    )
+    const query = parseWith(c, IsFreeQuerySchema, c.req.query())
     return ok(c, { isFree: await inviteeIsFree(c.get('db'), c.get('user').id, query.email, query.from, query.to) })
   })
   .post('/organizer', async (c) => {
@@ -100,19 +107,7 @@ export const oneTimeApi = new Hono<ApiEnv>()
     return ok(c, { ...view, seatsLeft: Math.max(0, view.seatsLeft - held) })
   })
   .post('/client', async (c) => {
-    const raw = await readJson(
-      c,
-      z.object({
-        companyEventId: z.string({ error: 'validation:required' }).min(1, 'validation:required').max(64),
-        inviteToken: z.string().max(128).nullish(),
-        contactInfo: z.unknown(),
-        /** The guest's seat hold from `POST /ghostBooking/companyEvent/{id}` (SPEC's booking form name). */
-        gostBookingsIds: z
-          .array(z.object({ id: z.string().min(1).max(200) }))
-          .max(1)
-          .default([]),
-      }),
-    )
+    const raw = await readJson(c, OneTimeClientSchema)
     await limit(c, BOOKING_LIMITS.booking)
     const db = c.get('db')
     const row = await findOneTime(db, raw.companyEventId)
@@ -129,7 +124,7 @@ export const oneTimeApi = new Hono<ApiEnv>()
     return ok(c, result, result.confirmed ? 200 : 201)
   })
 
-const ClientIdSchema = z.string({ error: 'validation:required' }).trim().min(1, 'validation:required').max(100)
+export const ClientIdSchema = z.string({ error: 'validation:required' }).trim().min(1, 'validation:required').max(100)
 
 async function limit(c: Context<ApiEnv>, rule: (typeof BOOKING_LIMITS)[keyof typeof BOOKING_LIMITS]) {
   const decision = await getRateLimits(c.env).hit(rule, clientKey(c.req.raw))
@@ -143,8 +138,14 @@ async function limit(c: Context<ApiEnv>, rule: (typeof BOOKING_LIMITS)[keyof typ
  * meeting while filling in `/booking`; `GET /ghostBooking?ids=` and `DELETE /ghostBooking/{id}` see and release it
  * like a slot's hold. The hold is given back as `gostBookingsIds: [{ id }]` to `POST /companyEvent/client`.
  */
+export const OneTimeHoldSchema = z.object({ clientId: ClientIdSchema })
+
+export const OneTimeMessageSchema = organizerMessageSchema.extend({
+  companyEventId: z.string({ error: 'validation:required' }).min(1, 'validation:required').max(64),
+})
+
 export const oneTimeGhostApi = new Hono<ApiEnv>().post('/companyEvent/:id', async (c) => {
-  const body = await readJson(c, z.object({ clientId: ClientIdSchema }))
+  const body = await readJson(c, OneTimeHoldSchema)
   await limit(c, BOOKING_LIMITS.hold)
   const hold = await holdOneTimeSeat(c.env, c.get('db'), c.req.param('id'), {
     clientId: body.clientId,
@@ -169,12 +170,7 @@ export const oneTimeGhostApi = new Hono<ApiEnv>().post('/companyEvent/:id', asyn
  */
 export const oneTimeMessageApi = new Hono<ApiEnv>().post('/message', async (c) => {
   await limit(c, BOOKING_LIMITS.message)
-  const body = await readJson(
-    c,
-    organizerMessageSchema.extend({
-      companyEventId: z.string({ error: 'validation:required' }).min(1, 'validation:required').max(64),
-    }),
-  )
+  const body = await readJson(c, OneTimeMessageSchema)
   const sent = await messageOneTimeOrganizer(c.get('db'), body.companyEventId, body, Date.now())
   if (!sent) throw new ApiError(404, [c.get('t')('oneoff:errors.notFound')])
   c.executionCtx.waitUntil(drainOutbox(c.get('db'), c.get('config'), Date.now(), { ids: [sent] }).catch(() => {}))

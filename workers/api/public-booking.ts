@@ -72,12 +72,29 @@ function numberParam(c: C, name: string) {
   return /^\d{1,4}$/.test(value) ? Number(value) : Number.NaN
 }
 
-const clientIdSchema = z.string().trim().min(1).max(100).nullish()
+export const clientIdSchema = z.string().trim().min(1).max(100).nullish()
 
-const startSchema = z.object({
+export const startSchema = z.object({
   start: z
     .string({ error: 'validation:required' })
     .refine((v) => !Number.isNaN(parseInstant(v)), 'validation:invalidDate'),
+})
+
+/** `POST /public/{login}/eventTypes/message`: the contact-organizer form, from the event page or the host page. */
+export const PublicMessageSchema = organizerMessageSchema.extend({ eventLink: z.string().max(200).nullish() })
+
+/** `POST /public/{login}/eventTypes/{eventLink}/events`: the contact fields the event type asks for, and its slots. */
+export function bookingBodySchema(eventType: Parameters<typeof contactInfoSchema>[0]) {
+  return bookingBody(contactInfoSchema(eventType))
+}
+
+/** `POST /ghostBooking/{login}/eventTypes/{eventLink}`: holds on the chosen slots while the guest fills the form. */
+export const HoldSchema = z.object({
+  clientId: z.string({ error: 'validation:required' }).trim().min(1).max(100),
+  slots: z
+    .array(startSchema)
+    .min(1, 'booking:errors.selectSlot')
+    .max(MAX_SLOTS_PER_REQUEST, 'booking:errors.tooManySlots'),
 })
 
 function parseInstant(value: string): number {
@@ -153,7 +170,7 @@ export const publicBooking = new Hono<ApiEnv>()
   .use('*', checkViewerZone)
   .post('/:login/eventTypes/message', async (c) => {
     await limit(c, BOOKING_LIMITS.message)
-    const body = await readJson(c, organizerMessageSchema.extend({ eventLink: z.string().max(200).nullish() }))
+    const body = await readJson(c, PublicMessageSchema)
     const sent = await sendOrganizerMessage(c.get('db'), c.req.param('login'), body, Date.now())
     if (!sent) throw new ApiError(404, [c.get('t')('booking:errors.userNotFound')])
     c.executionCtx.waitUntil(drainOutbox(c.get('db'), c.get('config'), Date.now(), { ids: [sent] }).catch(() => {}))
@@ -237,17 +254,7 @@ export const ghostBooking = new Hono<ApiEnv>()
     const raw = await readJson(c, z.unknown())
     await limit(c, BOOKING_LIMITS.hold)
     const context = await eventContext(c)
-    const body = parseWith(
-      c,
-      z.object({
-        clientId: z.string({ error: 'validation:required' }).trim().min(1).max(100),
-        slots: z
-          .array(startSchema)
-          .min(1, 'booking:errors.selectSlot')
-          .max(MAX_SLOTS_PER_REQUEST, 'booking:errors.tooManySlots'),
-      }),
-      raw,
-    )
+    const body = parseWith(c, HoldSchema, raw)
     const result = await runCommand(c.env, {
       kind: 'hold',
       ownerId: context.host.id,

@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers'
 import { and, desc, eq } from 'drizzle-orm'
 import { getDb } from '#app/server/db.server.ts'
 import { outbox } from '#db/schema.ts'
+import { checkAnswer } from './openapi-check.ts'
 
 let counter = 0
 
@@ -36,7 +37,10 @@ export async function api<T = unknown>(
     headers,
     body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   })
-  return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers }
+  const body = (await response.json()) as Envelope<T>
+  // Every answer is checked against the OpenAPI document (ADR 0104).
+  checkAnswer(method, path, response.status, body)
+  return { status: response.status, body, headers: response.headers }
 }
 
 /** The newest email sent to an address, read back from the outbox the app wrote it to. */

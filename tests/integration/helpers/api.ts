@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test'
 import type { Tariff } from '#app/domain/enums.ts'
+import { checkAnswer } from './openapi-check.ts'
 import { bearerFor, createTestUser } from './users.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read answers of many shapes and assert on them
@@ -20,7 +21,9 @@ export async function apiSpecialist(tariff: Tariff = 'Pro', version = 'v2') {
       headers: { Authorization: auth, 'Content-Type': 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
-    return { status: response.status, body: (await response.json()) as ApiAnswer['body'] }
+    const answer = { status: response.status, body: (await response.json()) as ApiAnswer['body'] }
+    checkAnswer(method, path, answer.status, answer.body)
+    return answer
   }
   return { user, call }
 }
