@@ -5,8 +5,9 @@
  *
  *   APP_URL=http://localhost:8787 FASTSLOT_TOKEN=fs_pat_... npm run api:demo
  *
- * The paths are written here for now; once the OpenAPI document (/api/openapi.json) lands, the script will read
- * them from it instead. A read-only token is enough: the booking itself is the public call.
+ * It knows no path but the OpenAPI document's (/api/openapi.json, ADR 0104): every call is found there by its
+ * operationId, its path and server read from the document. A read-only token is enough: the booking itself is the
+ * public call.
  */
 const appUrl = process.env.APP_URL ?? 'http://localhost:8787'
 const token = process.env.FASTSLOT_TOKEN ?? process.argv[2] ?? ''
@@ -18,10 +19,42 @@ if (!token.startsWith('fs_pat_')) {
 }
 
 type Envelope<T> = { isOk: boolean; data: T; apiErrors: { text: string }[] }
+type OpenApi = {
+  servers: { url: string }[]
+  paths: Record<string, Record<string, { operationId: string; summary: string }>>
+}
 
-async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+const documentResponse = await fetch(new URL('/api/openapi.json?lang=en', appUrl))
+if (!documentResponse.ok) throw new Error(`GET /api/openapi.json: ${documentResponse.status}`)
+const openApi = (await documentResponse.json()) as OpenApi
+const operations = new Map(
+  Object.entries(openApi.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => [op.operationId, { method: method.toUpperCase(), path, ...op }]),
+  ),
+)
+console.log(`${operations.size} operations in /api/openapi.json`)
+
+/** Calls an operation of the document by its operationId, its `{params}` filled in, with the token. */
+async function call<T>(
+  operationId: string,
+  params: Record<string, string | number> = {},
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const op = operations.get(operationId)
+  if (!op) throw new Error(`The API document has no operation ${operationId}`)
+  const { method } = op
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (params[name] === undefined) throw new Error(`${operationId} needs {${name}}`)
+    return encodeURIComponent(String(params[name]))
+  })
+  const query = new URLSearchParams(
+    Object.entries(params)
+      .filter(([name]) => !op.path.includes(`{${name}}`))
+      .map(([name, value]) => [name, String(value)]),
+  )
   for (let attempt = 1; ; attempt++) {
-    const response = await fetch(new URL(`/api/v2${path}`, appUrl), {
+    const response = await fetch(new URL(`${openApi.servers[0].url}${path}${query.size ? `?${query}` : ''}`, appUrl), {
       method,
       headers: {
         Authorization: `Bearer ${token}`,
@@ -39,7 +72,9 @@ async function call<T>(method: string, path: string, body?: unknown, headers: Re
     }
     const envelope = (await response.json()) as Envelope<T>
     if (!envelope.isOk) {
-      throw new Error(`${method} ${path}: ${response.status} ${envelope.apiErrors.map((e) => e.text).join('; ')}`)
+      throw new Error(
+        `${operationId} (${method} ${path}): ${response.status} ${envelope.apiErrors.map((e) => e.text).join('; ')}`,
+      )
     }
     return envelope.data
   }
@@ -48,8 +83,8 @@ async function call<T>(method: string, path: string, body?: unknown, headers: Re
 type EventType = { id: string; name: string; link: string; isActive: boolean; durationInMinutes: number }
 type Slot = { day: string; from: string; to: string; start: string; end: string; seatsLeft: number }
 
-const profile = await call<{ login: string; firstName: string }>('GET', '/profile')
-const { items } = await call<{ items: EventType[] }>('GET', '/eventTypes?limit=50&offset=0')
+const profile = await call<{ login: string; firstName: string }>('getProfile')
+const { items } = await call<{ items: EventType[] }>('listEventTypes', { limit: 50, offset: 0 })
 console.log(`${profile.firstName} (${profile.login}) has ${items.length} event type(s):`)
 for (const item of items)
   console.log(`  - ${item.name} (/${item.link}, ${item.durationInMinutes} min)${item.isActive ? '' : ' [off]'}`)
@@ -61,10 +96,21 @@ const now = new Date()
 for (let step = 0; step < 3 && !slot; step++) {
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + step, 1))
   const [year, number] = [month.getUTCFullYear(), month.getUTCMonth() + 1]
-  const days = await call<string[]>('GET', `/eventTypes/${eventType.id}/days/${year}/${number}`)
+  const days = await call<string[]>('listPublicDays', {
+    login: profile.login,
+    eventLink: eventType.link,
+    year,
+    month: number,
+  })
   for (const day of days) {
     const [d, m, y] = day.split('.')
-    const slots = await call<Slot[]>('GET', `/eventTypes/${eventType.id}/slots/${y}/${m}/${d}`)
+    const slots = await call<Slot[]>('listPublicSlots', {
+      login: profile.login,
+      eventLink: eventType.link,
+      year: y,
+      month: m,
+      day: d,
+    })
     slot = slots.find((s) => s.seatsLeft > 0)
     if (slot) break
   }
@@ -73,8 +119,8 @@ if (!slot) throw new Error(`No free slot of "${eventType.name}" in the next thre
 console.log(`First free slot of "${eventType.name}": ${slot.day} ${slot.from}-${slot.to} (${slot.start})`)
 
 const booked = await call<{ meetingIds: string[] }>(
-  'POST',
-  `/public/${profile.login}/eventTypes/${eventType.link}/events`,
+  'book',
+  { login: profile.login, eventLink: eventType.link },
   {
     contactInfo: {
       firstName: process.env.GUEST_FIRST_NAME ?? 'API',

@@ -98,8 +98,7 @@ function queryCases(op: Operation, path: string): Case[] {
     const numeric = allowed.includes('number') || allowed.includes('integer')
     if (/date|from|to$/i.test(param.name)) query.set(param.name, '2026-02-30')
     else if (numeric) query.set(param.name, 'abc')
-    else if (param.schema.enum || param.schema.format || param.schema.pattern)
-      query.set(param.name, CONTROL)
+    else if (param.schema.enum || param.schema.format || param.schema.pattern) query.set(param.name, CONTROL)
   }
   const cases: Case[] = []
   if ([...query.keys()].length > 0) cases.push({ name: `?${query}`.slice(0, 40), path: `${path}?${query}` })
@@ -198,7 +197,8 @@ describe('API fuzz over the OpenAPI document (issue 17)', () => {
       const path = fill(op, fx)
       const own = [...bodyCases(op, path), ...queryCases(op, path), ...paramCases(op, fx)]
       for (const c of own) cases.push({ op, c })
-      if (op.auth === 'user' || op.auth === 'session') cases.push({ op, c: { name: 'no token', path, signedOut: true } })
+      if (op.auth === 'user' || op.auth === 'session')
+        cases.push({ op, c: { name: 'no token', path, signedOut: true } })
     }
     expect(cases.length).toBeGreaterThan(150)
     const before = await snapshot()

@@ -47,6 +47,7 @@ const STATUS_TEXT: Record<number, Record<Language, string>> = {
     en: 'Conflict: the time is taken or the state changed',
   },
   413: { ru: 'Слишком большой файл', en: 'File too large' },
+  422: { ru: 'Тот же Idempotency-Key с другим телом', en: 'The same Idempotency-Key with another body' },
   429: { ru: 'Слишком часто: ждите Retry-After секунд', en: 'Too many requests: wait Retry-After seconds' },
   503: { ru: 'Служба не настроена или недоступна', en: 'The service is not configured or unavailable' },
 }
