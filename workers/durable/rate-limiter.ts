@@ -35,11 +35,12 @@ export class RateLimiter extends DurableObject {
     const allowed = window.count < limit
     if (allowed) window.count++
     this.windows?.set(key, window)
-    await this.ctx.storage.put(`w:${key}`, window)
+    // The answer does not wait for the write (a count lost in a crash only lets one window through early).
+    await this.ctx.storage.put(`w:${key}`, window, { allowUnconfirmed: true })
     // Forget keys once their window has passed, so idle keys cost nothing.
     if (this.alarmAt === null || window.end < this.alarmAt) {
       this.alarmAt = window.end
-      await this.ctx.storage.setAlarm(window.end)
+      await this.ctx.storage.setAlarm(window.end, { allowUnconfirmed: true })
     }
     return { allowed, resetAt: window.end, used: window.count }
   }
