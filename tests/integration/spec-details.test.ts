@@ -13,6 +13,7 @@ import { eventTypes, oauthStates, users } from '#db/schema.ts'
 import * as serverBuild from '#build/server'
 import { VERSION_PROBE_PATH } from '#app/components/ui/app-version.ts'
 import { apiSpecialist } from './helpers/api.ts'
+import { sessionCookieFor } from './helpers/users.ts'
 import { newIp, unique } from './helpers/accounts.ts'
 
 /** Issue 20's SPEC details: the duration and step fields, `/oAuthRedirectPage`. */
@@ -120,6 +121,31 @@ describe('event type duration and slot step by the SPEC names (SPEC §3)', () =>
     expect(unknown.status).toBe(400)
     expect(texts(unknown).map((text) => text.split(':')[0])).toEqual(['durationType', 'stepType'])
     expect((await call('GET', '/eventTypes')).body.data.pagination.totalCount).toBe(0)
+  })
+})
+
+describe('the event type form without script (SPEC §3 fields as plain inputs)', () => {
+  it('renders the type selects and the value and unit inputs, filled from the saved event type', async () => {
+    const { call, base, user } = await withSchedule()
+    const created = await call('POST', '/eventTypes', {
+      ...base,
+      durationType: 'Another',
+      durationValue: 3,
+      durationValueType: 'Hours',
+      stepType: 'Another',
+      stepValue: 20,
+    })
+    const cookie = await sessionCookieFor(user.id)
+    const html = await (
+      await SELF.fetch(`http://localhost/eventTypes/${created.body.data.id}`, { headers: { Cookie: cookie } })
+    ).text()
+    for (const name of ['durationType', 'durationValue', 'durationValueType', 'stepType', 'stepValue', 'stepValueType'])
+      expect(html, name).toContain(`name="${name}"`)
+    expect(html).toMatch(/name="durationValue"[^>]*value="3"|value="3"[^>]*name="durationValue"/)
+    expect(html).toMatch(/name="stepValue"[^>]*value="20"|value="20"[^>]*name="stepValue"/)
+    const fresh = await (await SELF.fetch('http://localhost/eventTypes/create', { headers: { Cookie: cookie } })).text()
+    expect(fresh).toContain('name="durationValue"')
+    expect(fresh).toContain('Равен длительности')
   })
 })
 
