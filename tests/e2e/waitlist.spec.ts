@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { bookThroughApi, clientAddress, freeSlots, mailTo, soon, uniqueEmail } from './helpers.ts'
+import { bookThroughApi, clientAddress, freeSlots, mailTo, signInDemo, soon, uniqueEmail } from './helpers.ts'
 
 /**
  * Issue 20's waitlist in the browser (docs/decisions/0108-waitlist.md): every seat of a demo `group-review` slot is
@@ -45,7 +45,10 @@ for (const language of ['ru', 'en'] as const) {
       lastName: 'Waitlist',
       email: uniqueEmail(`wl-seat${i}-${language}`),
     }))
-    for (const guest of booked) await bookThroughApi(page.request, 'group-review', slot.start, guest, language)
+    let meetingId = ''
+    for (const guest of booked) {
+      meetingId = (await bookThroughApi(page.request, 'group-review', slot.start, guest, language)).meetingIds[0]
+    }
 
     // The second guest finds the slot full and joins its waitlist (a plain form).
     const waiting = { firstName: 'Vera', email: uniqueEmail(`wl-wait-${language}`) }
@@ -61,6 +64,16 @@ for (const language of ['ru', 'en'] as const) {
     await page.getByTestId('waitlist-submit').click()
     await expect(page.getByTestId('waitlist-joined')).toHaveText(texts.joined(waiting.email))
     await mailTo(page.request, waiting.email, (mail) => mail.subject === texts.joinedSubject)
+
+    // The organizer sees the line on the meeting's page.
+    const organizer = await browser.newPage()
+    await signInDemo(organizer)
+    await organizer.goto(`/meetings/${meetingId}`)
+    const line = organizer.getByTestId('meeting-waitlist')
+    await expect(line.getByTestId('waitlist-entry')).toHaveCount(1)
+    await expect(line.getByTestId('waitlist-entry')).toContainText(waiting.email)
+    await expect(line.getByTestId('waitlist-entry-state')).toHaveText('Ждёт')
+    await organizer.close()
 
     // One participant cancels through their emailed manage link.
     const confirmation = await mailTo(page.request, booked[0].email)
