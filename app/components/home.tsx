@@ -13,10 +13,13 @@ export function Home({
   user,
   statistics,
   guide,
+  quickEventTypeErrors = [],
 }: {
   user: ShellUser
   statistics: HomeStatistics
   guide: FirstRunGuideData | null
+  /** Why the guide's one-step event type was not created (the home action's answer). */
+  quickEventTypeErrors?: string[]
 }) {
   const { t } = useTranslation()
   const card = statistics.user
@@ -43,7 +46,7 @@ export function Home({
         </Link>
       </article>
 
-      {guide ? <FirstRunGuide guide={guide} /> : null}
+      {guide ? <FirstRunGuide guide={guide} quickEventTypeErrors={quickEventTypeErrors} /> : null}
 
       <section aria-labelledby="home-stats-title">
         <h2 id="home-stats-title" className="mb-3 text-lg font-semibold">

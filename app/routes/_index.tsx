@@ -1,5 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
-import { Link, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  data,
+  redirect,
+} from '@remix-run/cloudflare'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AppShell } from '#app/components/app-shell.tsx'
 import { Home } from '#app/components/home.tsx'
@@ -7,7 +13,9 @@ import { SiteHeader } from '#app/components/site-header.tsx'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { avatarUrl } from '#app/server/accounts/profile.server.ts'
-import { getSessionUser } from '#app/server/auth/session.server.ts'
+import { getSessionUser, requireUser } from '#app/server/auth/session.server.ts'
+import { withGoals } from '#app/server/analytics/goals.server.ts'
+import { createFirstEventType } from '#app/server/event-types/first-event-type.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { homeStatistics } from '#app/server/meetings/statistics.server.ts'
@@ -56,17 +64,46 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
+/**
+ * `POST /?index`: the home guide's first event type in one step (a name and a duration); it lands on the new type's
+ * share panel, or the home shows why not under the form (works without script).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const db = getDb(context.cloudflare.env.DB)
+  const user = await requireUser(db, request)
+  const t = getT(await getLanguage(request))
+  const result = await createFirstEventType(db, user, await request.formData(), t)
+  if (result.id) {
+    return withGoals(request, redirect(`/eventTypes/${result.id}?tab=share&created=1`), 'createEvent')
+  }
+  const errors = result.errors
+  const texts = errors
+    ? [
+        ...Object.values(errors.fieldErrors).flat(),
+        ...errors.formErrors,
+        ...(errors.tariffLimit ? [t('api:tariffLimit')] : []),
+      ]
+    : []
+  return data({ quickEventTypeErrors: [...new Set(texts)] }, { status: result.status })
+}
+
 const FEATURES = ['slots', 'noDouble', 'reminders', 'share'] as const
 
 /** `/`: the home of a signed-in specialist, the landing page for everyone else. */
 export default function Index() {
   const { user, statistics, push, guide, advertising, trialOffer } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
   if (user && statistics) {
     return (
       <AppShell user={user} push={push}>
         <TrialOfferCard offer={trialOffer} />
         <AdvertisingCards cards={advertising} />
-        <Home user={user} statistics={statistics} guide={guide} />
+        <Home
+          user={user}
+          statistics={statistics}
+          guide={guide}
+          quickEventTypeErrors={answer?.quickEventTypeErrors ?? []}
+        />
       </AppShell>
     )
   }

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#app/server/db.server.ts'
-import { users } from '#db/schema.ts'
+import { eventTypes, schedules, users } from '#db/schema.ts'
 import { unique } from './helpers/accounts.ts'
 import { DAY, createEventType, createMeeting } from './helpers/meetings.ts'
 import { createTestUser, pageClient, sessionCookieFor } from './helpers/users.ts'
@@ -59,5 +59,49 @@ describe('home first-run guide', () => {
     expect(done).toMatch(/10\.01\.2040, 10:00–\d\d:\d\d \(Токио\)/)
     expect(done).toContain(`/user/${user.login}`)
     expect(Date.now() + DAY).toBeLessThan(start)
+  })
+})
+
+describe('the first event type in one step (issue 18)', () => {
+  it('creates it from a name and a duration with the defaults on the default schedule, and lands on its share panel', async () => {
+    const user = await createTestUser({ tariff: 'Basic' })
+    const client = pageClient(await sessionCookieFor(user.id))
+    expect(text(await (await client.get('/')).text())).toContain('data-testid="quick-event-type"')
+    const created = await client.post('/?index', {
+      intent: 'quickEventType',
+      name: 'Первая консультация',
+      durationType: 'Minutes45',
+    })
+    expect(created.status).toBe(302)
+    const [row] = await db().select().from(eventTypes).where(eq(eventTypes.ownerId, user.id))
+    expect(created.headers.get('Location')).toBe(`/eventTypes/${row.id}?tab=share&created=1`)
+    expect(row).toMatchObject({
+      name: 'Первая консультация',
+      link: 'pervaya_konsultatsiya',
+      durationInMinutes: 45,
+      placeType: 'Phone',
+      isActive: true,
+    })
+    const [schedule] = await db().select().from(schedules).where(eq(schedules.ownerId, user.id))
+    expect(schedule.isDefault).toBe(true)
+    expect(row.scheduleId).toBe(schedule.id)
+    // The guide's step is done now, and the form is gone.
+    const after = text(await (await client.get('/')).text())
+    expect(after).toContain('data-testid="guide-eventType" data-done="true"')
+    expect(after).not.toContain('data-testid="quick-event-type"')
+  })
+
+  it('refuses an empty or taken name with the translated error on the home page, creating nothing', async () => {
+    const user = await createTestUser({ tariff: 'Pro' })
+    const client = pageClient(await sessionCookieFor(user.id))
+    const empty = await client.post('/?index', { intent: 'quickEventType', name: '  ', durationType: 'Minutes30' })
+    expect(empty.status).toBe(400)
+    expect(text(await empty.text())).toContain('Обязательное поле')
+    expect(await db().select().from(eventTypes).where(eq(eventTypes.ownerId, user.id))).toEqual([])
+    await createEventType(user.id, { name: 'Сеанс' })
+    const taken = await client.post('/?index', { intent: 'quickEventType', name: 'СЕАНС', durationType: 'Minutes30' })
+    expect(taken.status).toBe(400)
+    expect(text(await taken.text())).toContain('Тип события с таким названием уже есть')
+    expect(await db().select().from(eventTypes).where(eq(eventTypes.ownerId, user.id))).toHaveLength(1)
   })
 })

@@ -1,6 +1,7 @@
-import { Form, Link } from '@remix-run/react'
+import { Form, Link, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { copyToClipboard } from '#app/components/ui/clipboard.ts'
+import { DURATION_PRESETS } from '#app/domain/event-types/duration-step.ts'
 import type { FirstRunGuide as Guide } from '#app/server/home/first-run.server.ts'
 
 /**
@@ -8,7 +9,7 @@ import type { FirstRunGuide as Guide } from '#app/server/home/first-run.server.t
  * cannot show by itself (plain forms, so it works without script); once all are done, the next meetings and the
  * booking link to copy.
  */
-export function FirstRunGuide({ guide }: { guide: Guide }) {
+export function FirstRunGuide({ guide, quickEventTypeErrors = [] }: { guide: Guide; quickEventTypeErrors?: string[] }) {
   const { t } = useTranslation()
   if (guide.complete) {
     return (
@@ -64,6 +65,7 @@ export function FirstRunGuide({ guide }: { guide: Guide }) {
               </p>
               <p className="text-sm text-muted">{t(`guide.steps.${step}.text`)}</p>
               {step === 'share' && !done ? <BookingLink link={guide.link} /> : null}
+              {step === 'eventType' && !done ? <QuickEventType errors={quickEventTypeErrors} /> : null}
             </div>
             {done ? null : (
               <div className="flex gap-2">
@@ -90,6 +92,64 @@ export function FirstRunGuide({ guide }: { guide: Guide }) {
         ))}
       </ol>
     </section>
+  )
+}
+
+/**
+ * The first event type in one step (issue 18): a name and a duration, the rest the defaults; a plain form to the
+ * home's action, which lands on the new type's share panel.
+ */
+function QuickEventType({ errors }: { errors: string[] }) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'quickEventType'
+  return (
+    <Form method="post" action="/?index" className="mt-3 flex flex-wrap items-end gap-2" data-testid="quick-event-type">
+      <input type="hidden" name="intent" value="quickEventType" />
+      <label className="flex min-w-0 grow basis-48 flex-col gap-1 text-sm font-medium">
+        {t('guide.quick.name')}
+        <input
+          name="name"
+          required
+          maxLength={200}
+          placeholder={t('guide.quick.namePlaceholder')}
+          aria-invalid={errors.length > 0 || undefined}
+          aria-describedby={errors.length > 0 ? 'quick-event-type-errors' : undefined}
+          className="rounded-lg border border-line bg-card px-3 py-2 text-sm font-normal"
+          data-testid="quick-event-type-name"
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        {t('guide.quick.duration')}
+        <select
+          name="durationType"
+          defaultValue="Minutes30"
+          className="rounded-lg border border-line bg-card px-3 py-2 text-sm font-normal"
+          data-testid="quick-event-type-duration"
+        >
+          {DURATION_PRESETS.map((minutes) => (
+            <option key={minutes} value={`Minutes${minutes}`}>
+              {t('guide.quick.minutes', { count: minutes })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn-primary" disabled={busy} data-testid="quick-event-type-submit">
+        {t('guide.quick.create')}
+      </button>
+      <p className="basis-full text-xs text-muted">{t('guide.quick.hint')}</p>
+      {errors.length > 0 ? (
+        <ul
+          id="quick-event-type-errors"
+          className="basis-full text-sm text-error"
+          data-testid="quick-event-type-errors"
+        >
+          {errors.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      ) : null}
+    </Form>
   )
 }
 

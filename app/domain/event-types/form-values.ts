@@ -9,6 +9,7 @@ import { dmyToIso, isoToDmy, readTypedDate } from '#app/domain/time/index.ts'
 import { customReminderOf, REMINDER_PRESETS } from './reminders.ts'
 import { defaultSeats, isGroup } from './schema.ts'
 import type { DurationStepFields, DurationType, DurationUnit, StepType } from './duration-step.ts'
+import { linkFromName } from './link.ts'
 
 export type TimeUnit = 'Minutes' | 'Hours' | 'Days'
 export type ParticipantType = 'SimpleNotCollective' | 'SimpleCollective' | 'GroupNotCollective' | 'GroupCollective'
@@ -290,4 +291,34 @@ export function eventTypeBodyFromForm(form: FormData) {
     isActive: form.has('isActive') ? flag('isActive') : true,
     isShowOnSpecialistPage: form.has('isShowOnSpecialistPage') ? flag('isShowOnSpecialistPage') : true,
   }
+}
+
+/**
+ * The first event type in one step from the home guide (issue 18): a name and a duration, the rest the new form's
+ * defaults on the given schedule, as the form the wizard would post. The place is a phone call (the client calls):
+ * the default place, a meeting point, has no address to default to; the specialist changes it on the type's page.
+ * The link is suggested from the name, as the wizard does.
+ */
+export function quickEventTypeForm(name: string, durationType: string, scheduleId: string): FormData {
+  const values = newEventTypeValues(scheduleId)
+  const form = new FormData()
+  const fields: Record<string, string> = {
+    name,
+    link: linkFromName(name),
+    description: values.description,
+    color: values.color,
+    eventTypePlaceType: 'Phone',
+    whoCallType: values.whoCallType,
+    durationType,
+    stepType: values.stepType,
+    whenClosesValue: values.whenClosesValue,
+    whenClosesType: values.whenClosesType,
+    recordIsOpenType: values.recordIsOpenType,
+    noDailyLimit: 'on',
+    participantType: values.participantType,
+    scheduleId,
+  }
+  for (const [key, value] of Object.entries(fields)) form.set(key, value)
+  for (const minutes of values.remindersInMinutes) form.append('remindersInMinutes', String(minutes))
+  return form
 }
