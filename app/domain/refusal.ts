@@ -65,6 +65,11 @@ export const REFUSALS = {
   tooManyHolds: { status: 429, key: 'booking:errors.tooManyHolds' },
   holdNotFound: { status: 409, key: 'booking:errors.holdNotFound' },
   alreadyBooked: { status: 409, key: 'booking:errors.alreadyBooked' },
+  /**
+   * A group event's slot has fewer free seats than the client and their companions (ADR 0105); field
+   * `contactInfo.emails`, `params.seatsLeft` and `params.party`.
+   */
+  partyTooLarge: { status: 409, key: 'booking:errors.partyTooLarge' },
   idempotencyReused: { status: 422, key: 'booking:errors.idempotencyReused' },
   /**
    * The host's plan in force pauses this booking (a group or collective type, the widget or a one-off link after a

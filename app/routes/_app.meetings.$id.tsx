@@ -304,6 +304,16 @@ export default function MeetingDetail() {
                     <p className={`font-medium ${contact.isCanceled ? 'text-muted line-through' : ''}`}>{name}</p>
                     <ContactLinks contact={contact} />
                     {contact.comment ? <p className="text-sm text-muted">{contact.comment}</p> : null}
+                    {contact.tempCustomField ? (
+                      <p className="text-sm text-muted" data-testid="participant-custom-field">
+                        {t('meetings:participants.tempCustomField')}: {contact.tempCustomField}
+                      </p>
+                    ) : null}
+                    {contact.companions.length > 0 ? (
+                      <p className="text-sm text-muted" data-testid="participant-companions">
+                        {t('meetings:participants.companions')}: {contact.companions.map((c) => c.email).join(', ')}
+                      </p>
+                    ) : null}
                   </div>
                   {upcoming && !contact.isCanceled ? (
                     <Button

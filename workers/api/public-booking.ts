@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { Context, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
-import { contactInfoSchema, organizerMessageSchema } from '#app/domain/booking/contact-form.ts'
+import { bookingContactSchema, organizerMessageSchema } from '#app/domain/booking/contact-form.ts'
 import { formatUtcInstant, instantToZoned, isoToDmy, parseUtcInstant } from '#app/domain/time/index.ts'
 import {
   type PublicEventContext,
@@ -131,9 +131,9 @@ function refused(c: C, refusal: Refusal): never {
   throw new ApiError(refusalStatus(refusal), [c.get('t')(refusalKey(refusal))])
 }
 
-type ContactSchema = ReturnType<typeof contactInfoSchema>
+type ContactSchema = ReturnType<typeof bookingContactSchema>
 
-/** The booking request's body for one contact form; made once per form (contactInfoSchema shares its schemas). */
+/** The booking request's body for one contact form; made once per form (bookingContactSchema shares its schemas). */
 const bookingBodies = new WeakMap<ContactSchema, ReturnType<typeof buildBookingBody>>()
 
 function bookingBody(contactInfo: ContactSchema) {
@@ -222,7 +222,7 @@ export const publicBooking = new Hono<ApiEnv>()
     if (allowed.status === 'rejected') throw allowed.reason
     if (found.status === 'rejected') throw found.reason
     const context = found.value
-    const body = parseWith(c, bookingBody(contactInfoSchema(context.eventType)), raw)
+    const body = parseWith(c, bookingBody(bookingContactSchema(context.eventType)), raw)
     const result = await runCommand(c.env, {
       kind: 'book',
       ownerId: context.host.id,

@@ -8,6 +8,7 @@ import type { AccountOffer } from '#app/server/booking/after-booking.server.ts'
 import type { ActionAnswer, CalendarAnswer } from '#app/server/booking/page.server.ts'
 import { MonthCalendar, SlotOption, monthKey } from './month-calendar.tsx'
 import { ErrorNote, Field, Fields, SubmitButton } from './form-fields.tsx'
+import { CompanionFields, SignInNote } from './form-extras.tsx'
 import { Linkified } from './linkify.tsx'
 import { withParams } from './search-params.ts'
 import { SuccessStep } from './success-step.tsx'
@@ -80,7 +81,15 @@ export type EventPageData = {
       }
     }
   | ({ step: 'waitlist' } & Pick<WaitlistStepData, 'waitlist'>)
-  | { step: 'form'; chosen: Chosen[]; idempotencyKey: string }
+  | {
+      step: 'form'
+      chosen: Chosen[]
+      idempotencyKey: string
+      /** The signed-in client whose details fill the form (the login step), or null. */
+      client: { firstName: string; lastName: string; email: string; phone: string } | null
+      loginUrl: string
+      maxCompanions: number
+    }
   /** The host's plan pauses new bookings here (ADR 0097): what is missing, and the full page (for the widget). */
   | { step: 'paused'; paused: Capability; pageUrl: string }
   | {
@@ -516,7 +525,8 @@ function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) 
   const { event } = data
   const mine = answer?.intent === 'book' ? answer : undefined
   const errors = mine?.fieldErrors ?? {}
-  const values = mine?.values ?? {}
+  // A refused post keeps what was typed; a fresh form starts from the signed-in client's details (the login step).
+  const values = mine?.values ?? { ...data.client }
   const hideOptional = event.isOptionalInputsHidden
   const show = (required: boolean) => required || !hideOptional
   // The fields this form shows; an error about any other (or about the form as a whole) is named in the summary.
@@ -525,7 +535,7 @@ function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) 
   if (show(event.isPhoneRequired)) shown.add('phone')
   if (show(event.isMessengerRequired)) shown.add('messengerType').add('messengerValue')
   if (!hideOptional) shown.add('comment')
-  const unshown = Object.entries(errors).filter(([name]) => !shown.has(name))
+  const unshown = Object.entries(errors).filter(([name]) => !shown.has(name) && !name.startsWith('emails'))
   return (
     <div className="space-y-5">
       <ChosenList data={data} chosen={data.chosen} />
@@ -545,6 +555,7 @@ function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) 
         noValidate
       >
         <h2 className="text-lg font-semibold">{t('booking:event.form.title')}</h2>
+        <SignInNote client={data.client} loginUrl={data.loginUrl} inWidget={data.mode === 'widget'} />
         <ErrorNote text={mine?.error}>
           {unshown.length > 0 ? (
             <ul className="mt-1 list-disc pl-5" data-testid="form-errors">
@@ -559,6 +570,8 @@ function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) 
         </ErrorNote>
         <input type="hidden" name="intent" value="book" />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+        {/* Enter in a field presses the form's first submit: booking, not "add one more" further down. */}
+        <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true" />
         <div className="grid gap-4 sm:grid-cols-2">
           <Fields
             errors={errors}
@@ -641,6 +654,12 @@ function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) 
               maxLength: 1500,
             },
           ]}
+        />
+        <CompanionFields
+          group={event.totalSeats !== null}
+          typed={mine?.companions ?? []}
+          errors={Object.fromEntries(Object.entries(errors).filter(([name]) => name.startsWith('emails')))}
+          max={data.maxCompanions}
         />
         <SubmitButton testId="book">{t('booking:event.form.submit')}</SubmitButton>
       </Form>

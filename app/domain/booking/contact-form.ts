@@ -105,6 +105,48 @@ function buildContactInfoSchema(rules: RequiredFields) {
 
 export type ContactInfo = z.output<ReturnType<typeof contactInfoSchema>>
 
+/** The most companions one booking brings (SPEC §2 "add participants"); a group event's free seats may allow fewer. */
+export const MAX_COMPANIONS = 10
+
+/**
+ * The event type booking form (SPEC §3 "Booking form"): the contact, plus `tempCustomField` (kept with the booking,
+ * shown to the organizer) and `emails`, the people who come along (ADR 0105). Companions are folded: blanks,
+ * repeats and the client's own email are dropped, so a typo-free party of three is three participants whatever
+ * was typed twice.
+ */
+export function bookingContactSchema(rules: RequiredFields) {
+  const contact = contactInfoSchema(rules)
+  let schema = bookingSchemas.get(contact)
+  if (!schema) {
+    schema = buildBookingContactSchema(contact)
+    bookingSchemas.set(contact, schema)
+  }
+  return schema
+}
+
+const bookingSchemas = new WeakMap<ContactSchema, ReturnType<typeof buildBookingContactSchema>>()
+
+type ContactSchema = ReturnType<typeof contactInfoSchema>
+
+function buildBookingContactSchema(base: ContactSchema) {
+  return base
+    .and(
+      z.object({
+        tempCustomField: optionalText(TEXT_MAX),
+        emails: z
+          .array(z.preprocess(emptyAsNull, emailField().nullable()), 'validation:invalid')
+          .max(MAX_COMPANIONS, 'booking:errors.tooManyCompanions')
+          .nullish(),
+      }),
+    )
+    .transform(({ emails, ...contact }) => ({
+      ...contact,
+      emails: [...new Set((emails ?? []).filter((e): e is string => e !== null && e !== contact.email))],
+    }))
+}
+
+export type BookingContact = z.output<ReturnType<typeof bookingContactSchema>>
+
 /** The contact-organizer form (POST /public/{login}/eventTypes/message). */
 export const organizerMessageSchema = z.object({
   name: requiredText(NAME_MIN, TEXT_MAX),

@@ -4,12 +4,12 @@
  * or applies what they decided; nothing here reads D1 or the clock.
  */
 import { type Outcome, type Refusal, refusal } from '../refusal.ts'
-import type { ContactInfo } from '../booking/contact-form.ts'
+import type { BookingContact } from '../booking/contact-form.ts'
 import { newId } from '../ids.ts'
 import type { Tariff } from '../enums.ts'
 import { type BookingChannel, bookingPause } from '../plans.ts'
-import type { BookingConfirmed, MeetingDraft } from './events.ts'
-import { type EventCalendar, type HoldInterval, allFree } from './calendar.ts'
+import type { BookingConfirmed, Companion, MeetingDraft } from './events.ts'
+import { type EventCalendar, type HoldInterval, allFree, seatsLeftFor } from './calendar.ts'
 
 /** How long a ghost booking holds its slot while the client fills in the form. */
 export const HOLD_TTL_MS = 10 * 60_000
@@ -124,7 +124,8 @@ export type BookCommand = {
   /** Ghost bookings to confirm, or (for API clients that skip holding) the slots themselves. */
   holdIds: string[]
   slots: { start: number; end: number }[]
-  contact: ContactInfo
+  /** The client, with `emails`: the companions (folded: no repeats, not the client's own). */
+  contact: BookingContact
   language: 'ru' | 'en'
   timeZone: string
   /** `<key>#<fingerprint>` as stored, or null. */
@@ -147,9 +148,29 @@ export type BookSnapshot = {
   plan: PlanGate
 }
 
+/** The booking id of a group booking's companion number `index` (from 0): `<booking>.<index + 1>` (ADR 0105). */
+export const companionBookingId = (bookingId: string, index: number) => `${bookingId}.${index + 1}`
+
+/** Whether a participant's booking id is that of a companion of the client's booking `bookingId`. */
+export const isCompanionBooking = (bookingId: string, clientBookingId: string) =>
+  bookingId.startsWith(`${clientBookingId}.`)
+
+/** Whether the event type's slots have seats (a group) rather than one client with visitors. */
+export const isGroup = (participantType: string) => participantType.startsWith('Group')
+
 /**
- * Book the held (or named) slots for the client: each must still be free for one more seat; a slot of a group event
- * type that has a meeting already joins it. One `BookingConfirmed` per slot, one booking id for all.
+ * How many seats a booking takes in each slot: the client and, in a group event, each companion (ADR 0105); in a
+ * one-seat event companions are visitors and take none.
+ */
+export function partySize(participantType: string, companions: number): number {
+  return isGroup(participantType) ? 1 + companions : 1
+}
+
+/**
+ * Book the held (or named) slots for the client: each must still be free for the client's whole party (in a group
+ * event: the client and each companion take a seat, all or none); a slot of a group event type that has a meeting
+ * already joins it. One `BookingConfirmed` per slot, one booking id for all; each companion gets one booking id of
+ * their own in a group event (companionBookingId), else shares the client's as a visitor.
  */
 export function decideBook(command: BookCommand, snapshot: BookSnapshot, now: number): Outcome<BookingConfirmed[]> {
   if (!snapshot.calendar) return fail(refusal('eventNotFound'))
@@ -163,9 +184,15 @@ export function decideBook(command: BookCommand, snapshot: BookSnapshot, now: nu
     (a, b) => a.start - b.start,
   )
   if (slots.length === 0) return fail(refusal('holdNotFound'))
-  if (!allFree(snapshot.calendar, snapshot.others, slots, now)) return fail(refusal('slotTaken'))
+  const group = isGroup(snapshot.plan.participantType)
+  const party = partySize(snapshot.plan.participantType, command.contact.emails.length)
+  const seatsLeft = seatsLeftFor(snapshot.calendar, snapshot.others, slots, party, now)
+  if (seatsLeft === 0) return fail(refusal('slotTaken'))
+  if (seatsLeft < party) return fail(refusal('partyTooLarge', 'contactInfo.emails', { seatsLeft, party }))
   const bookingId = newId(now)
   const contactId = snapshot.contactId ?? newId(now)
+  // A group companion's own booking id names the client's: `<booking>.<n>` (the organizer sees who came with whom).
+  const companionBookings = command.contact.emails.map((_, i) => (group ? companionBookingId(bookingId, i) : bookingId))
   const live = snapshot.calendar.live
   return {
     ok: true,
@@ -173,6 +200,12 @@ export function decideBook(command: BookCommand, snapshot: BookSnapshot, now: nu
       const existing = live.find(
         (m) => m.eventTypeId === command.eventTypeId && m.startAt === slot.start && m.endAt === slot.end,
       )
+      const companions: Companion[] = command.contact.emails.map((email, i) => ({
+        participantId: newId(now),
+        email,
+        role: group ? 'member' : 'visitor',
+        bookingId: companionBookings[i],
+      }))
       return {
         type: 'BookingConfirmed',
         bookingId,
@@ -187,6 +220,7 @@ export function decideBook(command: BookCommand, snapshot: BookSnapshot, now: nu
           language: command.language,
           timeZone: command.timeZone,
         },
+        ...(companions.length > 0 ? { companions } : {}),
         newContact: snapshot.contactId === null,
         idempotencyKey: command.idempotencyKey,
         remindersInMinutes: snapshot.remindersInMinutes,

@@ -75,19 +75,33 @@ export function slotIsFree(
 }
 
 /**
- * Takes the slots one after another: each must be free, counting the ones taken before it in the same request.
- * False when one is not.
+ * The fewest seats left over the slots, taken one after another by `party` seats each (counting the ones taken
+ * before in the same request); 0 when a slot is not offered at all. A party of one fits when it is above 0.
  */
+export function seatsLeftFor(
+  calendar: EventCalendar,
+  holds: readonly HoldInterval[],
+  slots: readonly { start: number; end: number }[],
+  party: number,
+  now: number,
+): number {
+  const bookings = engineBookings(calendar.eventTypeId, calendar.live, holds)
+  let fewest = Number.POSITIVE_INFINITY
+  for (const slot of slots) {
+    const free = slotIsFree(calendar, bookings, slot, now)
+    if (!free) return 0
+    fewest = Math.min(fewest, free.seatsLeft)
+    bookings.push({ ...slot, sameEventType: true, seatsTaken: party })
+  }
+  return fewest
+}
+
+/** Takes the slots one after another, one seat each: each must be free. False when one is not. */
 export function allFree(
   calendar: EventCalendar,
   holds: readonly HoldInterval[],
   slots: readonly { start: number; end: number }[],
   now: number,
 ): boolean {
-  const bookings = engineBookings(calendar.eventTypeId, calendar.live, holds)
-  for (const slot of slots) {
-    if (!slotIsFree(calendar, bookings, slot, now)) return false
-    bookings.push({ ...slot, sameEventType: true, seatsTaken: 1 })
-  }
-  return true
+  return seatsLeftFor(calendar, holds, slots, 1, now) > 0
 }

@@ -6,7 +6,7 @@
  *
  * Each event names the meeting it is about (`meetingId`, when it is about one), so the log can be read per meeting.
  */
-import type { ContactInfo } from '../booking/contact-form.ts'
+import type { BookingContact, ContactInfo } from '../booking/contact-form.ts'
 import type { VideoLinkService } from '../enums.ts'
 
 /** The columns a new meeting takes from its event type or one-off form (copied, so later edits rewrite nothing). */
@@ -30,9 +30,21 @@ export type MeetingDraft = {
 export type Attendee = {
   participantId: string
   contactId: string
-  contact: ContactInfo
+  contact: ContactInfo & Partial<Pick<BookingContact, 'tempCustomField'>>
   language: 'ru' | 'en'
   timeZone: string
+}
+
+/**
+ * A person the client brought along (SPEC §2 "add participants", ADR 0105): in a group event a member taking a seat
+ * of their own, with their own booking id; in a one-seat event a visitor of the client's booking (SPEC §3 "Visitor").
+ * Either way their own row, email with the ICS, manage link and reminders; no contact of the host.
+ */
+export type Companion = {
+  participantId: string
+  email: string
+  role: 'member' | 'visitor'
+  bookingId: string
 }
 
 /** A client booked one slot of an event type (a booking of several slots is one event per slot, one `bookingId`). */
@@ -45,6 +57,8 @@ export type BookingConfirmed = {
   start: number
   end: number
   attendee: Attendee
+  /** The people the client brought (none in bookings logged before ADR 0105). */
+  companions?: Companion[]
   /** The contact is new to this host (else the existing one is refreshed). */
   newContact: boolean
   /** `<key>#<fingerprint>` (app/server/booking/book.server.ts `storedKey`), or null without an Idempotency-Key. */

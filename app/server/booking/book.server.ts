@@ -7,7 +7,7 @@
  * Runs only inside the host's Durable Object, one request at a time per host.
  */
 import { and, eq, gte, lt } from 'drizzle-orm'
-import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
+import type { BookingContact } from '#app/domain/booking/contact-form.ts'
 import { buildIcs, fullName, type IcsMeeting, type IcsMeetingSource, icsMeetingOf } from '#app/domain/booking/ics.ts'
 import { type BookCommand, type Hold, decideBook } from '#app/domain/commands/booking.ts'
 import type { HoldInterval } from '#app/domain/commands/calendar.ts'
@@ -37,7 +37,7 @@ export function requestFingerprint(request: {
   eventTypeId: string
   holdIds: readonly string[]
   slots: readonly { start: number; end: number }[]
-  contact: ContactInfo
+  contact: BookingContact
 }): Promise<string> {
   const c = request.contact
   return sha256(
@@ -46,6 +46,8 @@ export function requestFingerprint(request: {
       [...new Set(request.holdIds)].sort(),
       request.slots.map((s) => `${s.start}-${s.end}`).sort(),
       [c.firstName, c.lastName, c.email, c.phone, c.messengerType, c.messengerValue, c.comment],
+      // Companions and the custom field joined the request later (ADR 0105): absent, the fingerprint is as before.
+      ...(c.emails.length > 0 || c.tempCustomField ? [[...c.emails].sort(), c.tempCustomField] : []),
     ]),
   )
 }

@@ -2,7 +2,7 @@
  * The confirmation emails of a booking: one to the client (their language and zone), one to the organizer (their
  * profile's language and zone), each with a plain-text and an HTML part naming every booked slot.
  */
-import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
+import type { BookingContact, ContactInfo } from '#app/domain/booking/contact-form.ts'
 import { buildIcs, fullName, type IcsMeetingSource, icsMeetingOf } from '#app/domain/booking/ics.ts'
 import type { VideoLinkService } from '#app/domain/enums.ts'
 import { formatWhen } from '#app/domain/time/readable.ts'
@@ -41,9 +41,16 @@ export function placeText(
  * written, and again from the stored rows when a meeting's own video link arrives before the emails went out
  * (app/server/video/conferences.server.ts), so both are the same message.
  */
+/** The client as their confirmation names them, with what only the organizer reads (ADR 0105). */
+type ConfirmedContact = ContactInfo & Partial<Pick<BookingContact, 'tempCustomField'>>
+
 export function confirmationMessages(input: {
   context: PublicEventContext
-  contact: ContactInfo
+  contact: ConfirmedContact
+  /** The companions' emails: attendees of the ICS, named to the organizer (ADR 0105). */
+  companions?: readonly string[]
+  /** This copy is a companion's: the name of the client who brought them (the organizer's copy is not made). */
+  bookedBy?: string
   language: Language
   timeZone: string
   meetings: readonly ConfirmedMeeting[]
@@ -51,8 +58,11 @@ export function confirmationMessages(input: {
   now: number
 }): { ics: string; emails: NewMessage[] } {
   const { context, contact, language, now } = input
-  const attendee = [{ name: fullName(contact), email: contact.email }]
-  const entries = input.meetings.map((meeting) => icsMeetingOf(meeting, context.host, attendee))
+  const party = [contact.email, ...(input.companions ?? [])]
+  const attendees = party.map((email) =>
+    email === contact.email ? { name: fullName(contact), email } : { name: email, email },
+  )
+  const entries = input.meetings.map((meeting) => icsMeetingOf(meeting, context.host, attendees))
   const ics = buildIcs(entries, now)
   // The client's copy carries their own cancel/move links (in their language); the organizer's copy none.
   const manageLabel = getT(language)('meetings:mail.manage') as string
@@ -70,13 +80,17 @@ export function confirmationMessages(input: {
     manageUrls: [...input.manageUrls],
     ics,
     clientIcs,
+    companions: input.companions ?? [],
+    bookedBy: input.bookedBy,
   })
-  return { ics, emails }
+  return { ics, emails: input.bookedBy === undefined ? emails : emails.slice(0, 1) }
 }
 
 export function bookingEmails(input: {
   context: PublicEventContext
-  contact: ContactInfo
+  contact: ConfirmedContact
+  companions?: readonly string[]
+  bookedBy?: string
   clientLanguage: Language
   clientTimeZone: string
   slots: { start: number; end: number }[]
@@ -99,7 +113,10 @@ export function bookingEmails(input: {
   const tc = getT(input.clientLanguage)
   const clientWhen = input.slots.map((slot) => slotText(slot, input.clientTimeZone, input.clientLanguage))
   const greeting = tc('booking:email.clientGreeting', { name: contact.firstName })
-  const booked = tc('booking:email.clientBooked', { event: eventType.name, host: hostName })
+  const booked =
+    input.bookedBy === undefined
+      ? tc('booking:email.clientBooked', { event: eventType.name, host: hostName })
+      : tc('booking:email.companionBooked', { event: eventType.name, host: hostName, name: input.bookedBy })
   const onePlace = input.places.every((p) => p === input.places[0])
   const placeOf = (p: string | null) => (p ? `${tc('booking:email.place')}: ${p}` : '')
   const place = onePlace ? placeOf(input.places[0] ?? null) : ''
@@ -136,6 +153,8 @@ export function bookingEmails(input: {
     contact.phone ? `${to('booking:email.phone')}: ${contact.phone}` : '',
     contact.messengerValue ? `${contact.messengerType}: ${contact.messengerValue}` : '',
     contact.comment ? `${to('booking:email.comment')}: ${contact.comment}` : '',
+    contact.tempCustomField ? `${to('booking:email.tempCustomField')}: ${contact.tempCustomField}` : '',
+    input.companions?.length ? `${to('booking:email.companions')}: ${input.companions.join(', ')}` : '',
   ].filter((line) => line !== '')
   const organizerBooked = to('booking:email.organizerBooked', { event: eventType.name, name: clientName })
   const organizerLines = [

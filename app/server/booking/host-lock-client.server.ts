@@ -3,7 +3,7 @@
  * RPC `run(command)` with one outcome type, and the stub. Kept apart from the object's class, which imports
  * `cloudflare:workers` and so cannot be in the Remix build.
  */
-import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
+import type { BookingContact } from '#app/domain/booking/contact-form.ts'
 import type { Hold, HoldCommand } from '#app/domain/commands/booking.ts'
 import type { Outcome } from '#app/domain/refusal.ts'
 import type { Language } from '#app/i18n/config.ts'
@@ -24,7 +24,8 @@ export type BookInput = {
   /** Ghost bookings to confirm, or (for API clients that skip holding) the slots themselves. */
   holdIds: string[]
   slots: { start: number; end: number }[]
-  contact: ContactInfo
+  /** The client, their companions (`emails`) and `tempCustomField` (ADR 0105). */
+  contact: BookingContact
   language: Language
   timeZone: string
   idempotencyKey: string | null

@@ -7,7 +7,7 @@
  */
 import { data, redirect } from '@remix-run/cloudflare'
 import { type ViewerSlot, daysWithSlots, slotsOfViewerDay } from '#app/domain/availability/index.ts'
-import { contactInfoSchema, organizerMessageSchema } from '#app/domain/booking/contact-form.ts'
+import { MAX_COMPANIONS, bookingContactSchema, organizerMessageSchema } from '#app/domain/booking/contact-form.ts'
 import { CodeSchema, SignupFormSchema } from '#app/domain/accounts/rules.ts'
 import { AFTER_BOOKING_HOME } from '#app/domain/booking/after-booking.ts'
 import { newId } from '#app/domain/ids.ts'
@@ -47,6 +47,7 @@ import { BOOKING_LIMITS, addressKey, clientKey } from './limits.server.ts'
 import { sendOrganizerMessage } from './message.server.ts'
 import { currentMonth, findBooking, isValidMonth, viewerDayWithFull, viewerMonth } from './public.server.ts'
 import { joinWaitlist, waitlistOptions, waitlistStep } from '../waitlist/page.server.ts'
+import { loginUrl, signedInClient } from './signed-in-client.server.ts'
 import { pausedOf, publicEventTypeView, publicHostView } from './views.server.ts'
 import { goalsInUrl, withGoals } from '../analytics/goals.server.ts'
 
@@ -274,7 +275,17 @@ async function eventPageData(
   }
 
   if (url.searchParams.get('step') === 'form' && chosen.length > 0) {
-    return { ...base, step: 'form' as const, chosen, idempotencyKey: newId(now) }
+    const formPath = `${eventPath(found.host.login, found.eventType.link)}${keptParams(url, { holds: holdIds.join(','), step: 'form', size: null })}`
+    return {
+      ...base,
+      step: 'form' as const,
+      chosen,
+      idempotencyKey: newId(now),
+      // The login step (ADR 0105): the signed-in client's details fill the form; else a way to sign in and come back.
+      client: await signedInClient(db, request),
+      loginUrl: loginUrl(formPath),
+      maxCompanions: MAX_COMPANIONS,
+    }
   }
 
   return {
@@ -460,6 +471,8 @@ export type ActionAnswer = {
   error?: string
   fieldErrors?: Record<string, string>
   values?: Record<string, string>
+  /** The companions' emails as typed (the booking form's "add participants", ADR 0105). */
+  companions?: string[]
   messageSent?: boolean
   /** The waitlist was joined: the email its confirmation went to (ADR 0108). */
   joined?: string
@@ -526,17 +539,25 @@ export async function eventPageAction({ request, params, context }: Args, basePa
         String(form.get(k) ?? ''),
       ]),
     )
-    const parsed = contactInfoSchema(found.eventType).safeParse(values)
+    const companions = form.getAll('emails').map(String)
+    // "Add one more" without script: the same form again with one more companion field (nothing is booked).
+    if (form.get('addCompanion')) {
+      const more = companions.length < MAX_COMPANIONS ? [...companions, ''] : companions
+      return { intent: 'book', values, companions: more } satisfies ActionAnswer
+    }
+    const parsed = bookingContactSchema(found.eventType).safeParse({ ...values, emails: companions })
     if (!parsed.success) {
       const fieldErrors: Record<string, string> = {}
       for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'form')
+        // A companion's field is `emails.<index>`; the list as a whole (too many) is `emails`.
+        const field = issue.path.slice(0, issue.path[0] === 'emails' ? 2 : 1).join('.') || 'form'
         fieldErrors[field] ??= issueText({ ...issue, path: [] }, t)
       }
-      return fail(400, t('booking:event.form.fixErrors'), { fieldErrors, values })
+      return fail(400, t('booking:event.form.fixErrors'), { fieldErrors, values, companions })
     }
-    if (holdIds.length === 0) return fail(400, t('booking:errors.selectSlot'), { values })
-    if (await limited(env, request, BOOKING_LIMITS.booking)) return fail(429, t('api:tooManyRequests'), { values })
+    const kept = { values, companions }
+    if (holdIds.length === 0) return fail(400, t('booking:errors.selectSlot'), kept)
+    if (await limited(env, request, BOOKING_LIMITS.booking)) return fail(429, t('api:tooManyRequests'), kept)
     const result = await runCommand(env, {
       kind: 'book',
       channel,
@@ -550,7 +571,12 @@ export async function eventPageAction({ request, params, context }: Args, basePa
       idempotencyKey: String(form.get('idempotencyKey') || '') || null,
       appUrl: parseEnv(env).APP_URL,
     })
-    if (!result.ok) return fail(refusalStatus(result.refusal), t(refusalKey(result.refusal)), { values })
+    if (!result.ok) {
+      const text = t(refusalKey(result.refusal), result.refusal.params)
+      // A party too large for the seats is said at the companions' fields too.
+      const fieldErrors = result.refusal.field === 'contactInfo.emails' ? { emails: text } : undefined
+      return fail(refusalStatus(result.refusal), text, { ...kept, fieldErrors })
+    }
     const booked = result.value
     if (booked.outboxIds.length > 0) {
       ctx.waitUntil(drainOutbox(db, parseEnv(env), Date.now(), { ids: booked.outboxIds }).catch(() => {}))

@@ -116,12 +116,21 @@ export function isoDateFromParts(year: number, month: number, day: number): IsoD
   return isoDateOf(year, month, day)
 }
 
-/** A booking's meetings by its id (the success page and the ICS download). */
+/**
+ * A booking's meetings by its id (the success page and the ICS download): the client's own rows, not the visitors
+ * who share their booking id (ADR 0105).
+ */
 export async function findBooking(db: Db, bookingId: string) {
   return db
     .select({ participant: meetingParticipants, meeting: meetings })
     .from(meetingParticipants)
     .innerJoin(meetings, eq(meetings.id, meetingParticipants.meetingId))
-    .where(and(eq(meetingParticipants.bookingId, bookingId), eq(meetingParticipants.status, 'booked')))
+    .where(
+      and(
+        eq(meetingParticipants.bookingId, bookingId),
+        eq(meetingParticipants.status, 'booked'),
+        eq(meetingParticipants.role, 'member'),
+      ),
+    )
     .orderBy(meetings.startAt)
 }

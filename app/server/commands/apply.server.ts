@@ -14,6 +14,7 @@ import type { BatchItem } from 'drizzle-orm/batch'
 import type {
   Attendee,
   BookingConfirmed,
+  Companion,
   HostEvent,
   InvitationConfirmed,
   MeetingDraft,
@@ -38,6 +39,7 @@ import {
   type users,
 } from '#db/schema.ts'
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
+import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
 import type { PublicEventContext } from '../booking/availability.server.ts'
 import { type ConfirmedMeeting, confirmationMessages } from '../booking/emails.server.ts'
 import { upsertContactStatement } from '../contacts/contacts.server.ts'
@@ -167,9 +169,28 @@ function attendeeColumns(attendee: Attendee, manageTokenHash: string) {
     messengerType: c.messengerType,
     messengerValue: c.messengerValue,
     comment: c.comment,
+    customField: c.tempCustomField ?? null,
     language: attendee.language,
     timeZone: attendee.timeZone,
     manageTokenHash,
+  }
+}
+
+/** A companion's details: their email, and its local part as their name (like a visitor's, SPEC §3). */
+function companionContact(email: string): ContactInfo {
+  const none = { phone: null, messengerType: null, messengerValue: null, comment: null }
+  return { firstName: email.split('@')[0], lastName: '', email, ...none }
+}
+
+/** A companion as a participant: the client's language and zone. */
+function companionAttendee(companion: Companion, client: Attendee): Attendee {
+  const { language, timeZone } = client
+  return {
+    participantId: companion.participantId,
+    contactId: '',
+    contact: companionContact(companion.email),
+    language,
+    timeZone,
   }
 }
 
@@ -202,6 +223,8 @@ async function bookingConfirmed(db: Db, scope: ApplyScope, events: BookingConfir
     ),
   ]
   const booked: { meeting: ConfirmedMeeting; token: string }[] = []
+  /** Each companion's manage tokens, one per slot in order. */
+  const companionTokens = new Map<string, string[]>()
   const place = videoPlace(context.eventType)
   for (const event of events) {
     const { attendee } = event
@@ -211,22 +234,36 @@ async function bookingConfirmed(db: Db, scope: ApplyScope, events: BookingConfir
       )
     }
     const secret = await participantToken(env, attendee.participantId)
+    const companions = event.companions ?? []
+    const companionSecrets = await Promise.all(companions.map((one) => participantToken(env, one.participantId)))
     statements.push(
-      db.insert(meetingParticipants).values({
-        id: attendee.participantId,
-        meetingId: event.meetingId,
-        ownerId: host.id,
-        contactId: attendee.contactId,
-        ...attendeeColumns(attendee, secret.hash),
-        bookingId: event.bookingId,
-        idempotencyKey: event.idempotencyKey,
-        createdAt: now,
-      }),
-      db.insert(participantLinks).values(secret.link),
+      db.insert(meetingParticipants).values([
+        {
+          id: attendee.participantId,
+          meetingId: event.meetingId,
+          ownerId: host.id,
+          contactId: attendee.contactId,
+          ...attendeeColumns(attendee, secret.hash),
+          bookingId: event.bookingId,
+          idempotencyKey: event.idempotencyKey,
+          createdAt: now,
+        },
+        ...companions.map((one, i) => ({
+          id: one.participantId,
+          meetingId: event.meetingId,
+          ownerId: host.id,
+          contactId: null,
+          role: one.role,
+          ...attendeeColumns(companionAttendee(one, attendee), companionSecrets[i].hash),
+          bookingId: one.bookingId,
+          createdAt: now,
+        })),
+      ]),
+      db.insert(participantLinks).values([secret.link, ...companionSecrets.map((one) => one.link)]),
       ...reminderInserts(
         db,
         { id: event.meetingId, ownerId: host.id, startAt: event.start },
-        [attendee.participantId],
+        [attendee.participantId, ...companions.map((one) => one.participantId)],
         event.remindersInMinutes,
         now,
         event.newMeeting !== null,
@@ -242,10 +279,14 @@ async function bookingConfirmed(db: Db, scope: ApplyScope, events: BookingConfir
           placeType: context.eventType.placeType,
           meetingPoint: place.meetingPoint,
         },
-        clients: [`${c.firstName} ${c.lastName}`.trim()],
+        clients: [`${c.firstName} ${c.lastName}`.trim(), ...companions.map((one) => one.email)],
         now,
       })),
     )
+    companions.forEach((one, i) => {
+      const tokens = companionTokens.get(one.email) ?? []
+      companionTokens.set(one.email, [...tokens, companionSecrets[i].token])
+    })
     booked.push({
       token: secret.token,
       meeting: {
@@ -262,15 +303,29 @@ async function bookingConfirmed(db: Db, scope: ApplyScope, events: BookingConfir
     })
   }
   const language = first.attendee.language
-  const { ics, emails } = confirmationMessages({
-    context,
-    contact: c,
-    language,
-    timeZone: first.attendee.timeZone,
-    meetings: booked.map((b) => b.meeting),
-    manageUrls: booked.map((b) => manageLink(env.APP_URL, b.token, language)),
-    now,
-  })
+  const companions = [...companionTokens.keys()]
+  const confirmation = (contact: ContactInfo, tokens: readonly string[], bookedBy?: string) =>
+    confirmationMessages({
+      context,
+      contact,
+      companions,
+      bookedBy,
+      language,
+      timeZone: first.attendee.timeZone,
+      meetings: booked.map((b) => b.meeting),
+      manageUrls: tokens.map((token) => manageLink(env.APP_URL, token, language)),
+      now,
+    })
+  const { ics, emails } = confirmation(
+    c,
+    booked.map((b) => b.token),
+  )
+  // Each companion's own confirmation (their manage links), sent at once: a video link follows them (ADR 0105).
+  const companionEmails = companions.flatMap(
+    (email) =>
+      confirmation(companionContact(email), companionTokens.get(email) ?? [], `${c.firstName} ${c.lastName}`.trim())
+        .emails,
+  )
   // A meeting with its own video link: the conference is asked for after the batch, and the confirmation waits a
   // few seconds for it (app/server/video/conferences.server.ts).
   const conference = place.videoLinkService
@@ -287,6 +342,11 @@ async function bookingConfirmed(db: Db, scope: ApplyScope, events: BookingConfir
     const { id, query } = conference
       ? heldConfirmation(db, email, first.bookingId, now)
       : enqueueMessage(db, email, now)
+    outboxIds.push(id)
+    statements.push(query)
+  }
+  for (const email of companionEmails) {
+    const { id, query } = enqueueMessage(db, email, now)
     outboxIds.push(id)
     statements.push(query)
   }

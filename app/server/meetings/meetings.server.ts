@@ -3,6 +3,7 @@
  * the signed-in user is booked into by another specialist ("I am booked"). Every query is scoped: the organizer's
  * by `ownerId`, the participant's by their own email on a live participant row; anything else answers 404.
  */
+import { isCompanionBooking } from '#app/domain/commands/booking.ts'
 import { type SQL, and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or } from 'drizzle-orm'
 import {
   type DisplayStatus,
@@ -113,10 +114,16 @@ export function organizerView(
       messengerType: member.messengerType,
       messengerValue: member.messengerValue,
       comment: member.comment,
+      /** SPEC §3 booking form's `tempCustomField`, kept with the booking (ADR 0105). */
+      tempCustomField: member.customField,
       isCanceled: member.status === 'canceled',
       visitors: visitors
         .filter((v) => v.bookingId === member.bookingId && v.status === 'booked')
         .map((v) => ({ id: v.id, email: v.email })),
+      /** The members of a group meeting this client brought along (ADR 0105). */
+      companions: liveMembers
+        .filter((m) => isCompanionBooking(m.bookingId, member.bookingId))
+        .map((m) => ({ id: m.id, email: m.email })),
     })),
     conflicts,
   }

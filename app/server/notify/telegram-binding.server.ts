@@ -86,6 +86,8 @@ async function spendClientStart(db: Db, token: string, now: number) {
         eq(meetingParticipants.bookingId, start.bookingId),
         eq(meetingParticipants.ownerId, start.ownerId),
         eq(meetingParticipants.status, 'booked'),
+        // The client's own rows: the visitors they brought are other people (ADR 0105).
+        eq(meetingParticipants.role, 'member'),
       ),
     )
 }

@@ -86,7 +86,13 @@ async function renderConfirmation(deps: VideoDeps, bookingId: string): Promise<N
     .select({ participant: meetingParticipants, meeting: meetings })
     .from(meetingParticipants)
     .innerJoin(meetings, eq(meetings.id, meetingParticipants.meetingId))
-    .where(and(eq(meetingParticipants.bookingId, bookingId), eq(meetingParticipants.status, 'booked')))
+    .where(
+      and(
+        eq(meetingParticipants.bookingId, bookingId),
+        eq(meetingParticipants.status, 'booked'),
+        eq(meetingParticipants.role, 'member'),
+      ),
+    )
     .orderBy(asc(meetings.startAt))
   const first = rows[0]
   // A one-off meeting's invitations are held under the meeting's id (its invitees share one creation).
@@ -215,7 +221,8 @@ async function followUp(deps: VideoDeps, meeting: typeof meetings.$inferSelect, 
   )
   const recipients = [
     ...participants
-      .filter((p) => members && p.role === 'member' && !stillHeld.has(p.bookingId))
+      // Visitors too: a client's companions got their confirmation at once, saying the link follows (ADR 0105).
+      .filter((p) => members && p.role !== 'adjutant' && !stillHeld.has(p.bookingId))
       .map(participantRecipient),
     // A one-off meeting's adjutants got their notice at once (never held): the link reaches them here.
     ...meeting.adjutantEmails.map((email) => adjutantRecipient(email, organizer)),

@@ -148,7 +148,8 @@ async function accept(
       eventTypeId: row.eventTypeId,
       holdIds: [decision.value.holdId],
       slots: [],
-      contact: row.contact,
+      // A waitlist entry books the client alone (ADR 0105: companions come with a form's booking).
+      contact: { ...row.contact, tempCustomField: null, emails: [] },
       language: row.language,
       timeZone: row.timeZone,
       idempotencyKey: null,

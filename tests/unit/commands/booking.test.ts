@@ -8,7 +8,10 @@ import {
   type PlanGate,
   MAX_HOLDS_PER_ADDRESS,
   MAX_HOLDS_PER_CLIENT,
+  companionBookingId,
   decideBook,
+  isCompanionBooking,
+  partySize,
   decideHold,
   freshSlots,
 } from '#app/domain/commands/booking.ts'
@@ -162,6 +165,8 @@ describe('decideBook', () => {
     comment: null,
     messengerType: null,
     messengerValue: null,
+    tempCustomField: null,
+    emails: [] as string[],
   }
   const command = (over: Partial<BookCommand> = {}): BookCommand => ({
     ownerId: 'host',
@@ -249,6 +254,142 @@ describe('decideBook', () => {
   })
 })
 
+describe('decideBook with companions (ADR 0105)', () => {
+  const groupDraft: MeetingDraft = {
+    eventTypeId: 'et',
+    name: 'Group',
+    description: '',
+    color: '#000',
+    placeType: 'Meet',
+    meetingPoint: null,
+    whoCallType: null,
+    participantType: 'GroupNotCollective',
+    minSeats: 1,
+    totalSeats: 4,
+    timeZone: 'Etc/UTC',
+  }
+  const PRO: PlanGate = { tariff: 'Pro', participantType: 'GroupNotCollective' }
+  const contact = (emails: string[]) => ({
+    firstName: 'Иван',
+    lastName: '',
+    email: 'ivan@example.com',
+    phone: null,
+    comment: null,
+    messengerType: null,
+    messengerValue: null,
+    tempCustomField: 'К-17',
+    emails,
+  })
+  const book = (emails: string[], holdIds: string[] = [], slots = [slot(9)]): BookCommand => ({
+    ownerId: 'host',
+    eventTypeId: 'et',
+    holdIds,
+    slots: holdIds.length > 0 ? [] : slots,
+    contact: contact(emails),
+    language: 'ru',
+    timeZone: 'Etc/UTC',
+    idempotencyKey: null,
+  })
+  const group = (over: Partial<BookSnapshot> = {}): BookSnapshot => ({
+    calendar: calendar([], 4),
+    named: [],
+    others: [],
+    draft: groupDraft,
+    remindersInMinutes: [60],
+    contactId: null,
+    plan: PRO,
+    ...over,
+  })
+  const taken = (seats: number) => [{ id: 'm', eventTypeId: 'et', startAt: at(9), endAt: at(9.5), seatsTaken: seats }]
+
+  it('counts the party in seats: the client and each companion', () => {
+    expect(partySize('GroupNotCollective', 2)).toBe(3)
+    expect(partySize('GroupCollective', 0)).toBe(1)
+    expect(partySize('SimpleNotCollective', 5)).toBe(1)
+  })
+
+  it('seats a group party that fits: each companion a member with a booking id naming the client', () => {
+    const decision = decideBook(book(['a@x.ru', 'b@x.ru']), group({ calendar: calendar(taken(1), 4) }), NOW)
+    expect(decision.ok).toBe(true)
+    if (!decision.ok) return
+    const [event] = decision.value
+    expect(event.meetingId).toBe('m')
+    expect(event.companions?.map((c) => [c.email, c.role])).toEqual([
+      ['a@x.ru', 'member'],
+      ['b@x.ru', 'member'],
+    ])
+    expect(event.companions?.map((c) => c.bookingId)).toEqual([
+      companionBookingId(event.bookingId, 0),
+      companionBookingId(event.bookingId, 1),
+    ])
+    expect(event.companions?.every((c) => isCompanionBooking(c.bookingId, event.bookingId))).toBe(true)
+    expect(isCompanionBooking(event.bookingId, event.bookingId)).toBe(false)
+    expect(event.attendee.contact.tempCustomField).toBe('К-17')
+    const ids = [event.attendee.participantId, ...(event.companions ?? []).map((c) => c.participantId)]
+    expect(new Set(ids).size).toBe(3)
+  })
+
+  it('refuses a party larger than the free seats, naming the field, and the exact fit passes', () => {
+    // 4 seats, 2 taken: the client and one companion fit, not two companions.
+    expect(decideBook(book(['a@x.ru', 'b@x.ru']), group({ calendar: calendar(taken(2), 4) }), NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'partyTooLarge', field: 'contactInfo.emails', params: { seatsLeft: 2, party: 3 } },
+    })
+    expect(decideBook(book(['a@x.ru']), group({ calendar: calendar(taken(2), 4) }), NOW).ok).toBe(true)
+    // Other clients' holds take seats too.
+    const others = [{ id: 'x', eventTypeId: 'et', ...slot(9) }]
+    expect(decideBook(book(['a@x.ru']), group({ calendar: calendar(taken(2), 4), others }), NOW)).toMatchObject({
+      ok: false,
+      refusal: { code: 'partyTooLarge' },
+    })
+    // A full slot is taken, whoever comes along.
+    expect(decideBook(book(['a@x.ru']), group({ calendar: calendar(taken(4), 4) }), NOW)).toEqual({
+      ok: false,
+      refusal: { code: 'slotTaken' },
+    })
+  })
+
+  it("counts the client's own hold as the client's seat, and every slot must fit the party", () => {
+    const held = [hold('h1', 'a', 9), hold('h2', 'a', 10)]
+    const live = [...taken(1), { id: 'n', eventTypeId: 'et', startAt: at(10), endAt: at(10.5), seatsTaken: 2 }]
+    // 9:00 has 3 seats left (one is the client's hold), 10:00 only 2: a party of three fits the first, not both.
+    const decision = decideBook(
+      book(['a@x.ru', 'b@x.ru'], ['h1', 'h2']),
+      group({ calendar: calendar(live, 4), named: held }),
+      NOW,
+    )
+    expect(decision).toEqual({
+      ok: false,
+      refusal: { code: 'partyTooLarge', field: 'contactInfo.emails', params: { seatsLeft: 2, party: 3 } },
+    })
+    const one = decideBook(book(['a@x.ru'], ['h1', 'h2']), group({ calendar: calendar(live, 4), named: held }), NOW)
+    expect(one.ok && one.value.map((e) => e.companions?.[0].bookingId)).toEqual(
+      one.ok ? [companionBookingId(one.value[0].bookingId, 0), companionBookingId(one.value[0].bookingId, 0)] : false,
+    )
+  })
+
+  it("makes a one-seat event's companions visitors of the client's booking, taking no seat", () => {
+    const single = group({
+      calendar: calendar(),
+      plan: PLAN,
+    })
+    const decision = decideBook(book(['a@x.ru', 'b@x.ru', 'c@x.ru']), single, NOW)
+    expect(decision.ok).toBe(true)
+    if (!decision.ok) return
+    const [event] = decision.value
+    expect(event.companions?.map((c) => [c.role, c.bookingId])).toEqual([
+      ['visitor', event.bookingId],
+      ['visitor', event.bookingId],
+      ['visitor', event.bookingId],
+    ])
+  })
+
+  it('answers no companions field for a booking without any', () => {
+    const decision = decideBook(book([]), group(), NOW)
+    expect(decision.ok && 'companions' in decision.value[0]).toBe(false)
+  })
+})
+
 describe("the host's plan in force (issue 16 downgrade, ADR 0097)", () => {
   const holdCommand = (channel?: 'page' | 'widget') => ({
     ownerId: 'host',
@@ -292,6 +433,8 @@ describe("the host's plan in force (issue 16 downgrade, ADR 0097)", () => {
         comment: null,
         messengerType: null,
         messengerValue: null,
+        tempCustomField: null,
+        emails: [],
       },
       language: 'ru',
       timeZone: 'Etc/UTC',
