@@ -17,7 +17,8 @@ import { getRateLimits } from '#app/server/rate-limit.server.ts'
 import { coalesced } from '#app/server/coalesce.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { MAX_SLOTS_PER_REQUEST, hostLock, runCommand } from '#app/server/booking/host-lock-client.server.ts'
-import { type Refusal, refusal, refusalKey, refusalStatus } from '#app/domain/refusal.ts'
+import { type Refusal, refusal, refusalStatus } from '#app/domain/refusal.ts'
+import { refusalTexts } from '#app/server/refusal.server.ts'
 import type { ApiEnv } from './context.ts'
 import { ApiError, ok, parseWith, readJson } from './envelope.ts'
 
@@ -128,7 +129,7 @@ function slotsFromStarts(context: PublicEventContext, starts: { start: string }[
 
 /** The one refusal of a hold or booking: its status and text from the one table (app/domain/refusal.ts). */
 function refused(c: C, refusal: Refusal): never {
-  throw new ApiError(refusalStatus(refusal), [c.get('t')(refusalKey(refusal))])
+  throw new ApiError(refusalStatus(refusal), refusalTexts(refusal, c.get('t')))
 }
 
 type ContactSchema = ReturnType<typeof bookingContactSchema>

@@ -123,6 +123,7 @@ export function organizerView(
       /** The members of a group meeting this client brought along (ADR 0105). */
       companions: liveMembers
         .filter((m) => isCompanionBooking(m.bookingId, member.bookingId))
+        .sort((x, y) => x.bookingId.localeCompare(y.bookingId, 'en', { numeric: true }))
         .map((m) => ({ id: m.id, email: m.email })),
     })),
     conflicts,

@@ -1,0 +1,220 @@
+import { SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
+import { and, count, eq, like } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { getDb } from '#app/server/db.server.ts'
+import { meetingParticipants, meetings, outbox, participantLinks, reminders } from '#db/schema.ts'
+import { lastEmailTo } from './helpers/accounts.ts'
+import { api, contactInfo, createBookableHost, firstFreeSlot } from './helpers/booking.ts'
+import { bearerFor, sessionCookieFor } from './helpers/users.ts'
+
+const db = () => getDb(env.DB)
+const json = (value: unknown) => JSON.stringify(value)
+const unique = () => Math.random().toString(36).slice(2, 10)
+
+function book(login: string, body: unknown, language = 'en') {
+  return api(`/public/${login}/eventTypes/consult/events`, {
+    method: 'POST',
+    headers: { 'Accept-Language': language },
+    body: json(body),
+  })
+}
+
+async function counts(hostId: string) {
+  const [[m], [p], [r], [o]] = await Promise.all([
+    db().select({ n: count() }).from(meetings).where(eq(meetings.ownerId, hostId)),
+    db().select({ n: count() }).from(meetingParticipants).where(eq(meetingParticipants.ownerId, hostId)),
+    db().select({ n: count() }).from(reminders).where(eq(reminders.ownerId, hostId)),
+    db().select({ n: count() }).from(outbox),
+  ])
+  return { meetings: m.n, participants: p.n, reminders: r.n, outbox: o.n }
+}
+
+const groupHost = (totalSeats: number) =>
+  createBookableHost({ participantType: 'GroupNotCollective', minSeats: 1, totalSeats }, { tariff: 'Pro' })
+
+describe('companions on the booking API (ADR 0105)', () => {
+  it('seats a group party: each companion a participant with their own email, manage link and reminders', async () => {
+    const { host } = await groupHost(4)
+    const { slots } = await firstFreeSlot(host.login, 'consult')
+    const tag = unique()
+    const [a, b] = [`a-${tag}@example.com`, `b-${tag}@example.com`]
+    const client = contactInfo(`party-${tag}`)
+    const response = await book(host.login, {
+      contactInfo: { ...client, emails: [a, b, a.toUpperCase(), client.email], tempCustomField: 'Clinic 17' },
+      slots: [{ start: slots[0].start }],
+    })
+    expect(response.status).toBe(201)
+    const { data } = (await response.json()) as { data: { bookingId: string; meetingIds: string[]; ics: string } }
+    expect(data.ics.replace(/\r\n /g, '')).toContain(`MAILTO:${a}`)
+    const rows = await db()
+      .select()
+      .from(meetingParticipants)
+      .where(eq(meetingParticipants.meetingId, data.meetingIds[0]))
+    expect(rows.map((r) => [r.email, r.role]).sort()).toEqual(
+      [
+        [a, 'member'],
+        [b, 'member'],
+        [client.email, 'member'],
+      ].sort(),
+    )
+    const booker = rows.find((r) => r.email === client.email)
+    expect(booker?.customField).toBe('Clinic 17')
+    expect(booker?.bookingId).toBe(data.bookingId)
+    for (const companion of rows.filter((r) => r !== booker)) {
+      expect(companion.bookingId.startsWith(`${data.bookingId}.`)).toBe(true)
+      expect(companion.contactId).toBeNull()
+    }
+    const links = await db()
+      .select({ n: count() })
+      .from(participantLinks)
+      .where(and(eq(participantLinks.participantId, rows[0].id)))
+    expect(links[0].n).toBe(1)
+    // Two offsets for each of three participants, and the organizer's two.
+    const [r] = await db().select({ n: count() }).from(reminders).where(eq(reminders.meetingId, data.meetingIds[0]))
+    expect(r.n).toBe(8)
+    for (const email of [a, b]) {
+      const mail = await lastEmailTo(email)
+      expect(mail?.subject).toMatch(/^You are booked: Consultation/)
+      expect(mail?.text).toContain('Иван Петров booked you for "Consultation"')
+      expect(mail?.text).toContain('/booking/manage/')
+      const attachments = mail?.payload?.attachments as { content: string }[]
+      expect(attachments[0].content).toContain('BEGIN:VEVENT')
+    }
+    const toHost = await lastEmailTo(host.email)
+    expect(toHost?.text).toContain(`Вместе с клиентом: ${a}, ${b}`)
+    expect(toHost?.text).toContain('Дополнительное поле: Clinic 17')
+    // One seat is left of four.
+    const after = await firstFreeSlot(host.login, 'consult')
+    expect(after.slots.find((s) => s.start === slots[0].start)?.seatsLeft).toBe(1)
+
+    // The organizer's view: the companions under the client, the custom field; each companion a participant too.
+    const view = await api(`/userEvents/${data.meetingIds[0]}`, {
+      headers: { Authorization: await bearerFor(host.id) },
+    })
+    const { data: meeting } = (await view.json()) as {
+      data: { contactInfos: { email: string; tempCustomField: string | null; companions: { email: string }[] }[] }
+    }
+    const card = meeting.contactInfos.find((c) => c.email === client.email)
+    expect(card?.tempCustomField).toBe('Clinic 17')
+    expect(card?.companions.map((c) => c.email)).toEqual([a, b])
+    expect(meeting.contactInfos).toHaveLength(3)
+    const page = await SELF.fetch(`http://localhost/meetings/${data.meetingIds[0]}`, {
+      headers: { Cookie: await sessionCookieFor(host.id) },
+    })
+    const html = (await page.text()).replace(/<!-- -->/g, '')
+    expect(html).toContain(`Пришли вместе: ${a}, ${b}`)
+    expect(html).toContain('Дополнительное поле: Clinic 17')
+  })
+
+  it('refuses a party larger than the free seats with a translated 409 naming the field, writing nothing', async () => {
+    const { host } = await groupHost(3)
+    const { slots } = await firstFreeSlot(host.login, 'consult')
+    const first = await book(host.login, {
+      contactInfo: { ...contactInfo(`first-${unique()}`), emails: [`f-${unique()}@example.com`] },
+      slots: [{ start: slots[0].start }],
+    })
+    expect(first.status).toBe(201)
+    const before = await counts(host.id)
+    const party = {
+      ...contactInfo(`big-${unique()}`),
+      emails: [`x-${unique()}@example.com`, `y-${unique()}@example.com`],
+    }
+    const en = await book(host.login, { contactInfo: party, slots: [{ start: slots[0].start }] })
+    expect(en.status).toBe(409)
+    expect(((await en.json()) as { apiErrors: { text: string }[] }).apiErrors[0].text).toBe(
+      'contactInfo.emails: Not enough free seats for your whole party at this time: 1 left, 3 needed (you and the people coming with you)',
+    )
+    const ru = await book(host.login, { contactInfo: party, slots: [{ start: slots[0].start }] }, 'ru')
+    expect(((await ru.json()) as { apiErrors: { text: string }[] }).apiErrors[0].text).toContain(
+      'не хватает свободных мест для всей компании: осталось 1, нужно 3',
+    )
+    expect(await counts(host.id)).toEqual(before)
+    // Bad companion emails and too many of them are a 400 before anything is decided.
+    const bad = await book(host.login, {
+      contactInfo: { ...party, emails: ['nope'] },
+      slots: [{ start: slots[0].start }],
+    })
+    expect(bad.status).toBe(400)
+    expect(((await bad.json()) as { apiErrors: { text: string }[] }).apiErrors[0].text).toBe(
+      'contactInfo.emails.0: Invalid email',
+    )
+    const many = await book(host.login, {
+      contactInfo: { ...party, emails: Array.from({ length: 11 }, (_, i) => `m${i}-${unique()}@example.com`) },
+      slots: [{ start: slots[0].start }],
+    })
+    expect(many.status).toBe(400)
+    expect(await counts(host.id)).toEqual(before)
+  })
+
+  it("makes a one-seat event's companions visitors of the client's booking, the slot taken once", async () => {
+    const { host } = await createBookableHost()
+    const { slots } = await firstFreeSlot(host.login, 'consult')
+    const client = contactInfo(`single-${unique()}`)
+    const visitor = `v-${unique()}@example.com`
+    const response = await book(host.login, {
+      contactInfo: { ...client, emails: [visitor] },
+      slots: [{ start: slots[0].start }],
+    })
+    expect(response.status).toBe(201)
+    const { data } = (await response.json()) as { data: { bookingId: string; meetingIds: string[] } }
+    const rows = await db()
+      .select()
+      .from(meetingParticipants)
+      .where(eq(meetingParticipants.meetingId, data.meetingIds[0]))
+    expect(rows.map((r) => [r.email, r.role, r.bookingId === data.bookingId]).sort()).toEqual(
+      [
+        [client.email, 'member', true],
+        [visitor, 'visitor', true],
+      ].sort(),
+    )
+    expect((await lastEmailTo(visitor))?.text).toContain('booked you for')
+    const view = await api(`/userEvents/${data.meetingIds[0]}`, {
+      headers: { Authorization: await bearerFor(host.id) },
+    })
+    const { data: meeting } = (await view.json()) as { data: { contactInfos: { visitors: { email: string }[] }[] } }
+    expect(meeting.contactInfos.map((c) => c.visitors.map((v) => v.email))).toEqual([[visitor]])
+    // The success page and its ICS are the client's own: one meeting, not one per visitor.
+    const ics = await SELF.fetch(`http://localhost/ics/${data.bookingId}`)
+    expect((await ics.text()).match(/BEGIN:VEVENT/g)).toHaveLength(1)
+  })
+})
+
+describe('companions under concurrent bookings', { timeout: 240_000 }, () => {
+  it('100 concurrent parties of two on a five-seat slot: exactly two parties, four seats, never more', async () => {
+    const { host } = await groupHost(5)
+    const { slots } = await firstFreeSlot(host.login, 'consult')
+    const tag = unique()
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        api(`/public/${host.login}/eventTypes/consult/events`, {
+          method: 'POST',
+          ip: `198.18.${Math.floor(i / 250)}.${i % 250}`,
+          headers: { 'Accept-Language': 'en' },
+          body: json({
+            contactInfo: { ...contactInfo(`r${i}-${tag}`), emails: [`comp${i}-${tag}@example.com`] },
+            slots: [{ start: slots[0].start }],
+          }),
+        }),
+      ),
+    )
+    const statuses = responses.map((r) => r.status)
+    expect(statuses.filter((s) => s === 201)).toHaveLength(2)
+    expect(statuses.filter((s) => s === 409)).toHaveLength(98)
+    const [p] = await db()
+      .select({ n: count() })
+      .from(meetingParticipants)
+      .where(and(eq(meetingParticipants.ownerId, host.id), eq(meetingParticipants.status, 'booked')))
+    expect(p.n).toBe(4)
+    const [m] = await db().select({ n: count() }).from(meetings).where(eq(meetings.ownerId, host.id))
+    expect(m.n).toBe(1)
+    // The fifth seat is still offered, to a party of one.
+    const after = await firstFreeSlot(host.login, 'consult')
+    expect(after.slots.find((s) => s.start === slots[0].start)?.seatsLeft).toBe(1)
+    const [mails] = await db()
+      .select({ n: count() })
+      .from(outbox)
+      .where(like(outbox.recipient, `comp%-${tag}@example.com`))
+    expect(mails.n).toBe(2)
+  })
+})
