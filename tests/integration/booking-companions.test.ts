@@ -6,7 +6,7 @@ import { getDb } from '#app/server/db.server.ts'
 import { meetingParticipants, meetings, outbox, participantLinks, reminders } from '#db/schema.ts'
 import { lastEmailTo } from './helpers/accounts.ts'
 import { api, contactInfo, createBookableHost, firstFreeSlot } from './helpers/booking.ts'
-import { bearerFor, sessionCookieFor } from './helpers/users.ts'
+import { bearerFor, createTestUser, pageClient, sessionCookieFor } from './helpers/users.ts'
 
 const db = () => getDb(env.DB)
 const json = (value: unknown) => JSON.stringify(value)
@@ -216,5 +216,101 @@ describe('companions under concurrent bookings', { timeout: 240_000 }, () => {
       .from(outbox)
       .where(like(outbox.recipient, `comp%-${tag}@example.com`))
     expect(mails.n).toBe(2)
+  })
+})
+
+describe('companions and the login step on the booking page, without script', () => {
+  /** Holds the slot of `start` through the page's slot form: the form step's path. */
+  async function holdStep(client: ReturnType<typeof pageClient>, login: string, start: string) {
+    const day = start.slice(0, 10)
+    const base = `/user/${login}/event/consult?tz=Etc/UTC&month=${day.slice(0, 7)}&date=${day}`
+    const held = await client.post(base, [
+      ['intent', 'hold'],
+      ['clientId', `c-${unique()}`],
+      ['slot', String(Date.parse(start))],
+    ])
+    expect(held.status).toBe(302)
+    return held.headers.get('Location') ?? ''
+  }
+  const text = async (response: Response) => (await response.text()).replace(/<!-- -->/g, '')
+
+  it('adds companion fields one by one, books the party, refuses one too large at the companions', async () => {
+    const { host } = await groupHost(3)
+    const { slots } = await firstFreeSlot(host.login, 'consult')
+    const client = pageClient()
+    const formPath = await holdStep(client, host.login, slots[0].start)
+    const form = await text(await client.get(formPath))
+    expect(form).toContain('data-testid="companions"')
+    expect(form.match(/name="emails"/g)).toHaveLength(1)
+    const typed: [string, string][] = [
+      ['intent', 'book'],
+      ['firstName', 'Иван'],
+      ['email', `ivan-${unique()}@example.com`],
+      ['emails', `one-${unique()}@example.com`],
+    ]
+    // "Add one more": the same form with the typed values and a second companion field; nothing booked.
+    const more = await client.post(formPath, [...typed, ['addCompanion', '1']])
+    expect(more.status).toBe(200)
+    const moreHtml = await text(more)
+    expect(moreHtml.match(/name="emails"/g)).toHaveLength(2)
+    expect(moreHtml).toContain(`value="${typed[3][1]}"`)
+    expect(await counts(host.id)).toMatchObject({ meetings: 0 })
+    // Three of three seats would be four people: refused at the companions, in Russian, nothing written.
+    const tooMany = await client.post(formPath, [
+      ...typed,
+      ['emails', `two-${unique()}@example.com`],
+      ['emails', `three-${unique()}@example.com`],
+    ])
+    expect(tooMany.status).toBe(409)
+    expect(await text(tooMany)).toContain('data-testid="error-emails"')
+    expect(await counts(host.id)).toMatchObject({ meetings: 0, participants: 0 })
+    const booked = await client.post(formPath, [...typed, ['emails', `two-${unique()}@example.com`]])
+    expect(booked.status).toBe(302)
+    const success = await text(await client.get(booked.headers.get('Location') ?? ''))
+    expect(success).toContain('data-testid="booking-success"')
+    expect(await counts(host.id)).toMatchObject({ meetings: 1, participants: 3 })
+  })
+
+  it('fills the form from the signed-in client (name, email, last phone); a guest gets a sign-in link back', async () => {
+    const { host } = await createBookableHost()
+    const { slots } = await firstFreeSlot(host.login, 'consult')
+    const guest = pageClient()
+    const formPath = await holdStep(guest, host.login, slots[0].start)
+    const anonymous = await text(await guest.get(formPath))
+    const loginHref = (/href="([^"]+)"[^>]*data-testid="form-sign-in"/.exec(anonymous)?.[1] ?? '').replace(
+      /&amp;/g,
+      '&',
+    )
+    expect(loginHref.startsWith('/login?redirectTo=')).toBe(true)
+    const back = decodeURIComponent(loginHref.slice('/login?redirectTo='.length))
+    expect(back).toMatch(/^\/user\/[^?]+\/event\/consult\?/)
+    expect(new URL(back, 'http://x').searchParams.get('step')).toBe('form')
+    expect(new URL(back, 'http://x').searchParams.get('holds')).toBe(
+      new URL(formPath, 'http://x').searchParams.get('holds'),
+    )
+    const person = await createTestUser({ firstName: 'Мария', lastName: 'Иванова', timeZone: 'Etc/UTC' })
+    const signedIn = pageClient(await sessionCookieFor(person.id))
+    const filled = await text(await signedIn.get(formPath))
+    expect(filled).toContain('data-testid="signed-in-as"')
+    expect(filled).toMatch(/name="firstName"[^>]*value="Мария"|value="Мария"[^>]*name="firstName"/)
+    expect(filled).toContain(`value="${person.email}"`)
+    const booked = await signedIn.post(formPath, [
+      ['intent', 'book'],
+      ['firstName', 'Мария'],
+      ['lastName', 'Иванова'],
+      ['email', person.email],
+      ['phone', '+7 900 111-22-33'],
+    ])
+    expect(booked.status).toBe(302)
+    // "I am booked": the account sees the meeting on its participant side.
+    // Signed in, the link of the form lands back on it (the login page sends a signed-in user on).
+    const again = await signedIn.get(loginHref)
+    expect(again.headers.get('Location')).toBe(back)
+    const list = await text(await signedIn.get('/meetings?side=participant'))
+    expect(list).toContain('Consultation')
+    // The next form has the phone of that booking.
+    const next = await firstFreeSlot(host.login, 'consult')
+    const nextPath = await holdStep(signedIn, host.login, next.slots[0].start)
+    expect(await text(await signedIn.get(nextPath))).toContain('value="+7 900 111-22-33"')
   })
 })
