@@ -85,8 +85,8 @@ export const startSchema = z.object({
 export const PublicMessageSchema = organizerMessageSchema.extend({ eventLink: z.string().max(200).nullish() })
 
 /** `POST /public/{login}/eventTypes/{eventLink}/events`: the contact fields the event type asks for, and its slots. */
-export function bookingBodySchema(eventType: Parameters<typeof contactInfoSchema>[0]) {
-  return bookingBody(contactInfoSchema(eventType))
+export function bookingBodySchema(eventType: Parameters<typeof bookingContactSchema>[0]) {
+  return bookingBody(bookingContactSchema(eventType))
 }
 
 /** `POST /ghostBooking/{login}/eventTypes/{eventLink}`: holds on the chosen slots while the guest fills the form. */
@@ -223,7 +223,7 @@ export const publicBooking = new Hono<ApiEnv>()
     if (allowed.status === 'rejected') throw allowed.reason
     if (found.status === 'rejected') throw found.reason
     const context = found.value
-    const body = parseWith(c, bookingBody(bookingContactSchema(context.eventType)), raw)
+    const body = parseWith(c, bookingBodySchema(context.eventType), raw)
     const result = await runCommand(c.env, {
       kind: 'book',
       ownerId: context.host.id,
