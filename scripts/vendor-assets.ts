@@ -7,8 +7,13 @@ import { dirname, join } from 'node:path'
 
 const root = join(import.meta.dirname, '..')
 const source = join(root, 'node_modules/@scalar/api-reference/dist/browser/standalone.js')
-if (!existsSync(source)) throw new Error(`@scalar/api-reference has no ${source}: run npm install`)
 const target = join(root, 'public/vendor/scalar/standalone.js')
-mkdirSync(dirname(target), { recursive: true })
-copyFileSync(source, target)
-console.log('[vendor] @scalar/api-reference standalone.js -> public/vendor/scalar/')
+if (existsSync(source)) {
+  mkdirSync(dirname(target), { recursive: true })
+  copyFileSync(source, target)
+  console.log('[vendor] @scalar/api-reference standalone.js -> public/vendor/scalar/')
+} else {
+  // A checkout whose node_modules predates the package still builds; only /api/docs lacks its script until
+  // `npm install` (CI's `npm ci` always has it, and tests/integration/api-openapi.test.ts asks for the file).
+  console.warn(`[vendor] WARNING: ${source} is missing: run npm install, or /api/docs shows no reference`)
+}

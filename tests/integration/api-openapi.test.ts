@@ -1,4 +1,5 @@
 import { SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { api } from '#workers/api/index.ts'
 import { openApiPath } from '#workers/api/openapi/document.ts'
@@ -85,6 +86,12 @@ describe('OpenAPI document (issue 17, ADR 0104)', () => {
     expect(html).toContain('data-url="/api/openapi.json?lang=en"')
     const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((match) => match[1])
     expect(scripts).toEqual(['/vendor/scalar/standalone.js'])
+    // The build put the script among the static assets (Workers Static Assets serve it before the Worker runs).
+    const assets = (env as unknown as { ASSETS?: Fetcher }).ASSETS
+    expect(assets, 'the ASSETS binding').toBeDefined()
+    const script = await assets!.fetch('http://localhost/vendor/scalar/standalone.js')
+    expect(script.status).toBe(200)
+    expect((await script.text()).length).toBeGreaterThan(1_000_000)
     const csp = response.headers.get('Content-Security-Policy') ?? ''
     expect(csp).toContain("script-src 'self'")
     expect(csp).not.toMatch(/https?:\/\/[^ ;]*scalar|cdn\./)

@@ -32,6 +32,7 @@ export function apiReference(c: Context<ApiEnv>) {
   const other = language === 'ru' ? 'en' : 'ru'
   const configuration = JSON.stringify({
     withDefaultFonts: false,
+    showDeveloperTools: 'never',
     hideClientButton: true,
     telemetry: false,
     agent: { disabled: true },
