@@ -19,6 +19,7 @@ const port = process.env.E2E_PORT ?? '8799'
 const phoneSpecs = [
   'accessibility',
   'booking',
+  'companions',
   'contacts',
   'first-run',
   'language-switch',
