@@ -272,7 +272,8 @@ describe('companions and the login step on the booking page, without script', ()
   })
 
   it('fills the form from the signed-in client (name, email, last phone); a guest gets a sign-in link back', async () => {
-    const { host } = await createBookableHost()
+    // Standard: the widget takes bookings.
+    const { host } = await createBookableHost({}, { tariff: 'Standard' })
     const { slots } = await firstFreeSlot(host.login, 'consult')
     const guest = pageClient()
     const formPath = await holdStep(guest, host.login, slots[0].start)
@@ -288,6 +289,12 @@ describe('companions and the login step on the booking page, without script', ()
     expect(new URL(back, 'http://x').searchParams.get('holds')).toBe(
       new URL(formPath, 'http://x').searchParams.get('holds'),
     )
+    // The widget's frame gets no session cookie: its link opens the booking page (not the widget) in a new tab.
+    const widgetPath = formPath.replace('/user/', '/widget/booking/user/')
+    const widget = await text(await guest.get(widgetPath))
+    const widgetLink = /<a [^>]*data-testid="form-sign-in"[^>]*>/.exec(widget)?.[0] ?? ''
+    expect(widgetLink).toContain('target="_blank"')
+    expect((/href="([^"]+)"/.exec(widgetLink)?.[1] ?? '').replace(/&amp;/g, '&')).toBe(loginHref)
     const person = await createTestUser({ firstName: 'Мария', lastName: 'Иванова', timeZone: 'Etc/UTC' })
     const signedIn = pageClient(await sessionCookieFor(person.id))
     const filled = await text(await signedIn.get(formPath))
