@@ -241,4 +241,16 @@ describe('API fuzz over the OpenAPI document (issue 17)', () => {
     expect(failures).toEqual([])
     expect(await snapshot()).toEqual(before)
   }, 600_000)
+
+  it('refuses the list side as a query parameter: the route sets it, it is never silently ignored', async () => {
+    const fx = await fixture()
+    for (const path of ['/userEvents?side=participant', '/meetings?side=organizer']) {
+      const response = await SELF.fetch(`http://localhost/api/v2${path}`, {
+        headers: { Authorization: fx.auth, 'Accept-Language': 'en' },
+      })
+      expect(response.status).toBe(400)
+      const body = (await response.json()) as { apiErrors: { text: string }[] }
+      expect(body.apiErrors[0].text).toContain('side')
+    }
+  })
 })

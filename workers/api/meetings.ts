@@ -125,7 +125,10 @@ export const meetingsApi = new Hono<ApiEnv>()
   })
   .get('/userEvents', async (c) => {
     const viewer = viewerOf(c.get('user'), c.get('viewerTimeZone'))
-    const query = parseWith(c, meetingListApiQuerySchema(viewer.timeZone), { ...c.req.query(), side: 'organizer' })
+    const query = {
+      ...parseWith(c, meetingListApiQuerySchema(viewer.timeZone), c.req.query()),
+      side: 'organizer' as const,
+    }
     return ok(c, await listOrganizerMeetings(c.get('db'), viewer, query, Date.now()))
   })
   // Before `/userEvents/:id`, whose pattern would take these names as ids.
@@ -218,7 +221,10 @@ export const meetingsApi = new Hono<ApiEnv>()
   })
   .get('/meetings', async (c) => {
     const viewer = viewerOf(c.get('user'), c.get('viewerTimeZone'))
-    const query = parseWith(c, meetingListApiQuerySchema(viewer.timeZone), { ...c.req.query(), side: 'participant' })
+    const query = {
+      ...parseWith(c, meetingListApiQuerySchema(viewer.timeZone), c.req.query()),
+      side: 'participant' as const,
+    }
     return ok(c, await listParticipantMeetings(c.get('db'), viewer, query, Date.now()))
   })
   .get('/meetings/:id', async (c) => {

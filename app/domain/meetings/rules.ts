@@ -115,7 +115,9 @@ export type MeetingListQuery = z.infer<typeof MeetingListQuerySchema>
  * when both are given.
  */
 export function meetingListApiQuerySchema(timeZone: string) {
-  return MeetingListQuerySchema.extend({ timezone: z.string().max(64).optional() })
+  // The side is the route's own (/userEvents the organizer's, /meetings the participant's): `side` is unknown here.
+  return MeetingListQuerySchema.omit({ side: true })
+    .extend({ timezone: z.string().max(64).optional() })
     .strict()
     .refine(
       (query) =>

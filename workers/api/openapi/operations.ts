@@ -24,7 +24,7 @@ import {
   NewContactSchema,
 } from '#app/domain/contacts/rules.ts'
 import { eventTypeSchema } from '#app/domain/event-types/schema.ts'
-import { MeetingListQuerySchema } from '#app/domain/meetings/rules.ts'
+import { meetingListApiQuerySchema } from '#app/domain/meetings/rules.ts'
 import { OneTimeEventSchema } from '#app/domain/one-time/rules.ts'
 import { scheduleSchema } from '#app/domain/schedules/schema.ts'
 import { PatCreateSchema, webhookCreateSchema } from '#app/domain/webhooks/rules.ts'
@@ -141,10 +141,7 @@ const today = () => new Date().toISOString().slice(0, 10)
 const EventTypeBody = eventTypeSchema({ today: today(), savedPeriodStart: null })
 const ScheduleBody = scheduleSchema({ now: Date.now() })
 const BookingBody = bookingBodySchema({ isLastNameRequired: false, isPhoneRequired: false, isMessengerRequired: false })
-// The list's side is the route's own (/userEvents the organizer's, /meetings the participant's), not a parameter.
-const MeetingListQuery = MeetingListQuerySchema.omit({ side: true })
-  .extend({ timezone: z.string().max(64).optional() })
-  .strict()
+const MeetingListQuery = meetingListApiQuerySchema('Europe/Moscow')
 const Flag = z.enum(['true', 'false', '1', '0']).optional()
 
 const definitions = tag('definitions', 'Справочники', 'Definitions')
