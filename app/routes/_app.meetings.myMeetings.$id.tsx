@@ -1,24 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { ActionErrors, MeetingHead, PlaceLine, SlotPicker } from '#app/components/meetings/meeting-parts.tsx'
+import { ActionErrors, MeetingHead, PlaceLine } from '#app/components/meetings/meeting-parts.tsx'
+import { CancelSection, MoveSection } from '#app/components/meetings/move-and-cancel.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
-import { InviteeEmailsSchema, pickedDate } from '#app/domain/meetings/rules.ts'
+import { InviteeEmailsSchema } from '#app/domain/meetings/rules.ts'
+import { parseCancelReason } from '#app/domain/meetings/cancel-reason.ts'
 import { zoneName } from '#app/domain/time-zones/zone-names.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { instantToZoned } from '#app/domain/time/index.ts'
 import { meetingCommand, ownerOfParticipation } from '#app/server/meetings/commands.server.ts'
-import { orNotFoundPage, refuse } from '#app/server/refusal.server.ts'
+import { Refused, orNotFoundPage, refuse } from '#app/server/refusal.server.ts'
 import { findOwnParticipation, findOwnedMeeting, participantMeetingView } from '#app/server/meetings/meetings.server.ts'
 import { changeNoticeMinutes, isInsideNotice } from '#app/server/meetings/notice.server.ts'
-import { pickerSlots } from '#app/server/meetings/reschedule.server.ts'
+import { moveCalendar, moveMonth } from '#app/server/meetings/reschedule.server.ts'
+import { monthOf } from '#app/server/booking/page.server.ts'
+import { currentMonth } from '#app/server/booking/public.server.ts'
 import { type ActionAnswer, pageAction, parseForm } from '#app/server/meetings/page-errors.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
@@ -39,19 +41,25 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     row.participant.role === 'member' &&
     !participants.some((p) => p.role === 'member' && p.status === 'booked' && p.id !== row.participant.id)
   const canMove = canChange && soleMember && row.meeting.eventTypeId !== null
-  const picked = pickedDate(new URL(request.url).searchParams.get('date'))
-  const slots =
-    canMove && picked.date
-      ? await pickerSlots(
-          context.cloudflare.env,
-          db,
-          row.meeting.ownerId,
-          row.meeting.id,
-          picked.date,
-          user.timeZone,
-          now,
-        )
-      : null
+  // The move: the guest manage page's month calendar of free days, in the viewer's zone (ADR 0103, 0109).
+  const url = new URL(request.url)
+  const current = currentMonth(user.timeZone, now)
+  const calendar = canMove
+    ? await moveMonth(
+        (month) =>
+          moveCalendar(
+            context.cloudflare.env,
+            db,
+            row.meeting,
+            user.timeZone,
+            month,
+            url.searchParams.get('date'),
+            now,
+          ),
+        monthOf(url.searchParams.get('month')),
+        current,
+      )
+    : null
   return {
     title: `${meeting.meetingInfo.eventTypeName} — ${t('meetings:title')}`,
     meeting,
@@ -61,9 +69,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     insideNotice: meeting.status === 'upcoming' && insideNotice,
     canChange,
     canMove,
-    picked: { ...picked, error: picked.error ? t(picked.error) : null },
-    slots,
-    minDate: instantToZoned(user.timeZone, now).date,
+    calendar: calendar
+      ? { ...calendar, isCurrentMonth: calendar.year === current.year && calendar.month === current.month }
+      : null,
+    // Without script, "Cancel my booking" is a link to this page with `?cancel=1`, which shows the confirmation.
+    confirmCancel: url.searchParams.has('cancel'),
   }
 }
 
@@ -75,43 +85,50 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const intent = String(form.get('intent') ?? '')
   const participantId = params.id ?? ''
   const viewer = { id: user.id, email: user.email, timeZone: user.timeZone }
-  return pageAction(intent, t, async () => {
-    // The booking's host runs the change (404 for a row that is not the viewer's).
-    const ownerId = await ownerOfParticipation(db, viewer, participantId)
-    const env = context.cloudflare.env
-    if (intent === 'cancel') return meetingCommand(env, { kind: 'cancelOwn', ownerId, viewer, participantId })
-    if (intent === 'reschedule') {
-      const start = Date.parse(String(form.get('start') ?? ''))
-      if (Number.isNaN(start)) refuse('required', 'start')
-      return meetingCommand(env, { kind: 'rescheduleOwn', ownerId, viewer, participantId, start })
-    }
-    if (intent === 'visitors') {
-      const emails = parseForm(t, z.object({ emails: InviteeEmailsSchema.pipe(z.array(z.string()).min(1)) }), {
-        emails: String(form.get('emails') ?? '')
-          .split(/[\s,;]+/)
-          .filter(Boolean),
-      }).emails
-      return meetingCommand(env, { kind: 'addOwnVisitors', ownerId, viewer, participantId, emails })
-    }
-    throw new Response(null, { status: 400 })
-  })
+  const submitted = { reason: String(form.get('reason') ?? '') }
+  return pageAction(
+    intent,
+    t,
+    async () => {
+      // The booking's host runs the change (404 for a row that is not the viewer's).
+      const ownerId = await ownerOfParticipation(db, viewer, participantId)
+      const env = context.cloudflare.env
+      if (intent === 'cancel') {
+        const parsed = parseCancelReason(form.get('reason'))
+        if (!parsed.ok) throw new Refused(parsed.refusal)
+        return meetingCommand(env, { kind: 'cancelOwn', ownerId, viewer, participantId, reason: parsed.reason })
+      }
+      if (intent === 'reschedule') {
+        const start = Date.parse(String(form.get('start') ?? ''))
+        if (Number.isNaN(start)) refuse('required', 'start')
+        return meetingCommand(env, { kind: 'rescheduleOwn', ownerId, viewer, participantId, start })
+      }
+      if (intent === 'visitors') {
+        const emails = parseForm(t, z.object({ emails: InviteeEmailsSchema.pipe(z.array(z.string()).min(1)) }), {
+          emails: String(form.get('emails') ?? '')
+            .split(/[\s,;]+/)
+            .filter(Boolean),
+        }).emails
+        return meetingCommand(env, { kind: 'addOwnVisitors', ownerId, viewer, participantId, emails })
+      }
+      throw new Response(null, { status: 400 })
+    },
+    submitted,
+  )
 }
 
 /** `/meetings/myMeetings/{id}`: a meeting the signed-in user is booked into (SPEC §3 participant view). */
 export default function MyMeeting() {
-  const { meeting, timeZoneName, insideNotice, canChange, canMove, picked, slots, minDate } =
-    useLoaderData<typeof loader>()
+  const { meeting, timeZoneName, insideNotice, canChange, calendar, confirmCancel } = useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer<unknown>>()
   const navigation = useNavigation()
   const { t } = useTranslation()
-  const [confirm, setConfirm] = useState(false)
   const busy = navigation.state !== 'idle'
   const info = meeting.meetingInfo
   const organizer = `${meeting.organizerInfo.firstName} ${meeting.organizerInfo.lastName}`.trim()
   useEffect(() => {
     if (answer?.ok) {
       showToast(t(`meetings:done.${answer.intent}`), { kind: 'success' })
-      setConfirm(false)
     }
   }, [answer, t])
   return (
@@ -119,7 +136,7 @@ export default function MyMeeting() {
       <Link to="/meetings?side=participant" className="text-sm text-primary">
         ← {t('meetings:backToList')}
       </Link>
-      {answer && !answer.ok ? <ActionErrors errors={answer.errors} /> : null}
+      {answer && !answer.ok && answer.intent !== 'cancel' ? <ActionErrors errors={answer.errors} /> : null}
       <MeetingHead
         color={info.color}
         name={info.eventTypeName}
@@ -162,33 +179,11 @@ export default function MyMeeting() {
                 {t('meetings:errors.noticeTooShort')}
               </p>
             ) : null}
-            {canChange ? (
-              <Button variant="danger" onClick={() => setConfirm(true)} data-testid="cancel-mine">
-                {t('meetings:actions.cancelMine')}
-              </Button>
-            ) : null}
+            {canChange ? <CancelSection confirmCancel={confirmCancel} busy={busy} /> : null}
           </div>
         ) : null}
       </MeetingHead>
-      {canMove ? (
-        <section className="card p-5" aria-labelledby="my-reschedule" data-testid="my-reschedule">
-          <h2 id="my-reschedule" className="text-lg font-semibold">
-            {t('meetings:manage.move')}
-          </h2>
-          <SlotPicker minDate={minDate} picked={picked} slots={slots} zoneName={timeZoneName} busy={busy} />
-        </section>
-      ) : null}
-      <ConfirmDialog
-        open={confirm}
-        onClose={() => setConfirm(false)}
-        title={t('meetings:confirm.mineTitle')}
-        description={t('meetings:confirm.text')}
-        confirmLabel={t('meetings:confirm.yes')}
-        cancelLabel={t('meetings:confirm.no')}
-        variant="danger"
-        loading={busy}
-        form={{ action: `/meetings/myMeetings/${meeting.id}`, fields: { intent: 'cancel' } }}
-      />
+      {calendar ? <MoveSection calendar={calendar} zoneName={timeZoneName} busy={busy} /> : null}
     </section>
   )
 }

@@ -418,7 +418,7 @@ describe('the participant changes their booking', () => {
     expect(foreign.status).toBe(404)
   })
 
-  it('/meetings/myMeetings/{id}: the member picks an engine slot and moves; inside the notice only a note shows', async () => {
+  it('/meetings/myMeetings/{id}: the member picks a free day and a start and moves; inside the notice only a note shows', async () => {
     const user = await createTestUser({ tariff: 'Pro' })
     const type = await createEventType(user.id)
     const date = instantToZoned(ZONE, Date.now() + 3 * DAY).date
@@ -431,25 +431,23 @@ describe('the participant changes their booking', () => {
       people: [{ email: me.email, firstName: 'Я' }],
     })
     const path = `/meetings/myMeetings/${meeting.participants[0].id}`
+    // The guest manage page's month calendar of free days (plain links), then the chosen day's starts (ADR 0109).
     const page = await (
-      await SELF.fetch(`http://localhost${path}?date=${date}`, { headers: { Cookie: cookie } })
+      await SELF.fetch(`http://localhost${path}?month=${date.slice(0, 7)}&date=${date}`, {
+        headers: { Cookie: cookie },
+      })
     ).text()
-    expect(page).toContain('data-testid="my-reschedule"')
+    expect(page).toContain('data-testid="manage-move"')
+    expect(page).toContain(`month=${date.slice(0, 7)}&amp;date=${date}`)
     expect(page).toContain(`value="${new Date(at('11:00')).toISOString()}"`)
     expect(page).not.toContain(`value="${new Date(at('10:00')).toISOString()}"`)
-    // The picker's date field sends DD.MM.YYYY as typed (a GET form, also without script): the same free times,
-    // the date shown back as DD.MM.YYYY; something that is no date is named, with what was typed kept.
-    const typed = await (
-      await SELF.fetch(`http://localhost${path}?date=${isoToDmy(date)}`, { headers: { Cookie: cookie } })
+    // A day that is not a free one shows the month's first free day instead, never an error.
+    const odd = await (
+      await SELF.fetch(`http://localhost${path}?month=${date.slice(0, 7)}&date=2027-02-30`, {
+        headers: { Cookie: cookie },
+      })
     ).text()
-    expect(typed).toContain(`value="${new Date(at('11:00')).toISOString()}"`)
-    expect(typed).toContain(`value="${isoToDmy(date)}"`)
-    const wrong = await (
-      await SELF.fetch(`http://localhost${path}?date=30.02.2027`, { headers: { Cookie: cookie } })
-    ).text()
-    expect(wrong).toContain('Некорректная дата')
-    expect(wrong).toContain('value="30.02.2027"')
-    expect(wrong).not.toContain('type="radio"')
+    expect(odd).toContain('data-testid="move-slot"')
     const moved = await form(path, { intent: 'reschedule', start: new Date(at('11:00')).toISOString() }, cookie)
     expect(moved.status).toBe(200)
     expect(await meetingRow(meeting.id)).toMatchObject({ startAt: at('11:00'), sequence: 1 })
@@ -461,9 +459,35 @@ describe('the participant changes their booking', () => {
     await db().update(eventTypes).set({ whenClosesValue: 5, whenClosesType: 'Days' }).where(eq(eventTypes.id, type.id))
     const late = await (await SELF.fetch(`http://localhost${path}`, { headers: { Cookie: cookie } })).text()
     expect(late).toContain('data-testid="my-meeting-notice"')
-    expect(late).not.toContain('data-testid="cancel-mine"')
-    expect(late).not.toContain('data-testid="my-reschedule"')
+    expect(late).not.toContain('data-testid="manage-cancel"')
+    expect(late).not.toContain('data-testid="manage-move"')
     expect((await form(path, { intent: 'cancel' }, cookie)).status).toBe(400)
+  })
+
+  it('/meetings/myMeetings/{id}: cancel asks first and takes a reason the organizer reads; a too long one changes nothing', async () => {
+    const user = await createTestUser({ tariff: 'Pro' })
+    const type = await createEventType(user.id)
+    const me = await createTestUser()
+    const cookie = await sessionCookieFor(me.id)
+    const meeting = await createMeeting(user.id, {
+      eventType: type,
+      startAt: Date.now() + 4 * DAY,
+      people: [{ email: me.email, firstName: 'Я' }],
+    })
+    const path = `/meetings/myMeetings/${meeting.participants[0].id}`
+    const page = await (await SELF.fetch(`http://localhost${path}`, { headers: { Cookie: cookie } })).text()
+    expect(page).toContain(`href="${path}?cancel=1#cancel-confirm"`)
+    const asked = await (await SELF.fetch(`http://localhost${path}?cancel=1`, { headers: { Cookie: cookie } })).text()
+    expect(asked).toContain('data-testid="manage-cancel-inline"')
+    expect(asked).toContain('name="reason"')
+    const tooLong = await form(path, { intent: 'cancel', reason: 'я'.repeat(1501) }, cookie)
+    expect(tooLong.status).toBe(400)
+    expect(await meetingRow(meeting.id)).toMatchObject({ status: 'upcoming' })
+    const canceled = await form(path, { intent: 'cancel', reason: 'Заболел, простите' }, cookie)
+    expect(canceled.status).toBe(200)
+    expect(await meetingRow(meeting.id)).toMatchObject({ status: 'canceled' })
+    const organizerMail = (await emailsTo(user.email)).find((m) => m.text.includes('Заболел, простите'))
+    expect(organizerMail?.text).toContain('Причина: Заболел, простите')
   })
 
   it('a one-off meeting is moved by its organizer only', async () => {

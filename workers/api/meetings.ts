@@ -248,7 +248,7 @@ export const meetingsApi = new Hono<ApiEnv>()
       const start = info.setNewTimeSlotForm.start
       return ok(c, await run({ kind: 'rescheduleOwn', ownerId, viewer, participantId, start }))
     }
-    return ok(c, await run({ kind: 'cancelOwn', ownerId, viewer, participantId }))
+    return ok(c, await run({ kind: 'cancelOwn', ownerId, viewer, participantId, reason: null }))
   })
   .get('/eventContact/:id/visitor', async (c) =>
     ok(c, await visitorsOfParticipant(c.get('db'), c.get('user').id, c.req.param('id'))),

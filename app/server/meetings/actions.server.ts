@@ -570,17 +570,18 @@ export async function moveParticipants(
 
 /**
  * The participant cancels their own booking (SPEC §6 member rights): refused inside the specialist's minimum notice,
- * like the emailed link; the organizer is told.
+ * like the emailed link; the organizer is told, with the participant's reason when they gave one.
  */
 export async function cancelOwnParticipation(
   db: Db,
   env: AppEnv,
   viewer: { id: string; email: string; timeZone: string },
   participantId: string,
+  reason: string | null,
   now: number,
 ) {
   const row = await findOwnParticipation(db, viewer, participantId)
-  return cancelParticipant(db, env, row.meeting, row.participant, null, now)
+  return cancelParticipant(db, env, row.meeting, row.participant, reason, now)
 }
 
 /**

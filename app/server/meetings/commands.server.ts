@@ -49,7 +49,8 @@ export type MeetingCommand =
       end?: number | null
       ignoreOverlap?: boolean
     }
-  | { kind: 'cancelOwn'; ownerId: string; viewer: Viewer; participantId: string }
+  /** `reason`: the participant's optional words for the organizer (the page asks, the API has none: null). */
+  | { kind: 'cancelOwn'; ownerId: string; viewer: Viewer; participantId: string; reason: string | null }
   | { kind: 'addOwnVisitors'; ownerId: string; viewer: Viewer; participantId: string; emails: string[] }
   | { kind: 'rescheduleOwn'; ownerId: string; viewer: Viewer; participantId: string; start: number }
   /** `reason`: the guest's optional words to the organizer (app/domain/meetings/cancel-reason.ts), or null. */
@@ -104,7 +105,7 @@ async function run(db: Db, env: AppEnv, command: MeetingCommand, holds: readonly
       return rescheduleMeeting(db, env, { ...command, actorParticipantId: null }, holds, now)
     case 'cancelOwn':
       await own(command.viewer, command.participantId)
-      return cancelOwnParticipation(db, env, command.viewer, command.participantId, now)
+      return cancelOwnParticipation(db, env, command.viewer, command.participantId, command.reason, now)
     case 'addOwnVisitors':
       await own(command.viewer, command.participantId)
       return addOwnVisitors(db, env, command.viewer, command.participantId, command.emails, now)

@@ -142,6 +142,25 @@ export async function moveCalendar(
   }
 }
 
+/**
+ * The move calendar's month (the guest's manage page and the signed-in participant's page): the asked one, or, opened
+ * without one, the first of this month and the next two that has a free day (like the event page).
+ */
+export async function moveMonth(
+  find: (month: { year: number; month: number }) => ReturnType<typeof moveCalendar>,
+  /** The address's month (`monthOf`): absent (null) or malformed (undefined) starts from `current`. */
+  asked: { year: number; month: number } | null | undefined,
+  current: { year: number; month: number },
+) {
+  let calendar = await find(asked ?? current)
+  for (let ahead = 1; !asked && calendar && calendar.days.length === 0 && ahead <= 2; ahead++) {
+    const index = current.year * 12 + current.month - 1 + ahead
+    const later = await find({ year: Math.floor(index / 12), month: (index % 12) + 1 })
+    if (later && later.days.length > 0) calendar = later
+  }
+  return calendar
+}
+
 /** A refusal of the move; an overlap keeps what it found for the "Move anyway?" question (one-off meetings). */
 export type RescheduleConflict = { overlaps: OverlapItem[]; busyEmails: string[] }
 
