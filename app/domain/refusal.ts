@@ -70,6 +70,8 @@ export const REFUSALS = {
    * `contactInfo.emails`, `params.seatsLeft` and `params.party`.
    */
   partyTooLarge: { status: 409, key: 'booking:errors.partyTooLarge' },
+  /** A companion is booked in that meeting already (ADR 0105); field `contactInfo.emails`, `params.email`. */
+  companionAlreadyBooked: { status: 409, key: 'booking:errors.companionAlreadyBooked' },
   idempotencyReused: { status: 422, key: 'booking:errors.idempotencyReused' },
   /**
    * The host's plan in force pauses this booking (a group or collective type, the widget or a one-off link after a

@@ -147,6 +147,29 @@ describe('companions on the booking API (ADR 0105)', () => {
     expect(await counts(host.id)).toEqual(before)
   })
 
+  it('names a companion who is booked in that meeting already; the client booked again is "already booked"', async () => {
+    const { host } = await groupHost(5)
+    const { slots } = await firstFreeSlot(host.login, 'consult')
+    const first = contactInfo(`there-${unique()}`)
+    const slot = [{ start: slots[0].start }]
+    expect((await book(host.login, { contactInfo: first, slots: slot })).status).toBe(201)
+    const before = await counts(host.id)
+    const other = { ...contactInfo(`other-${unique()}`), emails: [`new-${unique()}@example.com`, first.email] }
+    const refused = await book(host.login, { contactInfo: other, slots: slot })
+    expect(refused.status).toBe(409)
+    expect(((await refused.json()) as { apiErrors: { text: string }[] }).apiErrors[0].text).toBe(
+      `contactInfo.emails: ${first.email} is already booked for this time`,
+    )
+    const again = await book(host.login, {
+      contactInfo: { ...first, emails: [`x-${unique()}@example.com`] },
+      slots: slot,
+    })
+    expect(((await again.json()) as { apiErrors: { text: string }[] }).apiErrors[0].text).toBe(
+      'You are already booked for this time',
+    )
+    expect(await counts(host.id)).toEqual(before)
+  })
+
   it("makes a one-seat event's companions visitors of the client's booking, the slot taken once", async () => {
     const { host } = await createBookableHost()
     const { slots } = await firstFreeSlot(host.login, 'consult')

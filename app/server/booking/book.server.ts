@@ -6,7 +6,7 @@
  * participants, the contact, both emails with the ICS, reminder rows, notices, the host event log).
  * Runs only inside the host's Durable Object, one request at a time per host.
  */
-import { and, eq, gte, lt } from 'drizzle-orm'
+import { and, eq, gte, inArray, lt } from 'drizzle-orm'
 import type { BookingContact } from '#app/domain/booking/contact-form.ts'
 import { buildIcs, fullName, type IcsMeeting, type IcsMeetingSource, icsMeetingOf } from '#app/domain/booking/ics.ts'
 import { type BookCommand, type Hold, decideBook } from '#app/domain/commands/booking.ts'
@@ -195,8 +195,32 @@ export async function confirmBooking(
         const replay = await findReplay(db, context.host.id, idempotency, context, now)
         if (replay) return replay
       }
-      return { ok: false, refusal: refusal('alreadyBooked') }
+      return { ok: false, refusal: await whoIsBooked(db, decision.value, command.contact) }
     }
     throw error
   }
+}
+
+/**
+ * Which of the party is booked in the slot's meeting already (the unique index refused the batch): the client
+ * (`alreadyBooked`), else a companion, named at the companions' field (ADR 0105).
+ */
+async function whoIsBooked(db: Db, events: readonly BookingConfirmed[], contact: BookingContact) {
+  const joined = events.filter((e) => e.newMeeting === null).map((e) => e.meetingId)
+  if (contact.emails.length === 0 || joined.length === 0) return refusal('alreadyBooked')
+  const booked = await db
+    .select({ email: meetingParticipants.email })
+    .from(meetingParticipants)
+    .where(
+      and(
+        inArray(meetingParticipants.meetingId, joined),
+        eq(meetingParticipants.status, 'booked'),
+        inArray(meetingParticipants.email, [contact.email, ...contact.emails]),
+      ),
+    )
+  const emails = new Set(booked.map((row) => row.email))
+  const companion = contact.emails.find((email) => emails.has(email))
+  return emails.has(contact.email) || !companion
+    ? refusal('alreadyBooked')
+    : refusal('companionAlreadyBooked', 'contactInfo.emails', { email: companion })
 }
