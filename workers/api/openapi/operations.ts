@@ -834,6 +834,7 @@ export const OPERATIONS: Operation[] = [
     },
   ),
   notifications('get', '/notificationCenter', 'listNotifications', 'user', 'Уведомления', 'Notifications', {
+    data: R.NotificationsData,
     query: NotificationsPageSchema,
   }),
   notifications(
@@ -876,6 +877,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Типы событий для фильтра',
     'Event types for the filter',
+    { data: z.array(z.unknown()) },
   ),
   contacts(
     'get',
@@ -934,9 +936,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Мои встречи как организатора',
     'My meetings as organizer',
-    {
-      query: MeetingListQuery,
-    },
+    { data: R.MeetingListData, query: MeetingListQuery },
   ),
   meetings(
     'get',
@@ -1022,9 +1022,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Встречи, где я участник',
     'Meetings I take part in',
-    {
-      query: MeetingListQuery,
-    },
+    { data: R.ParticipantMeetingListData, query: MeetingListQuery },
   ),
   meetings('get', '/meetings/:id', 'getParticipantMeeting', 'user', 'Встреча (участник)', 'A meeting (participant)'),
   meetings(
@@ -1086,6 +1084,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Можно ли создать разовую встречу',
     'May a one-off meeting be made',
+    { data: R.BooleanData },
   ),
   oneOff(
     'get',
@@ -1193,6 +1192,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Календари, куда можно писать встречи',
     'Calendars meetings can be written to',
+    { data: R.WritableCalendarsData },
   ),
   calendars(
     'put',
@@ -1232,6 +1232,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Можно ли добавить календарь',
     'May one more calendar be added',
+    { data: R.BooleanData },
   ),
   calendars(
     'post',
@@ -1312,9 +1313,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Изменился ли календарь',
     'Has the calendar changed',
-    {
-      query: OldVersionSchema,
-    },
+    { data: R.VersionData, query: OldVersionSchema },
   ),
   calendars(
     'put',
@@ -1347,7 +1346,9 @@ export const OPERATIONS: Operation[] = [
       data: R.NullData,
     },
   ),
-  billing('get', '/tariff/subscription', 'getSubscription', 'user', 'Подписка', 'Subscription'),
+  billing('get', '/tariff/subscription', 'getSubscription', 'user', 'Подписка', 'Subscription', {
+    data: R.SubscriptionData,
+  }),
   billing(
     'post',
     '/clientCard/startDemo',
@@ -1391,7 +1392,9 @@ export const OPERATIONS: Operation[] = [
       errors: [409],
     },
   ),
-  billing('get', '/eventAdvertising', 'listAdvertising', 'user', 'Рекламные карточки', 'Advertising cards'),
+  billing('get', '/eventAdvertising', 'listAdvertising', 'user', 'Рекламные карточки', 'Advertising cards', {
+    data: z.array(z.unknown()),
+  }),
   billing('put', '/eventAdvertising/:id/isClosed', 'closeAdvertising', 'user', 'Закрыть карточку', 'Close a card', {
     body: ClosedSchema,
     data: R.NullData,

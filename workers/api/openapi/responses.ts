@@ -207,3 +207,32 @@ export const ErrorEnvelope = z.object({
   data: z.unknown().describe('null, except a 409 that names what is in the way'),
   apiErrors: z.array(z.object({ text: z.string().min(1) })).min(1),
 })
+
+export const MeetingListData = z.object({
+  filter: z.string(),
+  items: z.array(z.object({ userEventInfo: z.object({ id: Id, status: z.string(), date: Dmy }) })),
+  pagination: z.object({ totalCount: z.number(), currentOffset: z.number() }),
+})
+
+export const SubscriptionData = z.object({
+  tariff: z.enum(['Basic', 'Standard', 'Pro']),
+  isTrial: z.boolean(),
+  validUntil: Instant.nullable(),
+  autoRenew: z.boolean(),
+  trialUsed: z.boolean(),
+  card: z.object({ mask: z.string() }).nullable(),
+  nextPayment: z.object({ amountRub: z.number(), date: z.string() }).nullable(),
+})
+
+export const NotificationsData = z.object({
+  items: z.array(z.object({ id: Id, isRead: z.boolean(), createdAt: Instant })),
+  pagination: z.object({ totalCount: z.number(), currentOffset: z.number() }),
+})
+
+export const WritableCalendarsData = z.array(
+  z.object({ integrationId: Id, calendarId: z.string(), name: z.string(), type: z.string() }),
+)
+
+export const VersionData = z.object({ changed: z.boolean(), version: z.number().int() })
+
+export const ParticipantMeetingListData = MeetingListData.extend({ items: z.array(z.record(z.string(), z.unknown())) })
