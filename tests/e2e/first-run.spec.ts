@@ -3,6 +3,7 @@
  * control being clicked (the agreement checkbox click was lost), and a new specialist's home guides through the
  * first steps.
  */
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { mailTo } from './helpers.ts'
 
@@ -39,4 +40,20 @@ test('sign-up: the agreement click lands although the password’s message appea
   await page.getByTestId('guide-telegram').getByRole('button').click()
   await expect(page.getByTestId('guide-telegram')).toHaveAttribute('data-done', 'true')
   await expect(page.getByTestId('guide-link')).toHaveText(new RegExp(`/user/${login}$`))
+
+  // The first event type in one step (ADR 0109): the form passes axe; a name and a duration create it and the page
+  // lands on its share panel.
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid="quick-event-type"]')
+    .withTags(['wcag2aa', 'wcag22aa'])
+    .analyze()
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+  await page.getByTestId('quick-event-type-name').fill('Первая встреча')
+  await page.getByTestId('quick-event-type-duration').selectOption('Minutes45')
+  await page.getByTestId('quick-event-type-submit').click()
+  await expect(page).toHaveURL(/\/eventTypes\/[^/?]+\?tab=share/)
+  await expect(page.getByTestId('share-panel')).toBeVisible()
+  await expect(page.getByTestId('public-link')).toHaveValue(new RegExp(`/user/${login}/event/pervaya_vstrecha$`))
+  await page.goto('/')
+  await expect(page.getByTestId('guide-eventType')).toHaveAttribute('data-done', 'true')
 })
