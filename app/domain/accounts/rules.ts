@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LOGIN_MIN, NAME_MIN, PASSWORD_MIN, TEXT_MAX, LONG_TEXT_MAX } from '#app/domain/constants.ts'
 import { isReservedName } from '#app/domain/reserved-names.ts'
 import { isTimeZone } from '#app/domain/time-zones/time-zones.ts'
+import { hasControlChars } from '#app/domain/booking/contact-form.ts'
 
 /**
  * The account rules of SPEC §5 (password, login, names, agreement) and §2 (avatar formats), as zod schemas
@@ -78,6 +79,7 @@ export const NameSchema = z
   .min(1, 'accounts:required')
   .min(NAME_MIN, 'accounts:name.min')
   .max(TEXT_MAX, 'accounts:name.max')
+  .refine((value) => !hasControlChars(value), 'accounts:name.controlChars')
 
 const checkbox = z.preprocess((value) => value === true || value === 'on' || value === 'true', z.boolean())
 
@@ -152,7 +154,12 @@ export const TimeZoneSchema = z
 export const ProfileSchema = z.object({
   firstName: NameSchema,
   lastName: NameSchema,
-  description: z.string().trim().max(LONG_TEXT_MAX, 'accounts:description.max').default(''),
+  description: z
+    .string()
+    .trim()
+    .max(LONG_TEXT_MAX, 'accounts:description.max')
+    .refine((value) => !hasControlChars(value, true), 'accounts:description.controlChars')
+    .default(''),
   ianaTimeZoneId: TimeZoneSchema,
   culture: z.enum(CULTURES, { error: 'accounts:culture.invalid' }),
 })

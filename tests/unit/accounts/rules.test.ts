@@ -165,6 +165,20 @@ describe('profile', () => {
       'accounts:culture.invalid',
     ])
   })
+
+  it('refuses control characters in names and the description, which keeps its line breaks', () => {
+    const base = { firstName: 'Иван', lastName: 'Петров', description: '', culture: 'ru', ianaTimeZoneId: 'UTC' }
+    expect(messages(ProfileSchema.safeParse({ ...base, firstName: 'Иван\r\nBcc: x' }))).toEqual([
+      'accounts:name.controlChars',
+    ])
+    expect(messages(ProfileSchema.safeParse({ ...base, lastName: 'Пет\u0000ров' }))).toEqual([
+      'accounts:name.controlChars',
+    ])
+    expect(messages(ProfileSchema.safeParse({ ...base, description: 'a\u0007b' }))).toEqual([
+      'accounts:description.controlChars',
+    ])
+    expect(ProfileSchema.safeParse({ ...base, description: 'Первая строка\nвторая' }).success).toBe(true)
+  })
 })
 
 describe('avatar (SPEC §5)', () => {
