@@ -25,6 +25,7 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set(
     'favicon.ico',
     'favicon.svg',
     'GoogleOAuth',
+    'header-user',
     'help',
     'home-guide',
     'ics',
