@@ -2,12 +2,11 @@ import type { ShouldRevalidateFunction } from '@remix-run/react'
 import { Form, Link, useActionData, useLocation, useNavigate, useNavigation, useSubmit } from '@remix-run/react'
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MESSENGERS } from '#app/domain/booking/messengers.ts'
 import { isoToDmy } from '#app/domain/time/index.ts'
 import type { AccountOffer } from '#app/server/booking/after-booking.server.ts'
 import type { ActionAnswer, CalendarAnswer } from '#app/server/booking/page.server.ts'
 import { MonthCalendar, SlotOption, monthKey } from './month-calendar.tsx'
-import { ErrorNote, Field, Fields, SubmitButton } from './form-fields.tsx'
+import { ErrorNote, Fields, MessengerFields, SubmitButton } from './form-fields.tsx'
 import { CompanionFields, SignInNote } from './form-extras.tsx'
 import { Linkified } from './linkify.tsx'
 import { withParams } from './search-params.ts'
@@ -613,34 +612,7 @@ function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) 
           ]}
         />
         {show(event.isMessengerRequired) ? (
-          <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
-            <Field
-              name="messengerType"
-              label={t('booking:event.form.messengerType')}
-              required={false}
-              error={errors.messengerType}
-            >
-              <select
-                id="field-messengerType"
-                name="messengerType"
-                defaultValue={values.messengerType || 'WhatsApp'}
-                className="w-full rounded-lg border border-line bg-card px-3 py-2"
-              >
-                {MESSENGERS.map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field
-              name="messengerValue"
-              label={t('booking:event.form.messengerValue')}
-              required={event.isMessengerRequired}
-              error={errors.messengerValue}
-              value={values.messengerValue}
-            />
-          </div>
+          <MessengerFields required={event.isMessengerRequired} errors={errors} values={values} />
         ) : null}
         <Fields
           errors={errors}

@@ -1,6 +1,7 @@
 import { useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DEFAULT_MESSENGER, MESSENGERS } from '#app/domain/booking/messengers.ts'
 
 /** One field of a public booking form: an input, or a textarea when `rows` is given. */
 export type FieldSpec = {
@@ -87,6 +88,49 @@ export function Fields({
     spec ? (
       <Field key={spec.name} prefix={prefix} {...spec} error={errors[spec.name]} value={values[spec.name]} />
     ) : null,
+  )
+}
+
+/** The messenger's type (a select) and handle, side by side; the handle is `required` when the event type asks. */
+export function MessengerFields({
+  required,
+  errors,
+  values,
+}: {
+  required: boolean
+  errors: Record<string, string>
+  values: Record<string, string>
+}) {
+  const { t } = useTranslation()
+  return (
+    <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
+      <Field
+        name="messengerType"
+        label={t('booking:event.form.messengerType')}
+        required={false}
+        error={errors.messengerType}
+      >
+        <select
+          id="field-messengerType"
+          name="messengerType"
+          defaultValue={values.messengerType || DEFAULT_MESSENGER}
+          className="w-full rounded-lg border border-line bg-card px-3 py-2"
+        >
+          {MESSENGERS.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        name="messengerValue"
+        label={t('booking:event.form.messengerValue')}
+        required={required}
+        error={errors.messengerValue}
+        value={values.messengerValue}
+      />
+    </div>
   )
 }
 

@@ -5,9 +5,8 @@
  */
 import { Form, Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { MESSENGERS } from '#app/domain/booking/messengers.ts'
 import type { ActionAnswer } from '#app/server/booking/page.server.ts'
-import { ErrorNote, Field, Fields, SubmitButton } from './form-fields.tsx'
+import { ErrorNote, Fields, MessengerFields, SubmitButton } from './form-fields.tsx'
 import { withParams } from './search-params.ts'
 
 type FullSlot = { start: number; from: string; to: string }
@@ -102,31 +101,7 @@ export function WaitlistStep({ data }: { data: WaitlistStepData }) {
                 },
               ]}
             />
-            {event.isMessengerRequired ? (
-              <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
-                <Field name="messengerType" label={t('booking:event.form.messengerType')} required>
-                  <select
-                    id="field-messengerType"
-                    name="messengerType"
-                    defaultValue={values.messengerType || MESSENGERS[0]}
-                    className="w-full rounded-lg border border-line bg-card px-3 py-2"
-                  >
-                    {MESSENGERS.map((m) => (
-                      <option key={m} value={m}>
-                        {m}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
-                <Field
-                  name="messengerValue"
-                  label={t('booking:event.form.messengerValue')}
-                  required
-                  error={errors.messengerValue}
-                  value={values.messengerValue}
-                />
-              </div>
-            ) : null}
+            {event.isMessengerRequired ? <MessengerFields required errors={errors} values={values} /> : null}
             <SubmitButton testId="waitlist-submit">{t('waitlist:join.submit')}</SubmitButton>
           </Form>
         </>
