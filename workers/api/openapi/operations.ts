@@ -877,7 +877,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Типы событий для фильтра',
     'Event types for the filter',
-    { data: z.array(z.unknown()) },
+    { data: R.ContactEventTypesData },
   ),
   contacts(
     'get',
@@ -892,21 +892,25 @@ export const OPERATIONS: Operation[] = [
   ),
   contacts('get', '/contacts', 'listContacts', 'user', 'Контакты (фильтр, страницы)', 'Contacts (filter, pages)', {
     query: ContactsPageSchema.extend(ContactFilterSchema.shape),
-    data: R.ItemsPageData,
+    data: R.ContactsPageData,
   }),
   contacts('post', '/contacts', 'addContact', 'user', 'Добавить контакт', 'Add a contact', {
     body: NewContactSchema,
     status: 201,
+    data: R.IdData,
     errors: [409],
   }),
   contacts('delete', '/contacts', 'archiveContacts', 'user', 'В архив (ids в запросе)', 'Archive (ids in the query)', {
     query: ContactIdsBodySchema,
+    data: R.CountData,
   }),
   contacts('put', '/contacts/reopen', 'reopenContacts', 'user', 'Вернуть из архива', 'Bring back from the archive', {
     body: ContactIdsBodySchema,
+    data: R.CountData,
   }),
   contacts('post', '/contacts/message', 'messageContacts', 'user', 'Письмо контактам', 'Email contacts', {
     body: ContactMessageSchema,
+    data: R.ContactsSentData,
   }),
   contacts(
     'post',
@@ -917,10 +921,13 @@ export const OPERATIONS: Operation[] = [
     'Invite contacts to book',
     {
       body: ContactInvitationSchema,
+      data: R.ContactsSentData,
     },
   ),
 
-  meetings('get', '/statistic', 'homeStatistics', 'user', 'Статистика главной', "The home page's statistics"),
+  meetings('get', '/statistic', 'homeStatistics', 'user', 'Статистика главной', "The home page's statistics", {
+    data: R.HomeStatisticsData,
+  }),
   meetings(
     'get',
     '/statistic/integration',
@@ -928,6 +935,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Состояние интеграций',
     "The integrations' state",
+    { data: R.IntegrationStatisticsData },
   ),
   meetings(
     'get',
@@ -945,6 +953,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Ближайшие встречи (кратко)',
     'Upcoming meetings (short)',
+    { data: R.ShortMeetingsData },
   ),
   meetings(
     'get',
@@ -961,7 +970,9 @@ export const OPERATIONS: Operation[] = [
     query: CrossQuerySchema,
     data: z.object({ isCross: z.boolean() }),
   }),
-  meetings('get', '/userEvents/:id', 'getOrganizerMeeting', 'user', 'Встреча (организатор)', 'A meeting (organizer)'),
+  meetings('get', '/userEvents/:id', 'getOrganizerMeeting', 'user', 'Встреча (организатор)', 'A meeting (organizer)', {
+    data: R.OrganizerMeetingData,
+  }),
   meetings(
     'patch',
     '/userEvents/:id',
@@ -974,10 +985,12 @@ export const OPERATIONS: Operation[] = [
       query: z.object({ ignoreFreeTimeCheck: Flag }),
       documentedQuery: true,
       errors: [409],
+      data: R.OrganizerActionData,
     },
   ),
   meetings('get', '/userEvents/:id/slots', 'listMoveSlots', 'user', 'Слоты для переноса', 'Slots to move to', {
     query: PickerQuerySchema,
+    data: R.MoveSlotsData,
   }),
   meetings('get', '/userEvents/:id/adjutant', 'listAdjutants', 'user', 'Помощники встречи', "The meeting's adjutants", {
     data: z.array(z.object({ id: z.string(), email: z.string() })),
@@ -987,6 +1000,7 @@ export const OPERATIONS: Operation[] = [
   }),
   meetings('post', '/userEvents/:id/adjutant', 'addAdjutants', 'user', 'Добавить помощников', 'Add adjutants', {
     body: AdjutantsSchema,
+    data: R.AdjutantsData,
   }),
   meetings(
     'put',
@@ -997,6 +1011,7 @@ export const OPERATIONS: Operation[] = [
     'Replace the adjutants',
     {
       body: AdjutantsSchema,
+      data: R.AdjutantsData,
     },
   ),
   meetings(
@@ -1006,6 +1021,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Убрать всех помощников',
     'Remove every adjutant',
+    { data: R.AdjutantsData },
   ),
   meetings(
     'delete',
@@ -1014,6 +1030,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Убрать помощника',
     'Remove an adjutant',
+    { data: R.AdjutantsData },
   ),
   meetings(
     'get',
@@ -1024,7 +1041,9 @@ export const OPERATIONS: Operation[] = [
     'Meetings I take part in',
     { data: R.ParticipantMeetingListData, query: MeetingListQuery },
   ),
-  meetings('get', '/meetings/:id', 'getParticipantMeeting', 'user', 'Встреча (участник)', 'A meeting (participant)'),
+  meetings('get', '/meetings/:id', 'getParticipantMeeting', 'user', 'Встреча (участник)', 'A meeting (participant)', {
+    data: R.ParticipantMeetingData,
+  }),
   meetings(
     'patch',
     '/meetings/:id',
@@ -1035,18 +1054,25 @@ export const OPERATIONS: Operation[] = [
     {
       body: ParticipantPatchSchema,
       errors: [409],
+      data: R.ParticipantActionData,
     },
   ),
-  meetings('get', '/eventContact/:id/visitor', 'listVisitors', 'user', 'Гости участника', "A participant's visitors"),
-  meetings('get', '/eventContact/:id/visitor/:visitorId', 'getVisitor', 'user', 'Гость', 'A visitor'),
+  meetings('get', '/eventContact/:id/visitor', 'listVisitors', 'user', 'Гости участника', "A participant's visitors", {
+    data: R.VisitorsData,
+  }),
+  meetings('get', '/eventContact/:id/visitor/:visitorId', 'getVisitor', 'user', 'Гость', 'A visitor', {
+    data: R.VisitorData,
+  }),
   meetings('post', '/eventContact/:id/visitor', 'addVisitors', 'user', 'Добавить гостей', 'Add visitors', {
     body: NewVisitorsSchema,
     status: 201,
     errors: [409],
+    data: R.VisitorsData,
   }),
   meetings('put', '/eventContact/:id/visitor', 'replaceVisitors', 'user', 'Заменить гостей', 'Replace the visitors', {
     body: VisitorsSchema,
     errors: [409],
+    data: R.VisitorsData,
   }),
   meetings(
     'delete',
@@ -1055,6 +1081,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Убрать всех гостей',
     'Remove every visitor',
+    { data: R.VisitorsData },
   ),
   meetings(
     'delete',
@@ -1063,6 +1090,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Убрать гостя',
     'Remove a visitor',
+    { data: R.CanceledData },
   ),
   meetings(
     'put',
@@ -1074,6 +1102,7 @@ export const OPERATIONS: Operation[] = [
     {
       body: MoveSchema,
       errors: [409],
+      data: R.MovedParticipantsData,
     },
   ),
 

@@ -1,4 +1,15 @@
 import { z } from 'zod'
+import {
+  CALENDAR_TYPES,
+  MESSENGER_TYPES,
+  PARTICIPANT_ROLES,
+  PARTICIPANT_TYPES,
+  PLACE_TYPES,
+  TARIFFS,
+} from '#app/domain/enums.ts'
+import { VIDEO_SERVICES } from '#app/domain/meetings/meeting-link.ts'
+import { DISPLAY_STATUSES, LIST_STATUSES } from '#app/domain/meetings/rules.ts'
+import { STATISTIC_ITEMS } from '#app/server/meetings/statistics.server.ts'
 
 /**
  * The `data` of the API's answers, as the OpenAPI document describes them (ADR 0104). Objects are open (a field
@@ -182,10 +193,6 @@ export const WalletData = z.object({
   entries: z.array(z.object({ id: Id, amount: z.number(), reason: z.string(), createdAt: Instant })),
 })
 
-export const ItemsPageData = z.object({
-  items: z.array(z.unknown()),
-  pagination: z.object({ totalCount: z.number() }),
-})
 
 export const TariffsData = z.array(
   z.object({ name: z.enum(['Basic', 'Standard', 'Pro']), priceRub: z.number(), capabilities: z.array(z.string()) }),
@@ -208,11 +215,133 @@ export const ErrorEnvelope = z.object({
   apiErrors: z.array(z.object({ text: z.string().min(1) })).min(1),
 })
 
-export const MeetingListData = z.object({
-  filter: z.string(),
-  items: z.array(z.object({ userEventInfo: z.object({ id: Id, status: z.string(), date: Dmy }) })),
-  pagination: z.object({ totalCount: z.number(), currentOffset: z.number() }),
+const TimeSlot = z.string().describe('`HH:mm - HH:mm` in the viewer\'s zone')
+const PlaceIcon = z.enum([...VIDEO_SERVICES, 'link', 'phone', 'place'])
+const EmailItem = z.object({ id: Id, email: z.string() })
+
+/** The organizer's view of one meeting (app/server/meetings/meetings.server.ts `organizerView`). */
+export const OrganizerMeetingData = z.object({
+  userEventInfo: z.object({
+    id: Id,
+    status: z.enum(DISPLAY_STATUSES),
+    isFaild: z.boolean().nullable(),
+    date: Dmy,
+    timeSlot: TimeSlot,
+    start: Instant,
+    end: Instant,
+    durationInMinutes: z.number().int(),
+    participantType: z.enum(PARTICIPANT_TYPES),
+    minSeats: z.number().int(),
+    totalSeats: z.number().int(),
+    adjutants: z.array(z.object({ email: z.string() })),
+    isOneTime: z.boolean(),
+    participantCount: z.number().int(),
+    isBelowMinSeats: z.boolean(),
+  }),
+  eventTypeInfo: z.object({
+    eventTypeId: Id.nullable(),
+    eventTypeName: z.string(),
+    color: z.string(),
+    eventTypePlaceType: z.enum(PLACE_TYPES),
+    meetingPoint: z.string().nullable(),
+    placeIcon: PlaceIcon,
+    description: z.string(),
+  }),
+  contactInfos: z.array(
+    z.object({
+      id: Id,
+      contactId: Id.nullable(),
+      firstName: z.string(),
+      lastName: z.string(),
+      imageUrl: z.string().nullable(),
+      phone: z.string().nullable(),
+      email: z.string(),
+      messengerType: z.enum(MESSENGER_TYPES).nullable(),
+      messengerValue: z.string().nullable(),
+      comment: z.string().nullable(),
+      tempCustomField: z.string().nullable(),
+      isCanceled: z.boolean(),
+      visitors: z.array(EmailItem),
+      companions: z.array(EmailItem),
+    }),
+  ),
+  conflicts: z.array(
+    z.object({
+      name: z.string(),
+      calendar: z.string(),
+      calendarType: z.enum(CALENDAR_TYPES),
+      calendarName: z.string(),
+      time: z.object({ start: z.string(), end: z.string() }),
+    }),
+  ),
 })
+
+const MeetingPagination = z.object({ totalCount: z.number(), currentOffset: z.number(), limit: z.number() })
+
+export const MeetingListData = z.object({
+  filter: z.enum(LIST_STATUSES),
+  held: z.boolean(),
+  items: z.array(OrganizerMeetingData),
+  pagination: MeetingPagination,
+})
+
+/** The participant's view of one meeting (`participantView`), keyed by their participant row id. */
+export const ParticipantMeetingData = z.object({
+  id: Id,
+  meetingId: Id,
+  status: z.enum(DISPLAY_STATUSES),
+  start: Instant,
+  end: Instant,
+  meetingInfo: z.object({
+    date: Dmy,
+    timeSlot: TimeSlot,
+    durationInMinutes: z.number().int(),
+    participantType: z.enum(PARTICIPANT_TYPES),
+    eventTypeName: z.string(),
+    eventTypePlaceType: z.enum(PLACE_TYPES),
+    meetingPoint: z.string().nullable(),
+    placeIcon: PlaceIcon,
+    description: z.string(),
+    color: z.string(),
+  }),
+  organizerInfo: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    imageUrl: z.string().nullable(),
+    email: z.string(),
+  }),
+  memberInfo: z.object({
+    imageUrl: z.string().nullable(),
+    role: z.enum(PARTICIPANT_ROLES),
+    visitors: z.array(EmailItem),
+  }),
+})
+
+export const ParticipantMeetingListData = z.object({
+  filter: z.enum(LIST_STATUSES),
+  items: z.array(ParticipantMeetingData),
+  pagination: MeetingPagination,
+})
+
+/** `GET /userEvents/shortActualList`: the organizer's live upcoming meetings in short. */
+export const ShortMeetingsData = z.array(
+  z.object({
+    id: Id,
+    name: z.string(),
+    color: z.string(),
+    date: Dmy,
+    timeSlot: TimeSlot,
+    start: Instant,
+    end: Instant,
+    participantType: z.enum(PARTICIPANT_TYPES),
+    totalSeats: z.number().int(),
+    bookedSeats: z.number().int(),
+    isOneTime: z.boolean(),
+  }),
+)
+
+export const VisitorsData = z.array(EmailItem)
+export const VisitorData = EmailItem
 
 export const SubscriptionData = z.object({
   tariff: z.enum(['Basic', 'Standard', 'Pro']),
@@ -235,4 +364,82 @@ export const WritableCalendarsData = z.array(
 
 export const VersionData = z.object({ changed: z.boolean(), version: z.number().int() })
 
-export const ParticipantMeetingListData = MeetingListData.extend({ items: z.array(z.record(z.string(), z.unknown())) })
+/** A cancellation of the whole meeting or of some of its people (`applyCancel`). */
+export const CanceledData = z.object({ meetingCanceled: z.boolean(), canceledParticipantIds: z.array(Id) })
+export const AdjutantsData = z.object({ adjutantEmails: z.array(z.string()) })
+export const HeldData = z.object({ isFailed: z.boolean() })
+export const MovedTimeData = z.object({ start: Instant, end: Instant })
+export const MovedParticipantsData = z.object({
+  movedParticipantIds: z.array(Id),
+  totalSeats: z.number().int(),
+  seatsAdded: z.boolean(),
+})
+export const MoveSlotsData = z.array(
+  z.object({ start: Instant, end: Instant, date: z.string(), from: Hm, to: Hm }),
+)
+/** `PATCH /userEvents/{id}`: the answer of the one action asked for. */
+export const OrganizerActionData = z.union([CanceledData, AdjutantsData, HeldData, MovedTimeData])
+/** `PATCH /meetings/{id}`: cancel (own place), visitors added, or the new time. */
+export const ParticipantActionData = z.union([CanceledData, VisitorsData, MovedTimeData])
+
+/** `GET /contacts`: one page of the specialist's contacts (app/server/contacts/contacts.server.ts `ContactRow`). */
+export const ContactsPageData = z.object({
+  items: z.array(
+    z.object({
+      id: Id,
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string().nullable(),
+      phone: z.string().nullable(),
+      messengerType: z.enum(MESSENGER_TYPES).nullable(),
+      messengerValue: z.string().nullable(),
+      customField: z.string().nullable(),
+      eventTypeId: Id.nullable(),
+      eventTypeName: z.string().nullable(),
+      lastBookingAt: z.number().int().nullable().describe('epoch milliseconds of the last meeting'),
+      communicationMethod: z.enum(['messenger', 'phone', 'email']),
+      isArchived: z.boolean(),
+    }),
+  ),
+  pagination: z.object({ totalCount: z.number().int(), currentOffset: z.number().int() }),
+})
+export const ContactEventTypesData = z.array(z.object({ id: Id, name: z.string(), color: z.string() }))
+/** A message or invitation to contacts: a translated summary and who got it. */
+export const ContactsSentData = z.object({
+  title: z.string(),
+  message: z.string(),
+  ids_ok: z.array(Id),
+  ids_error: z.array(Id),
+})
+
+export const IntegrationStatisticsData = z.array(
+  z.object({
+    id: z.enum(['Google', 'Yandex', 'Apple', 'Outlook', 'CalDav', 'Telegram']),
+    label: z.string(),
+    isConnect: z.boolean(),
+  }),
+)
+/** `GET /statistic`: the home page's greeting, counters (with the plan's limits) and integrations. */
+export const HomeStatisticsData = z.object({
+  user: z.object({
+    imageUrl: z.string().nullable(),
+    firstName: z.string(),
+    registrationDate: Dmy,
+    tariffName: z.enum(TARIFFS),
+    dateStop: Dmy.nullable(),
+    meetingsForTodayCount: z.number().int(),
+  }),
+  total: z.array(
+    z.object({
+      statisticItem: z.enum(STATISTIC_ITEMS),
+      label: z.string(),
+      value: z.number().int(),
+      valueColor: z.string(),
+      valueMeasure: z.null(),
+      maxValue: z.number().int().nullable(),
+      onClickActionName: z.literal('navigate'),
+      onClickActionValue: z.string(),
+    }),
+  ),
+  integrations: IntegrationStatisticsData,
+})
