@@ -193,7 +193,6 @@ export const WalletData = z.object({
   entries: z.array(z.object({ id: Id, amount: z.number(), reason: z.string(), createdAt: Instant })),
 })
 
-
 export const TariffsData = z.array(
   z.object({ name: z.enum(['Basic', 'Standard', 'Pro']), priceRub: z.number(), capabilities: z.array(z.string()) }),
 )
@@ -215,7 +214,7 @@ export const ErrorEnvelope = z.object({
   apiErrors: z.array(z.object({ text: z.string().min(1) })).min(1),
 })
 
-const TimeSlot = z.string().describe('`HH:mm - HH:mm` in the viewer\'s zone')
+const TimeSlot = z.string().describe("`HH:mm - HH:mm` in the viewer's zone")
 const PlaceIcon = z.enum([...VIDEO_SERVICES, 'link', 'phone', 'place'])
 const EmailItem = z.object({ id: Id, email: z.string() })
 
@@ -374,9 +373,7 @@ export const MovedParticipantsData = z.object({
   totalSeats: z.number().int(),
   seatsAdded: z.boolean(),
 })
-export const MoveSlotsData = z.array(
-  z.object({ start: Instant, end: Instant, date: z.string(), from: Hm, to: Hm }),
-)
+export const MoveSlotsData = z.array(z.object({ start: Instant, end: Instant, date: z.string(), from: Hm, to: Hm }))
 /** `PATCH /userEvents/{id}`: the answer of the one action asked for. */
 export const OrganizerActionData = z.union([CanceledData, AdjutantsData, HeldData, MovedTimeData])
 /** `PATCH /meetings/{id}`: cancel (own place), visitors added, or the new time. */
