@@ -68,7 +68,7 @@ describe('POST /identity/signup/email/code?afterBooking=true', () => {
     expect(user.timeZone).toBe('Asia/Tokyo')
     expect(user.isConsentMailing).toBe(true)
 
-    const mine = await api<{ items: { id: string }[] }>('GET', '/meetings?side=participant&filter=upcoming', {
+    const mine = await api<{ items: { id: string }[] }>('GET', '/meetings?filter=upcoming', {
       auth: `Bearer ${confirmed.body.data.token}`,
     })
     expect(mine.status).toBe(200)
