@@ -800,6 +800,7 @@ export const OPERATIONS: Operation[] = [
     'Ссылка для подключения Telegram',
     'The link that connects Telegram',
     {
+      data: R.TelegramLinkData,
       errors: [503],
     },
   ),
@@ -810,6 +811,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Подключённый Telegram',
     'The connected Telegram',
+    { data: R.TelegramUserInfoData },
   ),
   notifications(
     'delete',
@@ -868,6 +870,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Напоминания встречи и их статус',
     "A meeting's reminders and their state",
+    { data: R.ReminderStatusesData },
   ),
 
   contacts(
@@ -1231,6 +1234,7 @@ export const OPERATIONS: Operation[] = [
     'Календарь для новых встреч',
     'The calendar for new meetings',
     {
+      data: R.NullData,
       body: WriteTargetSchema,
     },
   ),
@@ -1241,6 +1245,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Обновить все календари',
     'Sync every calendar',
+    { data: R.NullData },
   ),
   calendars(
     'get',
@@ -1271,6 +1276,7 @@ export const OPERATIONS: Operation[] = [
     'Календари Яндекса по логину и паролю',
     "Yandex's calendars for a login and password",
     {
+      data: R.RemoteCalendarsData,
       body: YandexConnectSchema,
     },
   ),
@@ -1282,6 +1288,7 @@ export const OPERATIONS: Operation[] = [
     'Подключить Яндекс Календарь',
     'Connect Yandex Calendar',
     {
+      data: R.IdData,
       body: YandexConnectSchema,
       status: 201,
       errors: [409],
@@ -1295,6 +1302,7 @@ export const OPERATIONS: Operation[] = [
     'Подключить iCloud',
     'Connect iCloud',
     {
+      data: R.IdData,
       body: AppleConnectSchema,
       status: 201,
       errors: [409],
@@ -1308,6 +1316,7 @@ export const OPERATIONS: Operation[] = [
     'Подключить CalDAV',
     'Connect CalDAV',
     {
+      data: R.IdData,
       body: CalDavConnectSchema,
       status: 201,
       errors: [409],
@@ -1321,6 +1330,7 @@ export const OPERATIONS: Operation[] = [
     'Включить или выключить календарь',
     'Switch a calendar on or off',
     {
+      data: R.NullData,
       body: IntegrationStatusSchema,
     },
   ),
@@ -1352,6 +1362,7 @@ export const OPERATIONS: Operation[] = [
     'Учитывать ли занятость календаря',
     "Whether a calendar's events block time",
     {
+      data: R.NullData,
       body: BusySourceSchema,
     },
   ),
@@ -1362,6 +1373,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Отключить календарь',
     'Disconnect a calendar',
+    { data: R.NullData },
   ),
 
   billing(

@@ -5,6 +5,7 @@ import {
   PARTICIPANT_ROLES,
   PARTICIPANT_TYPES,
   PLACE_TYPES,
+  REMINDER_STATUSES,
   TARIFFS,
 } from '#app/domain/enums.ts'
 import { VIDEO_SERVICES } from '#app/domain/meetings/meeting-link.ts'
@@ -440,3 +441,43 @@ export const HomeStatisticsData = z.object({
   ),
   integrations: IntegrationStatisticsData,
 })
+
+/** Yandex's calendars for a login and password, before connecting. */
+export const RemoteCalendarsData = z.array(z.object({ id: z.string(), name: z.string(), color: z.string().nullable() }))
+
+export const TelegramLinkData = z.object({ link: z.string().startsWith('https://t.me/'), expiresAt: Instant })
+export const TelegramUserInfoData = z.object({
+  isEnabled: z.boolean(),
+  chatUsername: z.string().nullable(),
+  connectedAt: Instant.nullable(),
+})
+
+const Channel = z.enum(['email', 'telegram', 'push'])
+const ReminderProblem = z.object({
+  code: z.string().describe('translated by the reader as `notify:problems.<code>`'),
+  channel: Channel.optional(),
+  detail: z.string().optional(),
+})
+/** `GET /meetings/{id}/reminders` (app/server/notify/statuses.server.ts `ReminderStatusView`). */
+export const ReminderStatusesData = z.array(
+  z.object({
+    id: Id,
+    recipientKind: z.enum(['client', 'organizer']),
+    recipientName: z.string().nullable(),
+    offsetMinutes: z.number().int(),
+    dueAt: Instant,
+    status: z.enum(REMINDER_STATUSES),
+    attempts: z.number().int(),
+    problems: z.array(ReminderProblem),
+    sentAt: Instant.nullable(),
+    deliveries: z.array(
+      z.object({
+        channel: Channel,
+        status: z.enum(['pending', 'sent', 'failed']),
+        attempts: z.number().int(),
+        problem: ReminderProblem.nullable(),
+        nextAttemptAt: Instant.nullable(),
+      }),
+    ),
+  }),
+)
