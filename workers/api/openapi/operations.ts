@@ -966,6 +966,7 @@ export const OPERATIONS: Operation[] = [
     'Что пересекается с этим временем',
     'What overlaps this time',
     {
+      data: R.CrossData,
       query: CrossQuerySchema,
     },
   ),
@@ -1138,6 +1139,7 @@ export const OPERATIONS: Operation[] = [
     'Создать разовую встречу',
     'Create a one-off meeting',
     {
+      data: R.OneOffCreatedData,
       body: OneTimeEventSchema,
       query: z.object({ ignoreFreeTimeCheck: Flag }),
       documentedQuery: true,
@@ -1152,6 +1154,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Ссылка на разовую встречу',
     "A one-off meeting's link",
+    { data: R.OneOffShareData },
   ),
   oneOff(
     'get',
@@ -1161,6 +1164,7 @@ export const OPERATIONS: Operation[] = [
     'Разовая встреча для гостя',
     "A one-off meeting, the guest's view",
     {
+      data: R.OneOffPublicData,
       query: z.object({ invite: z.string().optional(), clientId: z.string().optional() }),
       documentedQuery: true,
     },
@@ -1173,6 +1177,7 @@ export const OPERATIONS: Operation[] = [
     'Гость принимает приглашение',
     'A guest accepts the invitation',
     {
+      data: R.SeatBookedData,
       body: OneTimeClientSchema,
       status: 201,
       alsoStatus: [200],
@@ -1429,6 +1434,7 @@ export const OPERATIONS: Operation[] = [
     'Активировать код на фасти',
     'Redeem a Fasties code',
     {
+      data: R.CreditedData,
       body: PromoSchema,
       errors: [409],
     },

@@ -7,6 +7,7 @@ import {
   PLACE_TYPES,
   REMINDER_STATUSES,
   TARIFFS,
+  WHO_CALL_TYPES,
 } from '#app/domain/enums.ts'
 import { VIDEO_SERVICES } from '#app/domain/meetings/meeting-link.ts'
 import { DISPLAY_STATUSES, LIST_STATUSES } from '#app/domain/meetings/rules.ts'
@@ -481,3 +482,75 @@ export const ReminderStatusesData = z.array(
     ),
   }),
 )
+
+/** What a proposed time overlaps (app/domain/refusal.ts `TimeConflict`), and whether it overlaps at all. */
+export const CrossData = z.object({
+  isCross: z.boolean(),
+  overlaps: z.array(z.object({ id: Id, name: z.string(), start: Instant, end: Instant })),
+  busyEmails: z.array(z.string()),
+})
+export const CreditedData = z.object({ credited: z.number() })
+
+/** A one-off meeting made: its id (the first of `ids` when several times were given) and its share links. */
+export const OneOffCreatedData = z.object({ id: Id, ids: z.array(Id).min(1), links: z.array(z.string()) })
+export const OneOffShareData = z.object({
+  id: Id,
+  link: z.string(),
+  name: z.string(),
+  participants: z.array(
+    z.object({
+      id: Id,
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      isInvited: z.boolean(),
+      isConfirmed: z.boolean(),
+      isCanceled: z.boolean(),
+    }),
+  ),
+})
+/** `GET /companyEvent/{id}/info`: the one-off meeting as its guests see it (app/server/one-time/public.server.ts). */
+export const OneOffPublicData = z.object({
+  id: Id,
+  name: z.string(),
+  description: z.string(),
+  color: z.string(),
+  eventTypePlaceType: z.enum(PLACE_TYPES),
+  meetingPoint: z.string().nullable(),
+  placeIcon: PlaceIcon,
+  whoCallType: z.enum(WHO_CALL_TYPES).nullable(),
+  date: Dmy,
+  timeSlot: TimeSlot,
+  timeZone: z.string(),
+  start: Instant,
+  end: Instant,
+  durationInMinutes: z.number().int(),
+  participantType: z.enum(PARTICIPANT_TYPES),
+  totalSeats: z.number().int(),
+  state: z.enum(['open', 'closed', 'canceled', 'completed']),
+  seatsLeft: z.number().int().min(0),
+  bookingPaused: z.boolean(),
+  organizerInfo: z.object({ firstName: z.string(), lastName: z.string(), imageUrl: z.string().nullable() }),
+  isLastNameRequired: z.boolean(),
+  isPhoneRequired: z.boolean(),
+  isMessengerRequired: z.boolean(),
+  isOptionalInputsHidden: z.boolean(),
+  invitee: z
+    .object({
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      messengerType: z.enum(MESSENGER_TYPES).nullable(),
+      messengerValue: z.string().nullable(),
+      isCanceled: z.boolean(),
+      isConfirmed: z.boolean(),
+    })
+    .nullable(),
+})
+/** A seat booked (201) or an invitation confirmed (200): the participant and their ICS. */
+export const SeatBookedData = z.object({
+  participantId: Id,
+  confirmed: z.boolean(),
+  ics: z.string().startsWith('BEGIN:VCALENDAR'),
+})
