@@ -482,6 +482,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Что из настроек доступно по тарифу',
     'Which settings the plan allows',
+    { data: R.TariffOptionsData },
   ),
   eventTypes(
     'get',
@@ -551,6 +552,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Ссылки и код виджета',
     'Links and the widget code',
+    { data: R.EventTypeShareData },
   ),
   eventTypes(
     'get',
@@ -559,6 +561,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Данные для копирования как шаблон',
     'Data to start a new one from',
+    { data: R.EventTypeTemplateData },
   ),
   eventTypes(
     'get',
@@ -569,7 +572,7 @@ export const OPERATIONS: Operation[] = [
     "The month's free days (organizer's view)",
     {
       params: YearMonth,
-      data: z.array(z.unknown()),
+      data: R.DaysData,
     },
   ),
   eventTypes(
@@ -582,7 +585,7 @@ export const OPERATIONS: Operation[] = [
     {
       params: YearMonthDay,
       query: SlotsQuery,
-      data: z.array(z.unknown()),
+      data: R.SlotsData,
     },
   ),
   eventTypes(

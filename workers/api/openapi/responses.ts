@@ -7,10 +7,12 @@ import {
   PLACE_TYPES,
   REMINDER_STATUSES,
   TARIFFS,
+  TIME_UNITS,
   WHO_CALL_TYPES,
 } from '#app/domain/enums.ts'
 import { VIDEO_SERVICES } from '#app/domain/meetings/meeting-link.ts'
 import { DISPLAY_STATUSES, LIST_STATUSES } from '#app/domain/meetings/rules.ts'
+import { CAPABILITIES } from '#app/domain/plans.ts'
 import { STATISTIC_ITEMS } from '#app/server/meetings/statistics.server.ts'
 
 /**
@@ -553,4 +555,37 @@ export const SeatBookedData = z.object({
   participantId: Id,
   confirmed: z.boolean(),
   ics: z.string().startsWith('BEGIN:VCALENDAR'),
+})
+
+const Capabilities = <T extends z.ZodType>(value: T) => z.object(Object.fromEntries(CAPABILITIES.map((c) => [c, value])))
+/** `GET /eventTypes/getEventTypeTariffOptions`: the plan's limits (null: none), what it allows, and from which plan. */
+export const TariffOptionsData = z.object({
+  tariff: z.enum(TARIFFS),
+  limits: z.object({ eventTypes: z.number().int().nullable(), schedules: z.number().int().nullable() }),
+  capabilities: Capabilities(z.boolean()),
+  availableFrom: Capabilities(z.enum(TARIFFS)),
+})
+export const EventTypeShareData = z.object({
+  publicUrl: z.string(),
+  mailto: z.string().startsWith('mailto:'),
+  widget: z.object({ standard: z.string(), compact: z.string() }).nullable().describe('null below Standard'),
+  isWidgetAllowed: z.boolean(),
+})
+/** An event type's settings a one-off meeting starts from. */
+export const EventTypeTemplateData = z.object({
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(PLACE_TYPES),
+  meetingPoint: z.string().nullable(),
+  whoCallType: z.enum(WHO_CALL_TYPES).nullable(),
+  color: z.string(),
+  remindersInMinutes: z.array(z.number().int()),
+  isLastNameRequired: z.boolean(),
+  isMessengerRequired: z.boolean(),
+  isPhoneRequired: z.boolean(),
+  isOptionalInputsHidden: z.boolean(),
+  whenClosesValue: z.number().int(),
+  whenClosesType: z.enum(TIME_UNITS),
+  getTimeBeforeValue: z.number().int().nullable(),
+  getTimeAfterValue: z.number().int().nullable(),
 })
