@@ -557,7 +557,8 @@ export const SeatBookedData = z.object({
   ics: z.string().startsWith('BEGIN:VCALENDAR'),
 })
 
-const Capabilities = <T extends z.ZodType>(value: T) => z.object(Object.fromEntries(CAPABILITIES.map((c) => [c, value])))
+const Capabilities = <T extends z.ZodType>(value: T) =>
+  z.object(Object.fromEntries(CAPABILITIES.map((c) => [c, value])))
 /** `GET /eventTypes/getEventTypeTariffOptions`: the plan's limits (null: none), what it allows, and from which plan. */
 export const TariffOptionsData = z.object({
   tariff: z.enum(TARIFFS),
