@@ -57,6 +57,7 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set(
     'telemost',
     'TelemostOAuth',
     'user',
+    'vendor',
     'waitlist',
     'wallet',
     'webhooks',
