@@ -1443,7 +1443,7 @@ export const OPERATIONS: Operation[] = [
     },
   ),
   billing('get', '/eventAdvertising', 'listAdvertising', 'user', 'Рекламные карточки', 'Advertising cards', {
-    data: z.array(z.unknown()),
+    data: R.AdvertisingData,
   }),
   billing('put', '/eventAdvertising/:id/isClosed', 'closeAdvertising', 'user', 'Закрыть карточку', 'Close a card', {
     body: ClosedSchema,
@@ -1480,6 +1480,7 @@ export const OPERATIONS: Operation[] = [
     'Отправить доставку ещё раз',
     'Resend a delivery',
     {
+      data: R.IdData,
       status: 201,
     },
   ),

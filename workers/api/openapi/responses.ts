@@ -12,6 +12,7 @@ import {
 } from '#app/domain/enums.ts'
 import { VIDEO_SERVICES } from '#app/domain/meetings/meeting-link.ts'
 import { DISPLAY_STATUSES, LIST_STATUSES } from '#app/domain/meetings/rules.ts'
+import { ADVERTISING_CARDS } from '#app/domain/advertising.ts'
 import { CAPABILITIES } from '#app/domain/plans.ts'
 import { STATISTIC_ITEMS } from '#app/server/meetings/statistics.server.ts'
 
@@ -590,3 +591,14 @@ export const EventTypeTemplateData = z.object({
   getTimeBeforeValue: z.number().int().nullable(),
   getTimeAfterValue: z.number().int().nullable(),
 })
+
+/** `GET /eventAdvertising`: the plan's offers the person has not closed, in their language. */
+export const AdvertisingData = z.array(
+  z.object({
+    id: z.enum(ADVERTISING_CARDS),
+    title: z.string(),
+    text: z.string(),
+    actionText: z.string(),
+    link: z.string(),
+  }),
+)
