@@ -52,6 +52,10 @@ describe('contacts from bookings', () => {
       eventTypeName: second.name,
       communicationMethod: 'phone',
     })
+    // The filter's event types: the specialist's own, by name (the answer is checked against the OpenAPI document).
+    const types = await api<{ id: string }[]>('GET', '/contacts/eventTypes', { auth })
+    expect(types.status).toBe(200)
+    expect(types.body.data.map((type) => type.id).sort()).toEqual([first.id, second.id].sort())
   })
 })
 
