@@ -90,7 +90,7 @@ export type Operation = {
   documentedQuery?: boolean
   /** The JSON body the route validates with, or a multipart upload. */
   body?: z.ZodType | 'multipart'
-  /** `data` of a success; z.unknown() where the document does not yet describe it (ADR 0104). */
+  /** `data` of a success (required: an operation is never left undescribed, ADR 0104). */
   data: z.ZodType
   status?: 200 | 201 | 202
   /** Other success statuses (a replayed booking answers 200 instead of 201). */
@@ -110,7 +110,8 @@ export function errorStatuses(op: Operation): number[] {
   return [...statuses].sort((a, b) => a - b)
 }
 
-type Extra = Partial<Omit<Operation, 'method' | 'path' | 'operationId' | 'tag' | 'auth' | 'summary'>>
+type Extra = Partial<Omit<Operation, 'method' | 'path' | 'operationId' | 'tag' | 'auth' | 'summary' | 'data'>> &
+  Pick<Operation, 'data'>
 
 export const TAGS: { name: string; ru: string; en: string }[] = []
 
@@ -123,7 +124,7 @@ function tag(name: string, ru: string, en: string) {
     auth: Auth,
     ru: string,
     en: string,
-    extra: Extra = {},
+    extra: Extra,
   ): Operation => ({
     method,
     path,
@@ -131,7 +132,6 @@ function tag(name: string, ru: string, en: string) {
     tag: name,
     auth,
     summary: { ru, en },
-    data: z.unknown(),
     ...extra,
   })
 }
