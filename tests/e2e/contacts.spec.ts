@@ -118,13 +118,14 @@ for (const language of ['ru', 'en'] as const) {
     const family = `Контактова${Math.random().toString(36).slice(2, 8)}`
     const consultationGuest = { firstName: 'Алиса', lastName: family, email: uniqueEmail(`c-${language}`) }
     const groupGuest = { firstName: 'Борис', lastName: family, email: uniqueEmail(`g-${language}`) }
-    const before = moscowDate(Date.now())
     const [consultation] = await freeSlots(page.request, 'consultation', 1, soon())
     await bookThroughApi(page.request, 'consultation', consultation.start, consultationGuest, language)
     // Looked up after the consultation is booked: that booking takes its time from the other event types too.
     const group = (await freeSlots(page.request, 'group-review', 20, soon())).find((s) => s.seatsLeft >= 1)
     await bookThroughApi(page.request, 'group-review', group?.start ?? '', groupGuest, language)
-    const after = moscowDate(Date.now())
+    // "Last booking" is the meeting's date (issue 18): the period runs from the earlier meeting's day to the later's.
+    const meetingDays = [consultation.start, group?.start ?? ''].map((start) => moscowDate(Date.parse(start))).sort()
+    const [before, after] = [meetingDays[0], meetingDays[1]]
 
     await signInDemo(page)
     if (language === 'en') await setLanguage(page, 'en')
@@ -161,7 +162,7 @@ for (const language of ['ru', 'en'] as const) {
     await expect(rows).toHaveCount(1)
     await expect(rows.first()).toContainText(consultationGuest.email)
 
-    // Period of the last booking: the booking day keeps both, a period after it keeps none.
+    // Period of the last booking: the meetings' days keep both, a period after them keeps none.
     await page.goto(`/contacts?lastName=${encodeURIComponent(family)}`)
     filter = await openPanel(page, 'contacts-filter')
     // The period fields read DD.MM.YYYY in both languages (not the browser's mm/dd/yyyy).
