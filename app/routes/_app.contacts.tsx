@@ -279,7 +279,15 @@ export default function Contacts() {
           </p>
         ) : (
           <div className="card sm:overflow-x-auto">
-            {/* Phones: each row a card of labelled lines (the header row hidden); wider: the table. */}
+            {/* Phones: each row a card of labelled lines (the header row hidden, so "select all" stands above). */}
+            <label className="flex items-center gap-2 border-b border-line p-3 text-sm sm:hidden">
+              <input
+                type="checkbox"
+                checked={allChecked}
+                onChange={(event) => setSelected(event.target.checked ? data.contacts.map((c) => c.id) : [])}
+              />
+              {t('contacts:selectAll')}
+            </label>
             <table className="w-full text-left text-sm sm:min-w-[720px]" data-testid="contacts-table">
               <thead className="border-b border-line bg-surface text-xs uppercase text-muted max-sm:hidden">
                 <tr>
