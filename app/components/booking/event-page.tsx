@@ -6,7 +6,7 @@ import { isoToDmy } from '#app/domain/time/index.ts'
 import type { AccountOffer } from '#app/server/booking/after-booking.server.ts'
 import type { ActionAnswer, CalendarAnswer } from '#app/server/booking/page.server.ts'
 import { MonthCalendar, SlotOption, monthKey } from './month-calendar.tsx'
-import { ErrorNote, Fields, MessengerFields, SubmitButton } from './form-fields.tsx'
+import { ErrorNote, Fields, MessengerFields, SubmitButton, contactFieldSpecs } from './form-fields.tsx'
 import { CompanionFields, SignInNote } from './form-extras.tsx'
 import { Linkified } from './linkify.tsx'
 import { withParams } from './search-params.ts'
@@ -528,6 +528,7 @@ function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) 
   const values = mine?.values ?? { ...data.client }
   const hideOptional = event.isOptionalInputsHidden
   const show = (required: boolean) => required || !hideOptional
+  const contact = contactFieldSpecs(t, event, show)
   // The fields this form shows; an error about any other (or about the form as a whole) is named in the summary.
   const shown = new Set(['firstName', 'email'])
   if (show(event.isLastNameRequired)) shown.add('lastName')
@@ -572,45 +573,9 @@ function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) 
         {/* Enter in a field presses the form's first submit: booking, not "add one more" further down. */}
         <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Fields
-            errors={errors}
-            values={values}
-            specs={[
-              {
-                name: 'firstName',
-                label: t('booking:event.form.firstName'),
-                required: true,
-                autoComplete: 'given-name',
-              },
-              show(event.isLastNameRequired) && {
-                name: 'lastName',
-                label: t('booking:event.form.lastName'),
-                required: event.isLastNameRequired,
-                autoComplete: 'family-name',
-              },
-            ]}
-          />
+          <Fields errors={errors} values={values} specs={contact.names} />
         </div>
-        <Fields
-          errors={errors}
-          values={values}
-          specs={[
-            {
-              name: 'email',
-              type: 'email',
-              label: t('booking:event.form.email'),
-              required: true,
-              autoComplete: 'email',
-            },
-            show(event.isPhoneRequired) && {
-              name: 'phone',
-              type: 'tel',
-              label: t('booking:event.form.phone'),
-              required: event.isPhoneRequired,
-              autoComplete: 'tel',
-            },
-          ]}
-        />
+        <Fields errors={errors} values={values} specs={contact.reach} />
         {show(event.isMessengerRequired) ? (
           <MessengerFields required={event.isMessengerRequired} errors={errors} values={values} />
         ) : null}

@@ -91,6 +91,38 @@ export function Fields({
   )
 }
 
+/**
+ * The client's name and reach fields of a booking-like form (booking, waitlist): the names (side by side on the
+ * booking form) and the email and phone. `show` says whether a field the event type does not require is shown.
+ */
+export function contactFieldSpecs(
+  t: (key: string) => string,
+  event: { isLastNameRequired: boolean; isPhoneRequired: boolean },
+  show: (required: boolean) => boolean,
+): { names: (FieldSpec | false)[]; reach: (FieldSpec | false)[] } {
+  return {
+    names: [
+      { name: 'firstName', label: t('booking:event.form.firstName'), required: true, autoComplete: 'given-name' },
+      show(event.isLastNameRequired) && {
+        name: 'lastName',
+        label: t('booking:event.form.lastName'),
+        required: event.isLastNameRequired,
+        autoComplete: 'family-name',
+      },
+    ],
+    reach: [
+      { name: 'email', type: 'email', label: t('booking:event.form.email'), required: true, autoComplete: 'email' },
+      show(event.isPhoneRequired) && {
+        name: 'phone',
+        type: 'tel',
+        label: t('booking:event.form.phone'),
+        required: event.isPhoneRequired,
+        autoComplete: 'tel',
+      },
+    ],
+  }
+}
+
 /** The messenger's type (a select) and handle, side by side; the handle is `required` when the event type asks. */
 export function MessengerFields({
   required,

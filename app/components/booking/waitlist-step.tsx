@@ -6,7 +6,7 @@
 import { Form, Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { ActionAnswer } from '#app/server/booking/page.server.ts'
-import { ErrorNote, Fields, MessengerFields, SubmitButton } from './form-fields.tsx'
+import { ErrorNote, Fields, MessengerFields, SubmitButton, contactFieldSpecs } from './form-fields.tsx'
 import { withParams } from './search-params.ts'
 
 type FullSlot = { start: number; from: string; to: string }
@@ -54,6 +54,8 @@ export function WaitlistStep({ data }: { data: WaitlistStepData }) {
   const errors = mine?.fieldErrors ?? {}
   const values = mine?.values ?? {}
   const { event, waitlist } = data
+  // Only what the event type requires: an accepted offer books in one click.
+  const contact = contactFieldSpecs(t, event, (required) => required)
   const back = `${data.basePath}${withParams(data.kept, { date: waitlist.date, month: waitlist.date.slice(0, 7) })}`
   return (
     <div className="space-y-4" data-testid="waitlist-step">
@@ -75,32 +77,7 @@ export function WaitlistStep({ data }: { data: WaitlistStepData }) {
             <ErrorNote text={mine?.error} />
             <input type="hidden" name="intent" value="joinWaitlist" />
             <input type="hidden" name="start" value={waitlist.start} />
-            <Fields
-              errors={errors}
-              values={values}
-              specs={[
-                {
-                  name: 'firstName',
-                  label: t('booking:event.form.firstName'),
-                  required: true,
-                  autoComplete: 'given-name',
-                },
-                event.isLastNameRequired && {
-                  name: 'lastName',
-                  label: t('booking:event.form.lastName'),
-                  required: true,
-                  autoComplete: 'family-name',
-                },
-                { name: 'email', type: 'email', label: t('booking:event.form.email'), required: true },
-                event.isPhoneRequired && {
-                  name: 'phone',
-                  type: 'tel',
-                  label: t('booking:event.form.phone'),
-                  required: true,
-                  autoComplete: 'tel',
-                },
-              ]}
-            />
+            <Fields errors={errors} values={values} specs={[...contact.names, ...contact.reach]} />
             {event.isMessengerRequired ? <MessengerFields required errors={errors} values={values} /> : null}
             <SubmitButton testId="waitlist-submit">{t('waitlist:join.submit')}</SubmitButton>
           </Form>
