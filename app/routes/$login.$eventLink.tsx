@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare'
-import { eventPageAction, eventPageLoader } from '#app/server/booking/page.server.ts'
+import { eventPageAction } from '#app/server/booking/page/action.server.ts'
+import { eventPageLoader } from '#app/server/booking/page/event.server.ts'
 
 /** The short form of the public event page (SPEC §2): `/{login}/{eventLink}`, same page, same flow. */
 function shortPath(params: LoaderFunctionArgs['params']) {

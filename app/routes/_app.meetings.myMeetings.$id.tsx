@@ -19,7 +19,7 @@ import { Refused, orNotFoundPage, refuse } from '#app/server/refusal.server.ts'
 import { findOwnParticipation, findOwnedMeeting, participantMeetingView } from '#app/server/meetings/meetings.server.ts'
 import { changeNoticeMinutes, isInsideNotice } from '#app/server/meetings/notice.server.ts'
 import { moveCalendar, moveMonth } from '#app/server/meetings/reschedule.server.ts'
-import { monthOf } from '#app/server/booking/page.server.ts'
+import { monthOf } from '#app/server/booking/page/flow.server.ts'
 import { currentMonth } from '#app/server/booking/public.server.ts'
 import { type ActionAnswer, pageAction, parseForm } from '#app/server/meetings/page-errors.server.ts'
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
-import { calendarResourceLoader } from '#app/server/booking/page.server.ts'
+import { calendarResourceLoader } from '#app/server/booking/page/calendar.server.ts'
 
 /**
  * The event page's calendar data without the page (docs/decisions/0032-booking-calendar-fetch.md): a month's free

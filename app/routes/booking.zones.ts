@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
-import { zoneOptionsResponse } from '#app/server/booking/page.server.ts'
+import { zoneOptionsResponse } from '#app/server/booking/page/zones.server.ts'
 
 /**
  * The event page's zone list as JSON (`[{ id, label }]`, labels in `?lang=`), for a page reached by a client

@@ -5,7 +5,7 @@ import { HostView } from '#app/components/booking/host-view.tsx'
 import { useInFrame } from '#app/components/booking/widget-bridge.ts'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
-import { hostPageLoader } from '#app/server/booking/page.server.ts'
+import { hostPageLoader } from '#app/server/booking/page/host.server.ts'
 
 /** The specialist's public page shows booking texts only (docs/decisions/0079-namespaces-per-route.md). */
 export const handle: I18nHandle = { i18n: ['booking'] }

@@ -9,7 +9,8 @@ import {
 import { useInFrame } from '#app/components/booking/widget-bridge.ts'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
-import { eventPageAction, eventPageLoader } from '#app/server/booking/page.server.ts'
+import { eventPageAction } from '#app/server/booking/page/action.server.ts'
+import { eventPageLoader } from '#app/server/booking/page/event.server.ts'
 
 /** SPEC §2 public booking: `/user/{login}/event/{eventLink}` (the short form `/{login}/{eventLink}` reuses it). */
 export function eventPath(params: LoaderFunctionArgs['params']) {

@@ -7,7 +7,8 @@ import {
   type EventPageData,
   eventPageShouldRevalidate,
 } from '#app/components/booking/event-page.tsx'
-import { eventPageAction, eventPageLoader } from '#app/server/booking/page.server.ts'
+import { eventPageAction } from '#app/server/booking/page/action.server.ts'
+import { eventPageLoader } from '#app/server/booking/page/event.server.ts'
 
 export { handle } from './user.$login.event.$eventLink.tsx'
 

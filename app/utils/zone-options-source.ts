@@ -17,7 +17,7 @@ export function zoneOptionOf(zone: { ianaId: string; name: string; utcDiffTime: 
 
 let serverSource: ((language: string) => ZoneOption[]) | null = null
 
-/** Server only (app/server/booking/page.server.ts). */
+/** Server only (app/server/booking/page/zones.server.ts). */
 export function provideZoneOptions(source: (language: string) => ZoneOption[]) {
   serverSource = source
 }

@@ -5,7 +5,7 @@
  */
 import { Form, Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { ActionAnswer } from '#app/server/booking/page.server.ts'
+import type { ActionAnswer } from '#app/server/booking/page/flow.server.ts'
 import { ErrorNote, Fields, MessengerFields, SubmitButton, contactFieldSpecs } from './form-fields.tsx'
 import { withParams } from './search-params.ts'
 

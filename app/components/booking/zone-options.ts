@@ -1,7 +1,7 @@
 /**
  * The zone picker's options (about 420 zones with localized names), rendered once per page: the server renders them
  * into the select, but they are not loader data (that would send the list a second time, in the page's data script).
- *  - Server: page.server.ts registers its cached builder with `provideZoneOptions` (app/utils/zone-options-source.ts);
+ *  - Server: app/server/booking/page/zones.server.ts registers its cached builder with `provideZoneOptions` (app/utils/zone-options-source.ts);
  *    the render asks it.
  *  - Browser, hydrating: the options are read back from the server-rendered select, so hydration renders the same.
  *  - Browser, arriving by a client navigation (no select in the document): fetched once per language from
