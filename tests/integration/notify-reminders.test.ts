@@ -6,12 +6,12 @@ import { decodeProblems } from '#app/domain/reminders/problems.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { MAX_ATTEMPTS } from '#app/server/outbox/outbox.server.ts'
 import { runReminders } from '#app/server/notify/reminder-job.server.ts'
-import { cancelReminders, replanReminders } from '#app/server/notify/reminders.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { meetingParticipants, meetings, notifications, outbox, reminders, telegramBindings } from '#db/schema.ts'
 import worker from '#workers/app.ts'
 import { FakeBotApi } from '../fakes/telegram-bot-api.ts'
 import { createTestMeeting } from './helpers/meetings.ts'
+import { planReminders, replanReminders } from './helpers/reminders.ts'
 import { createTestUser } from './helpers/users.ts'
 
 const MIN = 60_000
@@ -289,10 +289,8 @@ describe('reminders cron', () => {
       clients: [client('Moved')],
     })
 
-    await db.batch([
-      db.update(meetings).set({ status: 'canceled' }).where(eq(meetings.id, canceled.meeting.id)),
-      ...cancelReminders(db, canceled.meeting.id),
-    ])
+    await db.update(meetings).set({ status: 'canceled' }).where(eq(meetings.id, canceled.meeting.id))
+    await planReminders(db, [canceled.meeting.id], (plan) => plan.cancel(canceled.meeting.id))
     // A participant canceled without touching the reminders: the cron still keeps them silent.
     await db
       .update(meetingParticipants)
@@ -300,13 +298,11 @@ describe('reminders cron', () => {
       .where(eq(meetingParticipants.id, leaving.participants[1].id))
 
     const newStart = moved.meeting.startAt + 24 * 60 * MIN
-    await db.batch([
-      db
-        .update(meetings)
-        .set({ startAt: newStart, endAt: newStart + 60 * MIN })
-        .where(eq(meetings.id, moved.meeting.id)),
-      ...replanReminders(db, moved.meeting.id, bookedAt + MIN),
-    ])
+    await db
+      .update(meetings)
+      .set({ startAt: newStart, endAt: newStart + 60 * MIN })
+      .where(eq(meetings.id, moved.meeting.id))
+    await replanReminders(db, moved.meeting.id, bookedAt + MIN)
 
     for (const at of [start - 1440 * MIN, start - 1320 * MIN, start - 60 * MIN, start + 60 * MIN, start + 180 * MIN]) {
       await tick(at)

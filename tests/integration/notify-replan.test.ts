@@ -4,10 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { newId } from '#app/domain/ids.ts'
 import { decodeProblems } from '#app/domain/reminders/problems.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { planRemindersForParticipants, replanReminders } from '#app/server/notify/reminders.server.ts'
 import { reminderStatusesFor } from '#app/server/notify/statuses.server.ts'
 import { eventTypes, meetingParticipants, meetings, outbox, reminders } from '#db/schema.ts'
 import { createEventType, createTestMeeting } from './helpers/meetings.ts'
+import { planReminders, replanReminders } from './helpers/reminders.ts'
 import { DAY, MIN, NOTIFY_SECRET, installFakeProviders, tick } from './helpers/notify.ts'
 import { createTestUser } from './helpers/users.ts'
 
@@ -45,13 +45,11 @@ function sorted(entries: (readonly [string, number, number])[]) {
 }
 
 async function moveMeeting(meetingId: string, startAt: number, now: number) {
-  await db.batch([
-    db
-      .update(meetings)
-      .set({ startAt, endAt: startAt + 60 * MIN })
-      .where(eq(meetings.id, meetingId)),
-    ...replanReminders(db, meetingId, now),
-  ])
+  await db
+    .update(meetings)
+    .set({ startAt, endAt: startAt + 60 * MIN })
+    .where(eq(meetings.id, meetingId))
+  await replanReminders(db, meetingId, now)
 }
 
 const emailsTo = (to: string) => fakes.emails.filter((e) => e.to === to)
@@ -89,7 +87,7 @@ describe('re-planning reminders', () => {
       ]),
     )
     // Re-planning again with nothing changed adds and changes nothing.
-    await db.batch(replanReminders(db, meeting.id, bookedAt + 2 * MIN))
+    expect(await replanReminders(db, meeting.id, bookedAt + 2 * MIN)).toEqual([])
     expect(await rowsOf(meeting.id)).toHaveLength(4)
 
     for (const at of [newStart - 1441 * MIN, newStart - 1440 * MIN, newStart - 1439 * MIN]) await tick(at)
@@ -265,11 +263,10 @@ describe('re-planning reminders', () => {
       const [stays, moves] = source.participants
       const already = target.participants[0]
       const ids = { source: source.meeting.id, target: target.meeting.id }
-      await db.batch([
-        db.update(meetingParticipants).set({ meetingId: ids.target }).where(eq(meetingParticipants.id, moves.id)),
-        ...replanReminders(db, ids[order[0]], bookedAt + MIN),
-        ...replanReminders(db, ids[order[1]], bookedAt + MIN),
-      ])
+      await db.update(meetingParticipants).set({ meetingId: ids.target }).where(eq(meetingParticipants.id, moves.id))
+      await planReminders(db, [ids.source, ids.target], (plan, meeting) => {
+        for (const which of order) plan.replan(meeting(ids[which]), bookedAt + MIN)
+      })
       expect(plan(await rowsOf(ids.source))).toEqual(
         sorted([
           ['organizer', 60, start - 60 * MIN],
@@ -319,10 +316,8 @@ describe('re-planning reminders', () => {
       bookingId: member.bookingId,
     }
     const now = start - 20 * 60 * MIN
-    await db.batch([
-      db.insert(meetingParticipants).values(visitor),
-      ...planRemindersForParticipants(db, meeting.id, [visitor.id], now),
-    ])
+    await db.insert(meetingParticipants).values(visitor)
+    await replanReminders(db, meeting.id, now)
     const rows = await db.select().from(reminders).where(eq(reminders.participantId, visitor.id))
     // 1440 minutes before is already past when the visitor joins; the 60-minute one is planned.
     expect(rows.map((r) => [r.offsetMinutes, r.dueAt, r.status])).toEqual([[60, start - 60 * MIN, 'scheduled']])

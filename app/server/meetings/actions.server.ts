@@ -20,7 +20,8 @@ import { type AppEnv, sessionSecret } from '#app/server/env.server.ts'
 import { randomToken, sha256 } from '#app/server/auth/tokens.server.ts'
 import { participantLinkRow } from '#app/server/notify/links.server.ts'
 import { organizerNotices, participantNotices } from '#app/server/notify/notifications.server.ts'
-import { cancelReminders, replanReminders } from '#app/server/notify/reminders.server.ts'
+import { ReminderPlan } from '#app/domain/reminders/replan.ts'
+import { loadReminders, meetingToPlan, reminderStatements, replanMeeting } from '#app/server/notify/reminders.server.ts'
 import { ActionError, notFound } from './errors.server.ts'
 import { type MeetingRow, type ParticipantRow, findOwnParticipation, findOwnedMeeting } from './meetings.server.ts'
 import { requireOutsideNotice } from './notice.server.ts'
@@ -46,6 +47,12 @@ async function commit(db: Db, scope: { ownerId: string; now: number }, events: H
 }
 
 const live = (p: ParticipantRow) => p.status === 'booked'
+
+/** A participant as the command leaves them: canceled when among `ids`. */
+const canceledIn =
+  (ids: ReadonlySet<string>) =>
+  (p: ParticipantRow): ParticipantRow =>
+    ids.has(p.id) ? { ...p, status: 'canceled' } : p
 
 function attendeesOf(participants: ParticipantRow[], adjutants: string[]) {
   return [
@@ -127,10 +134,18 @@ async function applyCancel(
         .update(meetingParticipants)
         .set({ status: 'canceled', canceledAt: now })
         .where(inArray(meetingParticipants.id, [...canceledIds])),
-      ...[...canceledIds].flatMap((id) => cancelReminders(db, meeting.id, id)),
     )
   }
-  statements.push(...(whole ? cancelReminders(db, meeting.id) : replanReminders(db, meeting.id, now)))
+  const snapshot = await loadReminders(
+    db,
+    [meeting.id],
+    participants.map((p) => p.id),
+  )
+  const plan = new ReminderPlan(snapshot.rows)
+  for (const id of canceledIds) plan.cancel(meeting.id, id)
+  if (whole) plan.cancel(meeting.id)
+  else plan.replan(meetingToPlan(snapshot, updated, participants.map(canceledIn(canceledIds))), now)
+  statements.push(...reminderStatements(db, plan.changes, now))
   const attendees = attendeesOf(whole ? [] : stillLive, whole ? [] : meeting.adjutantEmails)
   const canceledRecipients: Recipient[] = [
     ...(whole ? participants.filter(live) : canceledRows).map(participantRecipient),
@@ -303,7 +318,7 @@ async function addVisitorsTo(
       db.insert(meetingParticipants).values(rows),
       db.insert(participantLinks).values(links),
       db.update(meetings).set({ updatedAt: now }).where(eq(meetings.id, meeting.id)),
-      ...replanReminders(db, meeting.id, now),
+      ...(await replanMeeting(db, meeting, [...participants, ...rows], now)),
       ...(await meetingNotices(
         db,
         env,
@@ -443,14 +458,22 @@ export async function moveParticipants(
   const seatsAdded = totalSeats > target.meeting.totalSeats
   const updatedTarget: MeetingRow = { ...target.meeting, totalSeats }
   const movingIds = moving.map((p) => p.id)
+  const everyone = [target, ...sources].flatMap((m) => m.participants.map((p) => p.id))
+  const snapshot = await loadReminders(db, [targetMeetingId, ...sourceIds], everyone)
+  // The moved people's reminders follow them to the target's start (re-planning the target moves their rows).
+  const plan = new ReminderPlan(snapshot.rows).replan(
+    meetingToPlan(snapshot, updatedTarget, [
+      ...target.participants,
+      ...moving.map((p) => ({ ...p, meetingId: targetMeetingId })),
+    ]),
+    now,
+  )
   const statements: Statement[] = [
     db
       .update(meetingParticipants)
       .set({ meetingId: targetMeetingId })
       .where(inArray(meetingParticipants.id, movingIds)),
     db.update(meetings).set({ totalSeats, updatedAt: now }).where(eq(meetings.id, targetMeetingId)),
-    // The moved people's reminders follow them to the target's start (re-planning the target moves their rows).
-    ...replanReminders(db, targetMeetingId, now),
   ]
   const notices: Statement[] = []
   const emptiedSources: HostEvent[] = []
@@ -492,7 +515,11 @@ export async function moveParticipants(
           ),
       )
     }
-    statements.push(...(emptied ? cancelReminders(db, source.meeting.id) : replanReminders(db, source.meeting.id, now)))
+    if (emptied) plan.cancel(source.meeting.id)
+    else {
+      const after = source.participants.filter((p) => !movingIds.includes(p.id))
+      plan.replan(meetingToPlan(snapshot, updatedSource, after), now)
+    }
     const leaving = moving.filter((p) => p.meetingId === source.meeting.id)
     const sourceAttendees = attendeesOf(left, source.meeting.adjutantEmails)
     notices.push(
@@ -564,7 +591,8 @@ export async function moveParticipants(
       : []),
     ...emptiedSources,
   ]
-  await commit(db, { ownerId: organizer.id, now }, events, [...statements, ...notices])
+  const planned = reminderStatements(db, plan.changes, now)
+  await commit(db, { ownerId: organizer.id, now }, events, [...statements, ...planned, ...notices])
   return { movedParticipantIds: movingIds, totalSeats, seatsAdded }
 }
 

@@ -19,7 +19,7 @@ import {
 import type { HostEvent } from '#app/domain/commands/events.ts'
 import { apply } from '#app/server/commands/apply.server.ts'
 import type { Db } from '#app/server/db.server.ts'
-import { replanReminders } from '#app/server/notify/reminders.server.ts'
+import { replanMeeting } from '#app/server/notify/reminders.server.ts'
 import { meetings, oneTimeEvents } from '#db/schema.ts'
 import {
   type Slot,
@@ -265,7 +265,7 @@ export async function rescheduleMeeting(
         .update(meetings)
         .set({ startAt: slot.start, endAt: slot.end, sequence: updated.sequence, updatedAt: now })
         .where(eq(meetings.id, meeting.id)),
-      ...replanReminders(db, meeting.id, now),
+      ...(await replanMeeting(db, updated, participants, now)),
       ...(await meetingNotices(db, env, { meeting: updated, organizer, attendees, recipients, kind: 'moved' }, now)),
       ...(actor
         ? [
