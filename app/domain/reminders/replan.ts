@@ -21,8 +21,7 @@
  * - A participant moved from meeting A to B: their rows follow them when B is re-planned; re-planning A leaves them.
  */
 import type { ReminderStatus } from '#app/domain/enums.ts'
-import { newId } from '../ids.ts'
-import { type ReminderRow, reminderDueTimes } from './plan.ts'
+import { type ReminderRow, reminderRowsFor } from './plan.ts'
 import { encodeProblems } from './problems.ts'
 
 /** A stored `reminders` row, as far as planning reads and writes it. */
@@ -155,21 +154,10 @@ export class ReminderPlan {
         .filter((r) => r.participantId !== null || r.meetingId === meeting.id)
         .map((r) => keyOf(r.participantId, r.offsetMinutes)),
     )
-    for (const due of reminderDueTimes(meeting.startAt, offsets, now)) {
-      for (const participantId of recipientsOf(meeting)) {
-        if (have.has(keyOf(participantId, due.offsetMinutes))) continue
-        const row: ReminderRow = {
-          id: newId(now),
-          ownerId: meeting.ownerId,
-          meetingId: meeting.id,
-          participantId,
-          recipientKind: participantId ? 'client' : 'organizer',
-          channel: 'email',
-          ...due,
-        }
-        this.rows.push({ ...row, status: 'scheduled', outboxId: null, attempts: 0, lastError: null, sentAt: null })
-        this.changes.push({ kind: 'insert', row })
-      }
+    const planned = reminderRowsFor(meeting, meeting.participants, { remindersInMinutes: offsets }, now)
+    for (const row of planned.filter((r) => !have.has(keyOf(r.participantId, r.offsetMinutes)))) {
+      this.rows.push({ ...row, status: 'scheduled', outboxId: null, attempts: 0, lastError: null, sentAt: null })
+      this.changes.push({ kind: 'insert', row })
     }
   }
 }
