@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { z } from 'zod'
+import { emailField } from '#app/domain/fields.ts'
 import { zonedToInstant } from '#app/domain/time/index.ts'
 import { isTimeZone } from '#app/domain/time-zones/time-zones.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
@@ -7,7 +8,7 @@ import { getDb } from '#app/server/db.server.ts'
 import { inviteeIsFree } from '#app/server/one-time/one-time.server.ts'
 
 const QuerySchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email()),
+  email: emailField(),
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   timeZone: z.string().refine(isTimeZone),
   timeFrom: z.string().regex(/^\d{2}:\d{2}$/),

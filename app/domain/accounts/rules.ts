@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { LOGIN_MIN, NAME_MIN, PASSWORD_MIN, TEXT_MAX, LONG_TEXT_MAX } from '#app/domain/constants.ts'
 import { isReservedName } from '#app/domain/reserved-names.ts'
 import { isTimeZone } from '#app/domain/time-zones/time-zones.ts'
-import { hasControlChars } from '#app/domain/booking/contact-form.ts'
+import { emailField, hasControlChars } from '#app/domain/fields.ts'
 
 /**
  * The account rules of SPEC §5 (password, login, names, agreement) and §2 (avatar formats), as zod schemas
@@ -64,13 +64,11 @@ export const LoginSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem })
   })
 
-export const EmailSchema = z
-  .string({ error: 'accounts:required' })
-  .trim()
-  .min(1, 'accounts:required')
-  .max(TEXT_MAX, 'accounts:email.max')
-  .pipe(z.email('accounts:email.invalid'))
-  .transform(normalizeEmail)
+export const EmailSchema = emailField({
+  required: 'accounts:required',
+  max: 'accounts:email.max',
+  invalid: 'accounts:email.invalid',
+})
 
 /** First and last name: at least 2 characters after trimming (SPEC §5), at most 200. */
 export const NameSchema = z

@@ -2,6 +2,15 @@
 // phone and messenger when the event type requires them. Messages are i18n keys (app/i18n/zod-errors.ts).
 import { z } from 'zod'
 import { LONG_TEXT_MAX, NAME_MIN, TEXT_MAX } from '../constants.ts'
+import {
+  emailField,
+  emptyAsNull,
+  optionalPhone,
+  optionalText,
+  personName,
+  requiredPhone,
+  requiredText,
+} from '../fields.ts'
 
 import { DEFAULT_MESSENGER, MESSENGERS } from './messengers.ts'
 
@@ -12,56 +21,6 @@ export type RequiredFields = {
   isPhoneRequired: boolean
   isMessengerRequired: boolean
 }
-
-const PHONE = /^\+?[0-9 ()-]{5,30}$/
-
-/**
- * Control characters (C0, DEL, C1) and the Unicode line separators: a name with CR/LF would end up raw in the
- * organizer's email subject and in calendar entries. A multi-line text (the comment) keeps tab, LF and CR.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/
-export const CONTROL_CHARS_MESSAGE = 'booking:errors.controlChars'
-
-/** Whether a text holds characters the public forms refuse (see CONTROL); `multiline` allows line breaks. */
-export function hasControlChars(value: string, multiline = false): boolean {
-  return (multiline ? CONTROL_MULTILINE : CONTROL).test(value)
-}
-
-type TextOptions = { multiline?: boolean }
-
-/** Empty strings and missing values become null; text is trimmed. */
-const optionalText = (max: number, min = 1, { multiline = false }: TextOptions = {}) =>
-  z
-    .string()
-    .trim()
-    .max(max, 'validation:maxChars')
-    .refine((v) => !hasControlChars(v, multiline), { error: CONTROL_CHARS_MESSAGE, abort: true })
-    .nullish()
-    .transform((v) => (v ? v : null))
-    .pipe(z.string().min(min, 'validation:minChars').nullable())
-
-/** A required text: one message per field (an empty value is "required", not also "too short"). */
-const requiredText = (min: number, max: number, { multiline = false }: TextOptions = {}) => {
-  const text = z.string({ error: 'validation:required' }).trim().min(1, { error: 'validation:required', abort: true })
-  return (min > 1 ? text.min(min, 'validation:minChars') : text)
-    .max(max, 'validation:maxChars')
-    .refine((v) => !hasControlChars(v, multiline), { error: CONTROL_CHARS_MESSAGE, abort: true })
-}
-
-const emailField = () =>
-  z
-    .string({ error: 'validation:required' })
-    .trim()
-    .min(1, { error: 'validation:required', abort: true })
-    .max(TEXT_MAX, { error: 'validation:maxChars', abort: true })
-    .pipe(z.email('validation:invalidEmail'))
-    .transform((v) => v.toLowerCase())
-
-/** A select posts '' when nothing is chosen, and a hidden one posts nothing: both mean "not given". */
-const emptyAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value)
 
 /**
  * The form's schema for an event type's required fields. Made once per combination of the three flags and shared: a
@@ -81,13 +40,11 @@ const contactSchemas = new Map<string, ReturnType<typeof buildContactInfoSchema>
 
 function buildContactInfoSchema(rules: RequiredFields) {
   const lastName = rules.isLastNameRequired ? requiredText(NAME_MIN, TEXT_MAX) : optionalText(TEXT_MAX, NAME_MIN)
-  const phone = rules.isPhoneRequired
-    ? requiredText(1, 30).regex(PHONE, 'validation:invalidPhone')
-    : optionalText(30).refine((v) => v === null || PHONE.test(v), 'validation:invalidPhone')
+  const phone = rules.isPhoneRequired ? requiredPhone() : optionalPhone()
   const messengerValue = rules.isMessengerRequired ? requiredText(1, TEXT_MAX) : optionalText(TEXT_MAX)
   return z
     .object({
-      firstName: requiredText(NAME_MIN, TEXT_MAX),
+      firstName: personName(),
       lastName,
       email: emailField(),
       phone,
@@ -149,8 +106,8 @@ export type BookingContact = z.output<ReturnType<typeof bookingContactSchema>>
 
 /** The contact-organizer form (POST /public/{login}/eventTypes/message). */
 export const organizerMessageSchema = z.object({
-  name: requiredText(NAME_MIN, TEXT_MAX),
+  name: personName(),
   email: emailField(),
-  phone: optionalText(30).refine((v) => v === null || PHONE.test(v), 'validation:invalidPhone'),
+  phone: optionalPhone(),
   text: requiredText(1, LONG_TEXT_MAX, { multiline: true }),
 })

@@ -7,13 +7,14 @@ import { LONG_TEXT_MAX, RECIPIENT_CHIPS, TEXT_MAX } from '#app/domain/constants.
 import { MESSENGER_TYPES } from '#app/domain/enums.ts'
 import { dmyToIso, isIsoDate } from '#app/domain/time/index.ts'
 import { OptionalTypedDateSchema } from '#app/domain/time/typed-fields.ts'
+import { emailField, optionalPhone, optionalText, personName } from '#app/domain/fields.ts'
 
 /** Contacts per page of the table and the API's default limit. */
 export const CONTACTS_PAGE_SIZE = 50
 
 export { MESSENGER_TYPES, type MessengerType } from '#app/domain/enums.ts'
 
-const optionalText = z
+const filterText = z
   .string()
   .trim()
   .max(TEXT_MAX, 'validation:maxChars')
@@ -52,10 +53,10 @@ const apiFilterDate = FilterDateSchema.optional()
 function contactFilterSchema(date: z.ZodType<string | null, unknown>) {
   return z
     .object({
-      firstAndLastName: optionalText,
-      firstName: optionalText,
-      lastName: optionalText,
-      email: optionalText,
+      firstAndLastName: filterText,
+      firstName: filterText,
+      lastName: filterText,
+      email: filterText,
       from: date,
       to: date,
       eventTypeIds: z.array(z.string().max(64)).max(200).optional().default([]),
@@ -103,19 +104,13 @@ export function emptyKind(filter: ContactFilter): ContactsEmptyKind {
 /** A contact added by hand: email is the identity (contacts are never duplicated by email). */
 export const NewContactSchema = z
   .object({
-    firstName: z.string({ error: 'validation:required' }).trim().min(1, 'validation:required').max(TEXT_MAX),
-    lastName: optionalText,
-    email: z
-      .string({ error: 'validation:required' })
-      .trim()
-      .toLowerCase()
-      .min(1, 'validation:required')
-      .max(TEXT_MAX)
-      .pipe(z.email('validation:invalidEmail')),
-    phone: optionalText,
+    firstName: personName(),
+    lastName: optionalText(TEXT_MAX),
+    email: emailField(),
+    phone: optionalPhone(),
     messengerType: z.enum(MESSENGER_TYPES).optional().nullable(),
-    messengerValue: optionalText,
-    customField: optionalText,
+    messengerValue: optionalText(TEXT_MAX),
+    customField: optionalText(TEXT_MAX),
   })
   .transform((contact) => ({
     ...contact,

@@ -3,8 +3,9 @@
  * §5 meeting point and seat rules, §9 page sizes and participant count). Pure: `now` and zones are arguments.
  */
 import { z } from 'zod'
+import { emailField } from '#app/domain/fields.ts'
 import { type MeetingLinkKind, meetingLink, meetingLinkKind } from './meeting-link.ts'
-import { MEETINGS_PAGE_SIZE, TEXT_MAX } from '#app/domain/constants.ts'
+import { MEETINGS_PAGE_SIZE } from '#app/domain/constants.ts'
 import {
   addDays,
   instantToZoned,
@@ -157,7 +158,7 @@ export function placeIcon(placeType: 'Meet' | 'Online' | 'Phone', meetingPoint: 
   return meetingLinkKind(meetingPoint) ?? 'link'
 }
 
-const EmailSchema = z.string().trim().toLowerCase().max(TEXT_MAX).pipe(z.email('validation:invalidEmail'))
+const EmailSchema = emailField()
 
 /** A list of invitee emails: valid and without repeats (SPEC §5 "an email already in the list rejected"). */
 export const InviteeEmailsSchema = z

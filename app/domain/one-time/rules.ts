@@ -4,8 +4,9 @@
  * and the seat rules. Pure: `now` is an argument; messages are i18n keys (app/i18n/zod-errors.ts).
  */
 import { z } from 'zod'
-import { DURATION_MAX_MINUTES, LONG_TEXT_MAX, NAME_MIN, TEXT_MAX } from '#app/domain/constants.ts'
+import { DURATION_MAX_MINUTES, LONG_TEXT_MAX, TEXT_MAX } from '#app/domain/constants.ts'
 import { contactInfoSchema } from '#app/domain/booking/contact-form.ts'
+import { emailField, optionalPhone, optionalText, personName } from '#app/domain/fields.ts'
 import { BUFFER_MAX, BUFFER_MIN, EventNameSchema, isLink, withScheme } from '#app/domain/event-types/schema.ts'
 import { isAllowedReminderMinutes } from '#app/domain/event-types/reminders.ts'
 import { InviteeEmailsSchema } from '#app/domain/meetings/rules.ts'
@@ -15,31 +16,12 @@ import { PARTICIPANT_TYPES, PLACE_TYPES, TIME_UNITS, VIDEO_LINK_SERVICES, WHO_CA
 export type ParticipantType = (typeof PARTICIPANT_TYPES)[number]
 
 const integer = () => z.number({ error: 'validation:number' }).int('validation:integer')
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, 'validation:maxChars')
-    .nullish()
-    .transform((value) => value || null)
-
 /** A new contact of the payload: SPEC §5 "empty new-contact values null"; name and email are required. */
 export const NewContactSchema = z.object({
-  firstName: z
-    .string({ error: 'validation:required' })
-    .trim()
-    .min(1, 'validation:required')
-    .min(NAME_MIN, 'validation:minChars')
-    .max(TEXT_MAX, 'validation:maxChars'),
+  firstName: personName(),
   lastName: optionalText(TEXT_MAX).transform((value) => value ?? ''),
-  email: z
-    .string({ error: 'validation:required' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'validation:required')
-    .max(TEXT_MAX, 'validation:maxChars')
-    .pipe(z.email('validation:invalidEmail')),
-  phone: optionalText(30),
+  email: emailField(),
+  phone: optionalPhone(),
 })
 export type NewContact = z.output<typeof NewContactSchema>
 
@@ -56,10 +38,10 @@ export const OneTimeDateSchema = z.object({
 export const OneTimeFormSchema = z
   .object({
     name: EventNameSchema,
-    description: optionalText(LONG_TEXT_MAX).transform((value) => value ?? ''),
+    description: optionalText(LONG_TEXT_MAX, 1, { multiline: true }).transform((value) => value ?? ''),
     type: z.enum(PLACE_TYPES).default('Meet'),
     whoCallType: z.enum(WHO_CALL_TYPES).nullish(),
-    meetingPoint: optionalText(LONG_TEXT_MAX),
+    meetingPoint: optionalText(LONG_TEXT_MAX, 1, { multiline: true }),
     /** Online: each meeting (one per date) gets its own link from this service instead of one fixed link (issue 15). */
     videoLinkService: z.enum(VIDEO_LINK_SERVICES).nullish(),
     color: z

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  CONTROL_CHARS_MESSAGE,
-  type RequiredFields,
-  contactInfoSchema,
-  organizerMessageSchema,
-} from '#app/domain/booking/contact-form.ts'
+import { type RequiredFields, contactInfoSchema, organizerMessageSchema } from '#app/domain/booking/contact-form.ts'
+import { CONTROL_CHARS_MESSAGE } from '#app/domain/fields.ts'
 import { reminderDueTimes } from '#app/domain/reminders/plan.ts'
 
 const none = { isLastNameRequired: false, isPhoneRequired: false, isMessengerRequired: false }
