@@ -2,7 +2,7 @@ import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { EventTypeView } from '#app/server/event-types/event-types.server.ts'
 import type { Tariff } from '#app/domain/enums.ts'
-import { ParticipantIcon } from './event-type-form.tsx'
+import { ParticipantIcon } from './participant-icon.tsx'
 import { PausedNote } from './paused-note.tsx'
 
 /** SPEC §2 card: name, icon by participant type, duration, inactive styling, hint when hidden. */

@@ -1,10 +1,22 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import type { Tariff } from '#app/domain/enums.ts'
-import { tariffPath } from '#app/domain/plans.ts'
+import type { EventTypeFormValues } from '#app/domain/event-types/form-values.ts'
+import { type Capability, cheapestPlanWith, tariffPath } from '#app/domain/plans.ts'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '#app/components/ui/spinner.tsx'
+import { CheckboxField } from '#app/components/ui/field.tsx'
 import type { UniqueState } from './use-unique-check.ts'
+
+/** What each section of the event-type form gets from the form. */
+export type SectionProps = {
+  values: EventTypeFormValues
+  set: (patch: Partial<EventTypeFormValues>) => void
+  /** The first server text for a field path, unless a later change made it stale. */
+  error: (path: string) => string | undefined
+  locked: (capability: Capability) => boolean
+  onLocked: (capability: Capability) => void
+}
 
 /** A titled section of the event-type form. */
 export function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -41,6 +53,49 @@ export function PlanBadge({ plan, onClick, testId }: { plan: Tariff; onClick?: (
   )
 }
 
+/** A feature's checkbox with the plan badge beside it while the plan lacks the feature; checking it then explains. */
+export function LockedCheckbox({
+  label,
+  name,
+  checked,
+  onChange,
+  capability,
+  locked,
+  onLocked,
+  badgeTestId,
+}: {
+  label: string
+  name: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+  capability: Capability
+  locked: boolean
+  onLocked: (capability: Capability) => void
+  badgeTestId?: string
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      <CheckboxField
+        label={label}
+        name={name}
+        checked={checked}
+        onChange={(event) => {
+          if (event.target.checked && locked) return onLocked(capability)
+          onChange(event.target.checked)
+        }}
+      />
+      {locked ? (
+        <PlanBadge plan={cheapestPlanWith(capability)} onClick={() => onLocked(capability)} testId={badgeTestId} />
+      ) : null}
+    </div>
+  )
+}
+
+const MARKS = {
+  free: { className: 'text-success', label: 'eventTypes:form.free', sign: '✓' },
+  taken: { className: 'text-error', label: 'eventTypes:form.taken', sign: '✕' },
+} as const
+
 /** The uniqueness status next to a field: spinner, then tick or cross (SPEC §4). */
 export function UniqueMark({ state, testId }: { state: UniqueState; testId: string }) {
   const { t } = useTranslation()
@@ -51,31 +106,19 @@ export function UniqueMark({ state, testId }: { state: UniqueState; testId: stri
         <span className="sr-only">{t('eventTypes:form.checking')}</span>
       </span>
     )
-  if (state.status === 'free')
-    return (
-      <span
-        data-testid={testId}
-        data-status="free"
-        className="text-success"
-        role="img"
-        aria-label={t('eventTypes:form.free')}
-      >
-        ✓
-      </span>
-    )
-  if (state.status === 'taken')
-    return (
-      <span
-        data-testid={testId}
-        data-status="taken"
-        className="text-error"
-        role="img"
-        aria-label={t('eventTypes:form.taken')}
-      >
-        ✕
-      </span>
-    )
-  return null
+  if (state.status !== 'free' && state.status !== 'taken') return null
+  const mark = MARKS[state.status]
+  return (
+    <span
+      data-testid={testId}
+      data-status={state.status}
+      className={mark.className}
+      role="img"
+      aria-label={t(mark.label)}
+    >
+      {mark.sign}
+    </span>
+  )
 }
 
 export function ErrorText({ text }: { text?: string | null }) {

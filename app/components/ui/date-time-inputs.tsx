@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isHm, isIsoDate, isoToDmy, readTypedDate, readTypedTime } from '#app/domain/time/index.ts'
-import { CONTROL, FieldFrame, useFieldIds } from './field.tsx'
+import { CONTROL, FieldFrame, controlAttributes, useFieldIds } from './field.tsx'
 
 /**
  * The app's date and time inputs: they read the same in every browser, `DD.MM.YYYY` and 24-hour `HH:mm` (SPEC §5
@@ -69,14 +69,11 @@ export function TimeField({ label, value, onChange, name, errors, hint, required
   return (
     <FieldFrame label={label} hint={hint} className={className} {...ids}>
       <TimeInput
-        id={ids.controlId}
+        {...controlAttributes(ids, `${CONTROL} tabular-nums`)}
         name={name}
         required={required}
         value={value}
         onChange={onChange}
-        aria-invalid={ids.errorId ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={`${CONTROL} tabular-nums ${ids.errorId ? 'border-error' : 'border-line'}`}
       />
     </FieldFrame>
   )
@@ -135,7 +132,7 @@ export function DateField({
     <FieldFrame label={label} hint={hint} className={className} {...ids}>
       <div className="relative">
         <input
-          id={ids.controlId}
+          {...controlAttributes(ids, `${CONTROL} pr-11 tabular-nums`)}
           type="text"
           name={name}
           inputMode="numeric"
@@ -143,9 +140,6 @@ export function DateField({
           placeholder={t('common:dateInput.placeholder')}
           maxLength={10}
           required={required}
-          aria-invalid={ids.errorId ? true : undefined}
-          aria-describedby={ids.describedBy}
-          className={`${CONTROL} pr-11 tabular-nums ${ids.errorId ? 'border-error' : 'border-line'}`}
           value={text}
           onChange={(event) => {
             setText(event.target.value)

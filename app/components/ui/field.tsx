@@ -29,6 +29,18 @@ export function useFieldIds(id: string | undefined, errors: Common['errors'], hi
   return { controlId, shown, errorId, hintId, describedBy }
 }
 
+/** A control's error texts under it (`id` is what its `aria-describedby` names); nothing without errors. */
+function ErrorTexts({ id, texts }: { id?: string; texts: string[] }) {
+  if (!id) return null
+  return (
+    <div id={id} className="text-xs text-error" role="alert">
+      {texts.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+    </div>
+  )
+}
+
 /** The label above a control, its hint and its errors below. */
 export function FieldFrame({
   controlId,
@@ -60,14 +72,35 @@ export function FieldFrame({
           {hint}
         </p>
       ) : null}
-      {errorId ? (
-        <div id={errorId} className="text-xs text-error" role="alert">
-          {shown.map((text) => (
-            <p key={text}>{text}</p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorTexts id={errorId} texts={shown} />
     </div>
+  )
+}
+
+/** The attributes every framed control gets: its id, its invalid state and what describes it, and its look. */
+export function controlAttributes(ids: ReturnType<typeof useFieldIds>, look = CONTROL) {
+  return {
+    id: ids.controlId,
+    'aria-invalid': ids.errorId ? true : undefined,
+    'aria-describedby': ids.describedBy,
+    className: `${look} ${ids.errorId ? 'border-error' : 'border-line'}`,
+  }
+}
+
+/** A control in its frame (label, hint, errors); `control` draws it with the attributes that tie it to the frame. */
+function FramedControl({
+  label,
+  errors,
+  hint,
+  className,
+  id,
+  control,
+}: Common & { id?: string; control: (ids: ReturnType<typeof useFieldIds>) => ReactNode }) {
+  const ids = useFieldIds(id, errors, hint)
+  return (
+    <FieldFrame label={label} hint={hint} className={className} {...ids}>
+      {control(ids)}
+    </FieldFrame>
   )
 }
 
@@ -75,34 +108,19 @@ export type FieldProps = Common & InputHTMLAttributes<HTMLInputElement>
 
 /** A labelled input with its hint and errors. */
 export function Field({ label, errors, hint, className, id, ...input }: FieldProps) {
-  const ids = useFieldIds(id, errors, hint)
-  return (
-    <FieldFrame label={label} hint={hint} className={className} {...ids}>
-      <input
-        id={ids.controlId}
-        aria-invalid={ids.errorId ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={`${CONTROL} ${ids.errorId ? 'border-error' : 'border-line'}`}
-        {...input}
-      />
-    </FieldFrame>
-  )
+  const frame = { label, errors, hint, className, id }
+  return <FramedControl {...frame} control={(ids) => <input {...controlAttributes(ids)} {...input} />} />
 }
 
 export type TextareaFieldProps = Common & TextareaHTMLAttributes<HTMLTextAreaElement>
 
 export function TextareaField({ label, errors, hint, className, id, ...textarea }: TextareaFieldProps) {
-  const ids = useFieldIds(id, errors, hint)
+  const frame = { label, errors, hint, className, id }
   return (
-    <FieldFrame label={label} hint={hint} className={className} {...ids}>
-      <textarea
-        id={ids.controlId}
-        aria-invalid={ids.errorId ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={`${CONTROL} min-h-24 ${ids.errorId ? 'border-error' : 'border-line'}`}
-        {...textarea}
-      />
-    </FieldFrame>
+    <FramedControl
+      {...frame}
+      control={(ids) => <textarea {...controlAttributes(ids, `${CONTROL} min-h-24`)} {...textarea} />}
+    />
   )
 }
 
@@ -110,23 +128,20 @@ export type SelectFieldProps = Common &
   SelectHTMLAttributes<HTMLSelectElement> & { options: readonly { value: string; label: string }[] }
 
 export function SelectField({ label, errors, hint, className, id, options, ...select }: SelectFieldProps) {
-  const ids = useFieldIds(id, errors, hint)
+  const frame = { label, errors, hint, className, id }
   return (
-    <FieldFrame label={label} hint={hint} className={className} {...ids}>
-      <select
-        id={ids.controlId}
-        aria-invalid={ids.errorId ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={`${CONTROL} ${ids.errorId ? 'border-error' : 'border-line'}`}
-        {...select}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </FieldFrame>
+    <FramedControl
+      {...frame}
+      control={(ids) => (
+        <select {...controlAttributes(ids)} {...select}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   )
 }
 
@@ -150,13 +165,7 @@ export function CheckboxField({ label, errors, className, id, ...input }: Checkb
           {label}
         </label>
       </div>
-      {ids.errorId ? (
-        <div id={ids.errorId} className="text-xs text-error" role="alert">
-          {ids.shown.map((text) => (
-            <p key={text}>{text}</p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorTexts id={ids.errorId} texts={ids.shown} />
     </div>
   )
 }
@@ -171,5 +180,41 @@ export function FormErrors({ errors, id }: { errors?: readonly (string | undefin
         <p key={text}>{text}</p>
       ))}
     </div>
+  )
+}
+
+/** A row of radios under a legend, one per option; `onChange` gets the chosen value. */
+export function RadioChoices<T extends string>({
+  legend,
+  legendClassName = 'mb-2 text-sm font-medium',
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  legend: ReactNode
+  legendClassName?: string
+  name: string
+  value: T
+  options: readonly { value: T; label: ReactNode }[]
+  onChange: (value: T) => void
+}) {
+  return (
+    <fieldset className="flex flex-wrap gap-4">
+      <legend className={legendClassName}>{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="flex items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+            className="accent-[var(--color-primary)]"
+          />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
   )
 }

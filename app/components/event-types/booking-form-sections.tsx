@@ -1,0 +1,125 @@
+import { useTranslation } from 'react-i18next'
+import { CheckboxField, Field, SelectField } from '#app/components/ui/field.tsx'
+import type { EventTypeFormValues } from '#app/domain/event-types/form-values.ts'
+import { CURRENCY_SYMBOLS } from '#app/domain/event-types/schema.ts'
+import { LockedCheckbox, Section, type SectionProps } from './form-parts.tsx'
+
+/** The booking form's optional fields that the event type requires or hides (SPEC §4). */
+export const REQUIRED_FIELD_FLAGS = [
+  'isLastNameRequired',
+  'isMessengerRequired',
+  'isPhoneRequired',
+  'isOptionalInputsHidden',
+] as const
+
+/** What the guest's booking form asks (SPEC §4), and the cost and the redirect after booking (Pro, SPEC §6). */
+export function BookingFormSections({
+  values,
+  set,
+  error,
+  locked,
+  onLocked,
+  saved,
+}: SectionProps & {
+  /** The saved values: toggling cost or redirect on fills from them (SPEC §4). */
+  saved: EventTypeFormValues
+}) {
+  const { t } = useTranslation()
+  const paid = { capability: 'costAndRedirect', locked: locked('costAndRedirect'), onLocked } as const
+  return (
+    <>
+      <Section title={t('eventTypes:form.fields')} testId="section-fields">
+        <p className="text-sm text-muted">{t('eventTypes:form.fieldsHint')}</p>
+        {REQUIRED_FIELD_FLAGS.map((flag) => (
+          <CheckboxField
+            key={flag}
+            label={t(`eventTypes:form.${flag}`)}
+            name={flag}
+            checked={values[flag]}
+            onChange={(event) => set({ [flag]: event.target.checked })}
+          />
+        ))}
+      </Section>
+      <Section title={t('eventTypes:form.payment')} testId="section-cost">
+        <LockedCheckbox
+          {...paid}
+          label={t('eventTypes:form.isShowCost')}
+          name="isShowCost"
+          checked={values.isShowCost}
+          badgeTestId="plan-badge-cost"
+          // SPEC §4: on fills from the saved values (RUB by default), off clears.
+          onChange={(checked) =>
+            set(
+              checked
+                ? { isShowCost: true, cost: saved.isShowCost ? saved.cost : '', currency: saved.currency }
+                : { isShowCost: false, cost: '', currency: 'RUB' },
+            )
+          }
+        />
+        {values.isShowCost ? (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field
+              type="number"
+              min={0}
+              step="0.01"
+              label={t('eventTypes:form.cost')}
+              name="cost"
+              value={values.cost}
+              errors={[error('cost')]}
+              onChange={(event) => set({ cost: event.target.value })}
+            />
+            <SelectField
+              label={t('eventTypes:form.currency')}
+              name="currency"
+              value={values.currency}
+              onChange={(event) => set({ currency: event.target.value as EventTypeFormValues['currency'] })}
+              options={(['RUB', 'USD', 'EUR'] as const).map((currency) => ({
+                value: currency,
+                label: `${currency} ${CURRENCY_SYMBOLS[currency]}`,
+              }))}
+            />
+          </div>
+        ) : null}
+        {/* SPEC §6: the redirect after booking needs Pro, like the cost. */}
+        <LockedCheckbox
+          {...paid}
+          label={t('eventTypes:form.isShowRedirection')}
+          name="isShowRedirection"
+          checked={values.isShowRedirection}
+          badgeTestId="plan-badge-redirect"
+          onChange={(checked) =>
+            set(
+              checked
+                ? {
+                    isShowRedirection: true,
+                    redirectUrl: saved.redirectUrl,
+                    redirectComment: saved.redirectComment || t('eventTypes:form.defaultRedirectComment'),
+                  }
+                : { isShowRedirection: false, redirectUrl: '', redirectComment: '' },
+            )
+          }
+        />
+        {values.isShowRedirection ? (
+          <div className="grid gap-3">
+            <Field
+              label={t('eventTypes:form.redirectUrl')}
+              name="redirectUrl"
+              inputMode="url"
+              value={values.redirectUrl}
+              errors={[error('redirectUrl')]}
+              onChange={(event) => set({ redirectUrl: event.target.value })}
+            />
+            <Field
+              label={t('eventTypes:form.redirectComment')}
+              name="redirectComment"
+              value={values.redirectComment}
+              maxLength={200}
+              errors={[error('redirectComment')]}
+              onChange={(event) => set({ redirectComment: event.target.value })}
+            />
+          </div>
+        ) : null}
+      </Section>
+    </>
+  )
+}

@@ -1,0 +1,122 @@
+import { useTranslation } from 'react-i18next'
+import { SeatFields } from '#app/components/event-types/amount-fields.tsx'
+import { PARTICIPANT_TYPE_ORDER } from '#app/components/event-types/pickers.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { RadioChoices, SelectField, TextareaField } from '#app/components/ui/field.tsx'
+import { INVITE_MODES, type OneTimeFormValues } from '#app/domain/one-time/form.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { type ContactOption, ExistingContacts, NewContacts } from './contact-lists.tsx'
+import type { OneTimeSectionProps } from './section-props.ts'
+import { type InviteeCheck, useInviteeCheck } from './use-invitee-check.ts'
+
+/**
+ * Who comes (SPEC §4): participants (of a participant type, with seats for a group) or visitors by address; the
+ * host's contacts and new people; adjutants. A busy invitee asks "Add anyway?" as they are picked.
+ */
+export function InviteesSection(
+  props: OneTimeSectionProps & {
+    replace: (update: (previous: OneTimeFormValues) => OneTimeFormValues) => void
+    contacts: ContactOption[]
+    /** Participant types the plan does not allow, with the plan they are available from. */
+    lockedTypes: Record<string, string>
+  },
+) {
+  const { values, set, fe, lockedTypes } = props
+  const { t } = useTranslation()
+  const hydrated = useHydrated()
+  const invitee = useInviteeCheck(values)
+  const group = values.participantType.startsWith('Group') && values.inviteParticipant === 'participants'
+  const typeLabel = (type: string) => t(`eventTypes:participantTypes.${type}`)
+  return (
+    <fieldset className="card space-y-4 p-5">
+      <legend className="sr-only">{t('oneoff:create.who')}</legend>
+      <h2 className="text-lg font-semibold">{t('oneoff:create.who')}</h2>
+      <RadioChoices
+        legend={t('oneoff:create.inviteParticipant')}
+        name="inviteParticipant"
+        value={values.inviteParticipant}
+        options={INVITE_MODES.map((mode) => ({ value: mode, label: t(`oneoff:create.invite.${mode}`) }))}
+        onChange={(mode) => set({ inviteParticipant: mode })}
+      />
+      {values.inviteParticipant === 'participants' ? (
+        <div className="grid gap-4 sm:grid-cols-3">
+          <SelectField
+            label={t('oneoff:create.participantType')}
+            name="participantType"
+            value={values.participantType}
+            onChange={(e) => set({ participantType: e.target.value as OneTimeFormValues['participantType'] })}
+            options={PARTICIPANT_TYPE_ORDER.map((type) => ({
+              value: type,
+              label: lockedTypes[type]
+                ? `${typeLabel(type)} (${t('eventTypes:tariff.badge', { plan: lockedTypes[type] })})`
+                : typeLabel(type),
+            }))}
+          />
+          {group || !hydrated ? (
+            <SeatFields
+              minSeats={values.minSeats}
+              totalSeats={values.totalSeats}
+              onChange={set}
+              errors={{ minSeats: fe('minSeats')?.[0], totalSeats: fe('totalSeats')?.[0] }}
+              hint={hydrated ? undefined : t('oneoff:create.seatsHint')}
+            />
+          ) : null}
+        </div>
+      ) : (
+        <TextareaField
+          label={t('oneoff:create.visitors')}
+          name="visitors"
+          value={values.visitors}
+          onChange={(e) => set({ visitors: e.target.value })}
+          hint={t('oneoff:create.visitorsHint')}
+          errors={fe('visitors')}
+          rows={2}
+        />
+      )}
+      <ExistingContacts {...props} invitee={invitee} />
+      <NewContacts {...props} invitee={invitee} />
+      <BusyPrompt invitee={invitee} />
+      <TextareaField
+        label={t('oneoff:create.adjutants')}
+        name="adjutants"
+        value={values.adjutants}
+        onChange={(e) => set({ adjutants: e.target.value })}
+        hint={t('oneoff:create.adjutantsHint')}
+        errors={fe('adjutants')}
+        rows={2}
+      />
+    </fieldset>
+  )
+}
+
+/** "Add anyway?" for an invitee who is busy then; the accepted addresses go with the form as `acceptedBusy`. */
+function BusyPrompt({ invitee }: { invitee: InviteeCheck }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      {invitee.accepted.map((email) => (
+        <input key={email} type="hidden" name="acceptedBusy" value={email} />
+      ))}
+      {invitee.pending ? (
+        <div
+          role="alertdialog"
+          aria-labelledby="oneoff-busy-title"
+          className="space-y-2 rounded-lg border border-warning bg-surface p-3"
+          data-testid="oneoff-busy"
+        >
+          <p id="oneoff-busy-title" className="text-sm">
+            {t('oneoff:create.busyPrompt', { email: invitee.pending.email })}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={invitee.accept} data-testid="oneoff-busy-add">
+              {t('oneoff:create.addAnywayButton')}
+            </Button>
+            <Button variant="secondary" onClick={invitee.reject}>
+              {t('oneoff:create.dontAdd')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,9 @@
+import type { OneTimeFormValues } from '#app/domain/one-time/form.ts'
+
+/** What each part of the one-off meeting form gets from the form. */
+export type OneTimeSectionProps = {
+  values: OneTimeFormValues
+  set: (patch: Partial<OneTimeFormValues>) => void
+  /** The server's texts for a field. */
+  fe: (name: string) => string[] | null
+}

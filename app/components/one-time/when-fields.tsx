@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next'
+import { DateField, TimeField } from '#app/components/ui/date-time-inputs.tsx'
+import { SelectField } from '#app/components/ui/field.tsx'
+import type { OneTimeSectionProps } from './section-props.ts'
+
+/** When the meeting is: date, time zone, start and end. */
+export function WhenFields({
+  values,
+  set,
+  fe,
+  zones,
+  minDate,
+}: OneTimeSectionProps & { zones: { value: string; label: string }[]; minDate: string }) {
+  const { t } = useTranslation()
+  return (
+    <fieldset className="card grid gap-4 p-5 sm:grid-cols-2">
+      <legend className="sr-only">{t('oneoff:create.when')}</legend>
+      <h2 className="text-lg font-semibold sm:col-span-2">{t('oneoff:create.when')}</h2>
+      <DateField
+        label={t('oneoff:create.date')}
+        name="date"
+        min={minDate}
+        max="2099-12-31"
+        value={values.date}
+        onChange={(date) => set({ date })}
+        errors={fe('date')}
+        required
+      />
+      <SelectField
+        label={t('oneoff:create.timeZone')}
+        name="timeZone"
+        value={values.timeZone}
+        onChange={(e) => set({ timeZone: e.target.value })}
+        options={zones}
+        errors={fe('timeZone')}
+      />
+      {(['timeFrom', 'timeTo'] as const).map((name) => (
+        <TimeField
+          key={name}
+          label={t(`oneoff:create.${name}`)}
+          name={name}
+          value={values[name]}
+          onChange={(time) => set({ [name]: time })}
+          errors={fe(name)}
+          required
+        />
+      ))}
+    </fieldset>
+  )
+}
