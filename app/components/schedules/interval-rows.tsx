@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { nextInterval } from '#app/domain/schedules/editing.ts'
 import type { ScheduleInterval } from '#app/domain/schedules/schema.ts'
@@ -29,21 +30,18 @@ export function IntervalRows({
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their position
           <div key={index} className="flex flex-col gap-1" data-testid="interval">
             <div className="flex items-center gap-2">
-              <TimeInput
-                value={interval.start}
-                onChange={(value) => update(index, 'start', value)}
-                aria-label={t('schedules:editor.start', { label, index: index + 1 })}
-                aria-invalid={error ? true : undefined}
-                className={inputClass}
-              />
-              <span aria-hidden="true">–</span>
-              <TimeInput
-                value={interval.end}
-                onChange={(value) => update(index, 'end', value)}
-                aria-label={t('schedules:editor.end', { label, index: index + 1 })}
-                aria-invalid={error ? true : undefined}
-                className={inputClass}
-              />
+              {(['start', 'end'] as const).map((part) => (
+                <Fragment key={part}>
+                  {part === 'end' ? <span aria-hidden="true">–</span> : null}
+                  <TimeInput
+                    value={interval[part]}
+                    onChange={(value) => update(index, part, value)}
+                    aria-label={t(`schedules:editor.${part}`, { label, index: index + 1 })}
+                    aria-invalid={error ? true : undefined}
+                    className={inputClass}
+                  />
+                </Fragment>
+              ))}
               <button
                 type="button"
                 className="btn-ghost px-2 py-1"
