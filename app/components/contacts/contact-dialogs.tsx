@@ -1,5 +1,5 @@
 import { Form, Link } from '@remix-run/react'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
 import { SelectField, TextareaField } from '#app/components/ui/field.tsx'
@@ -70,32 +70,37 @@ type DialogProps = {
   busy: boolean
 }
 
-export function ContactMessageDialog({ open, onClose, recipients, canEmail, busy }: DialogProps) {
+/**
+ * A dialog that sends something to the chosen contacts: the intent and the contacts' ids go with the form, their
+ * chips and (without the plan's emails) the tariff note show above `children`; "Send" needs the plan and `ready`.
+ */
+function RecipientsDialog({
+  open,
+  onClose,
+  recipients,
+  canEmail,
+  busy,
+  intent,
+  title,
+  ready = true,
+  children,
+}: DialogProps & { intent: 'message' | 'invite'; title: string; ready?: boolean; children: ReactNode }) {
   const { t } = useTranslation()
-  const [message, setMessage] = useState('')
   return (
-    <Modal open={open} onClose={onClose} title={t('contacts:dialog.messageTitle')}>
-      <Form method="post" className="space-y-4" data-testid="contact-message-form">
-        <input type="hidden" name="intent" value="message" />
+    <Modal open={open} onClose={onClose} title={title}>
+      <Form method="post" className="space-y-4" data-testid={`contact-${intent}-form`}>
+        <input type="hidden" name="intent" value={intent} />
         {recipients.map((recipient) => (
           <input key={recipient.id} type="hidden" name="contactIds" value={recipient.id} />
         ))}
         <RecipientChips recipients={recipients} />
         {canEmail ? null : <TariffNote />}
-        <TextareaField
-          label={t('contacts:dialog.message')}
-          name="message"
-          required
-          maxLength={LONG_TEXT_MAX}
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
-          hint={t('contacts:dialog.counter', { count: message.length, max: LONG_TEXT_MAX })}
-        />
+        {children}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             {t('contacts:dialog.cancel')}
           </Button>
-          <Button type="submit" disabled={!canEmail || message.trim() === ''} loading={busy}>
+          <Button type="submit" disabled={!canEmail || !ready} loading={busy}>
             {t('contacts:dialog.send')}
           </Button>
         </div>
@@ -104,41 +109,44 @@ export function ContactMessageDialog({ open, onClose, recipients, canEmail, busy
   )
 }
 
+export function ContactMessageDialog(props: DialogProps) {
+  const { t } = useTranslation()
+  const [message, setMessage] = useState('')
+  return (
+    <RecipientsDialog
+      {...props}
+      intent="message"
+      title={t('contacts:dialog.messageTitle')}
+      ready={message.trim() !== ''}
+    >
+      <TextareaField
+        label={t('contacts:dialog.message')}
+        name="message"
+        required
+        maxLength={LONG_TEXT_MAX}
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+        hint={t('contacts:dialog.counter', { count: message.length, max: LONG_TEXT_MAX })}
+      />
+    </RecipientsDialog>
+  )
+}
+
 export function ContactInviteDialog({
-  open,
-  onClose,
-  recipients,
-  canEmail,
-  busy,
   eventTypes,
+  ...props
 }: DialogProps & { eventTypes: { id: string; name: string }[] }) {
   const { t } = useTranslation()
   return (
-    <Modal open={open} onClose={onClose} title={t('contacts:dialog.inviteTitle')}>
-      <Form method="post" className="space-y-4" data-testid="contact-invite-form">
-        <input type="hidden" name="intent" value="invite" />
-        {recipients.map((recipient) => (
-          <input key={recipient.id} type="hidden" name="contactIds" value={recipient.id} />
-        ))}
-        <RecipientChips recipients={recipients} />
-        {canEmail ? null : <TariffNote />}
-        <SelectField
-          label={t('contacts:dialog.eventType')}
-          name="eventTypeId"
-          options={[
-            { value: '', label: t('contacts:dialog.publicPage') },
-            ...eventTypes.map((eventType) => ({ value: eventType.id, label: eventType.name })),
-          ]}
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('contacts:dialog.cancel')}
-          </Button>
-          <Button type="submit" disabled={!canEmail} loading={busy}>
-            {t('contacts:dialog.send')}
-          </Button>
-        </div>
-      </Form>
-    </Modal>
+    <RecipientsDialog {...props} intent="invite" title={t('contacts:dialog.inviteTitle')}>
+      <SelectField
+        label={t('contacts:dialog.eventType')}
+        name="eventTypeId"
+        options={[
+          { value: '', label: t('contacts:dialog.publicPage') },
+          ...eventTypes.map((eventType) => ({ value: eventType.id, label: eventType.name })),
+        ]}
+      />
+    </RecipientsDialog>
   )
 }
