@@ -74,7 +74,19 @@ export type Bindings = {
   ASSETS: Fetcher
 } & Record<string, unknown>
 
+/** The parsed configuration of each bindings object: a Worker's bindings do not change while it runs. */
+const parsedEnvs = new WeakMap<Record<string, unknown>, AppEnv>()
+
 export function parseEnv(raw: Record<string, unknown>): AppEnv {
+  let parsed = parsedEnvs.get(raw)
+  if (!parsed) {
+    parsed = parseEnvOnce(raw)
+    parsedEnvs.set(raw, parsed)
+  }
+  return parsed
+}
+
+function parseEnvOnce(raw: Record<string, unknown>): AppEnv {
   const result = EnvSchema.safeParse(raw)
   if (!result.success) {
     const names = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')

@@ -132,6 +132,9 @@ function refused(c: C, refusal: Refusal): never {
   throw new ApiError(refusalStatus(refusal), refusalTexts(refusal, c.get('t')))
 }
 
+/** A booking body before its event type is known: an object (its fields are checked once the form is). */
+const bookingEnvelope = z.object({ contactInfo: z.unknown() }).passthrough()
+
 type ContactSchema = ReturnType<typeof bookingContactSchema>
 
 /** The booking request's body for one contact form; made once per form (bookingContactSchema shares its schemas). */
@@ -217,7 +220,7 @@ export const publicBooking = new Hono<ApiEnv>()
     const t = c.get('t')
     const idempotencyKey = c.req.header('Idempotency-Key')?.trim() || null
     if (idempotencyKey && idempotencyKey.length > 200) throw new ApiError(400, [t('booking:errors.idempotencyKey')])
-    const raw = await readJson(c, z.object({ contactInfo: z.unknown() }).passthrough())
+    const raw = await readJson(c, bookingEnvelope)
     // The limit and the event type are independent reads: both at once, the limit's answer first.
     const [allowed, found] = await Promise.allSettled([limit(c, BOOKING_LIMITS.booking), eventContext(c)])
     if (allowed.status === 'rejected') throw allowed.reason

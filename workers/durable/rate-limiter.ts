@@ -1,5 +1,8 @@
 import { DurableObject } from 'cloudflare:workers'
 
+/** Ended windows are forgotten at most this often (an ended window already counts as none, forgotten or not). */
+const FORGET_EVERY_MS = 10_000
+
 /** One key's fixed window: hits counted from `start` until `end`. */
 type Window = { start: number; end: number; count: number }
 
@@ -58,8 +61,10 @@ export class RateLimiter extends DurableObject {
     const ended = [...windows].filter(([, window]) => window.end <= now).map(([key]) => key)
     for (const key of ended) windows.delete(key)
     if (ended.length > 0) await this.ctx.storage.delete(ended.map((key) => `w:${key}`))
-    const next = Math.min(...[...windows.values()].map((window) => window.end))
-    this.alarmAt = Number.isFinite(next) ? next : null
+    let next = Number.POSITIVE_INFINITY
+    for (const window of windows.values()) next = Math.min(next, window.end)
+    // Keys ending one after another (a burst of new addresses) are forgotten together, not one alarm each.
+    this.alarmAt = Number.isFinite(next) ? Math.max(next, now + FORGET_EVERY_MS) : null
     if (this.alarmAt !== null) await this.ctx.storage.setAlarm(this.alarmAt)
   }
 }
