@@ -5,6 +5,7 @@ import type { HomeStatistics } from '#app/server/meetings/statistics.server.ts'
 import type { FirstRunGuide as FirstRunGuideData } from '#app/server/home/first-run.server.ts'
 import type { ShellUser } from './app-shell.tsx'
 import { FirstRunGuide } from './home/first-run-guide.tsx'
+import { TitledSection } from '#app/components/ui/titled-section.tsx'
 
 const VALUE_COLORS: Record<string, string> = { primary: 'text-primary', success: 'text-success', error: 'text-error' }
 
@@ -48,10 +49,11 @@ export function Home({
 
       {guide ? <FirstRunGuide guide={guide} quickEventTypeErrors={quickEventTypeErrors} /> : null}
 
-      <section aria-labelledby="home-stats-title">
-        <h2 id="home-stats-title" className="mb-3 text-lg font-semibold">
-          {t('meetings:home.statsTitle')}
-        </h2>
+      <TitledSection
+        id="home-stats-title"
+        title={t('meetings:home.statsTitle')}
+        titleClassName="mb-3 text-lg font-semibold"
+      >
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {statistics.total.map((item) => (
             <li key={item.statisticItem}>
@@ -71,12 +73,13 @@ export function Home({
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="home-integrations-title">
-        <h2 id="home-integrations-title" className="mb-3 text-lg font-semibold">
-          {t('meetings:home.integrationsTitle')}
-        </h2>
+      <TitledSection
+        id="home-integrations-title"
+        title={t('meetings:home.integrationsTitle')}
+        titleClassName="mb-3 text-lg font-semibold"
+      >
         <ul className="flex flex-wrap gap-2">
           {statistics.integrations.map((integration) => (
             <li key={integration.id}>
@@ -95,7 +98,7 @@ export function Home({
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
     </section>
   )
 }

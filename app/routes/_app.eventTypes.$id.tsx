@@ -7,7 +7,7 @@ import { SharePanel } from '#app/components/event-types/share-panel.tsx'
 import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
 import { telemostState } from '#app/server/video/grants.server.ts'
 import { useUnsavedChanges } from '#app/components/event-types/use-unsaved-changes.ts'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { ConfirmDialog, DeleteDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
 import { savedEventTypeValues } from '#app/domain/event-types/form-values.ts'
@@ -218,14 +218,11 @@ function EventTypeEditor({
         </Form>
       )}
 
-      <ConfirmDialog
+      <DeleteDialog
         open={deleteOpen}
         onClose={() => setDeleteOpen(false)}
-        title={t('eventTypes:actions.deleteTitle')}
-        description={t('eventTypes:actions.deleteText')}
-        confirmLabel={t('eventTypes:actions.delete')}
-        variant="danger"
-        form={{ action: `/eventTypes/${eventType.id}`, fields: { intent: 'delete' } }}
+        keys="eventTypes:actions"
+        action={`/eventTypes/${eventType.id}`}
       />
       <ConfirmDialog
         open={blocker.state === 'blocked' || pendingTab !== null}

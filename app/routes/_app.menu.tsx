@@ -3,6 +3,7 @@ import { Link, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Avatar } from '#app/components/accounts/avatar.tsx'
 import { LogoutButton } from '#app/components/accounts/logout-button.tsx'
+import { ProfileMenuLink } from '#app/components/accounts/profile-menu.tsx'
 import { NAV_ITEMS, profileMenuItems } from '#app/components/accounts/menu-items.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
@@ -42,15 +43,7 @@ export default function Menu() {
           .filter((item) => !item.largeOnly)
           .map((item) => (
             <li key={item.key}>
-              {item.external ? (
-                <a href={item.to} target="_blank" rel="noopener noreferrer" className={ITEM}>
-                  {t(`accounts:shell.menu.${item.key}`)}
-                </a>
-              ) : (
-                <Link to={item.to} className={ITEM}>
-                  {t(`accounts:shell.menu.${item.key}`)}
-                </Link>
-              )}
+              <ProfileMenuLink item={item} className={ITEM} />
             </li>
           ))}
         <li>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { ShellUser } from '#app/components/app-shell.tsx'
 import { Avatar } from './avatar.tsx'
 import { LogoutButton } from './logout-button.tsx'
-import { profileMenuItems } from './menu-items.ts'
+import { type MenuItem, profileMenuItems } from './menu-items.ts'
 
 const ITEM = 'block w-full rounded-lg px-3 py-2 text-left text-sm text-ink hover:bg-surface'
 
@@ -61,15 +61,7 @@ export function ProfileMenu({ user }: { user: ShellUser }) {
         <ul className="py-2">
           {profileMenuItems(user.login).map((item) => (
             <li key={item.key} className={item.largeOnly ? 'hidden lg:block' : undefined}>
-              {item.external ? (
-                <a href={item.to} target="_blank" rel="noopener noreferrer" className={ITEM}>
-                  {t(`accounts:shell.menu.${item.key}`)}
-                </a>
-              ) : (
-                <Link to={item.to} className={ITEM}>
-                  {t(`accounts:shell.menu.${item.key}`)}
-                </Link>
-              )}
+              <ProfileMenuLink item={item} className={ITEM} />
             </li>
           ))}
         </ul>
@@ -78,5 +70,20 @@ export function ProfileMenu({ user }: { user: ShellUser }) {
         </div>
       </div>
     </details>
+  )
+}
+
+/** One entry of the profile menu: a page of the app, or an outside page in a new tab. */
+export function ProfileMenuLink({ item, className }: { item: MenuItem; className: string }) {
+  const { t } = useTranslation()
+  const label = t(`accounts:shell.menu.${item.key}`)
+  return item.external ? (
+    <a href={item.to} target="_blank" rel="noopener noreferrer" className={className}>
+      {label}
+    </a>
+  ) : (
+    <Link to={item.to} className={className}>
+      {label}
+    </Link>
   )
 }

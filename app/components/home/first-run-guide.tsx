@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { copyToClipboard } from '#app/components/ui/clipboard.ts'
 import { DURATION_PRESETS } from '#app/domain/event-types/duration-step.ts'
 import type { FirstRunGuide as Guide } from '#app/server/home/first-run.server.ts'
+import { TitledSection } from '#app/components/ui/titled-section.tsx'
 
 /**
  * The home page's first-run guide (issue 18): the six steps with a link each and "Done" for the ones the account
@@ -13,10 +14,12 @@ export function FirstRunGuide({ guide, quickEventTypeErrors = [] }: { guide: Gui
   const { t } = useTranslation()
   if (guide.complete) {
     return (
-      <section className="card space-y-4 p-5" aria-labelledby="guide-next-title" data-testid="home-next">
-        <h2 id="guide-next-title" className="text-lg font-semibold">
-          {t('guide.completeTitle')}
-        </h2>
+      <TitledSection
+        id="guide-next-title"
+        title={t('guide.completeTitle')}
+        className="card space-y-4 p-5"
+        testId="home-next"
+      >
         {guide.next.length === 0 ? (
           <p className="text-sm text-muted">{t('guide.noMeetings')}</p>
         ) : (
@@ -32,7 +35,7 @@ export function FirstRunGuide({ guide, quickEventTypeErrors = [] }: { guide: Gui
           </ul>
         )}
         <BookingLink link={guide.link} />
-      </section>
+      </TitledSection>
     )
   }
   const left = guide.steps.filter((step) => !step.done).length

@@ -2,6 +2,7 @@
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
+import { TitledSection } from '#app/components/ui/titled-section.tsx'
 
 export type WaitlistEntryView = {
   id: string
@@ -14,10 +15,12 @@ export type WaitlistEntryView = {
 export function MeetingWaitlist({ entries, busy }: { entries: WaitlistEntryView[]; busy: boolean }) {
   const { t } = useTranslation()
   return (
-    <section className="card p-5" aria-labelledby="waitlist-title" data-testid="meeting-waitlist">
-      <h2 id="waitlist-title" className="text-lg font-semibold">
-        {t('waitlist:meeting.title')}
-      </h2>
+    <TitledSection
+      id="waitlist-title"
+      title={t('waitlist:meeting.title')}
+      className="card p-5"
+      testId="meeting-waitlist"
+    >
       {entries.length === 0 ? (
         <p className="mt-2 text-sm text-muted">{t('waitlist:meeting.empty')}</p>
       ) : (
@@ -64,6 +67,6 @@ export function MeetingWaitlist({ entries, busy }: { entries: WaitlistEntryView[
           ))}
         </ol>
       )}
-    </section>
+    </TitledSection>
   )
 }

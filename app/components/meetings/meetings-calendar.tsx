@@ -89,11 +89,7 @@ export function MeetingsCalendar({
                       {entry.conflicts.length > 0 ? <ConflictMark className="mr-0.5 size-3 text-[9px]" /> : null}
                       <span className="hidden sm:inline">{entry.time.slice(0, 5)} </span>
                       {entry.name}
-                      {entry.conflicts.map((text) => (
-                        <span key={text} className="sr-only" data-testid="calendar-conflict">
-                          {`. ${text}`}
-                        </span>
-                      ))}
+                      <ConflictTexts conflicts={entry.conflicts} />
                     </Link>
                   </li>
                 ))}
@@ -204,11 +200,7 @@ export function MeetingsAgenda({
                         {entry.conflicts.length > 0 ? <ConflictMark className="mr-1 size-4 text-[10px]" /> : null}
                         <span className="font-medium tabular-nums">{entry.time}</span>{' '}
                         <span className="break-words">{entry.name}</span>
-                        {entry.conflicts.map((text) => (
-                          <span key={text} className="sr-only" data-testid="calendar-conflict">
-                            {`. ${text}`}
-                          </span>
-                        ))}
+                        <ConflictTexts conflicts={entry.conflicts} />
                       </Link>
                     </li>
                   ))}
@@ -220,4 +212,13 @@ export function MeetingsAgenda({
       </ol>
     </section>
   )
+}
+
+/** A meeting's conflicts for screen readers, after its name (the mark shows them to the eye). */
+function ConflictTexts({ conflicts }: { conflicts: string[] }) {
+  return conflicts.map((text) => (
+    <span key={text} className="sr-only" data-testid="calendar-conflict">
+      {`. ${text}`}
+    </span>
+  ))
 }

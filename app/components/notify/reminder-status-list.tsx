@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { type ReminderProblem, problemText } from '#app/domain/reminders/problems.ts'
 import { instantToZoned, isoToDmy } from '#app/domain/time/index.ts'
 import type { DeliveryView, ReminderStatusView } from '#app/server/notify/statuses.server.ts'
+import { TitledSection } from '#app/components/ui/titled-section.tsx'
 
 const STATUS_STYLE = {
   scheduled: 'bg-surface text-muted',
@@ -51,10 +52,7 @@ function Problem({ t, problem }: { t: T; problem: ReminderProblem }) {
 export function ReminderStatusList({ reminders, timeZone }: { reminders: ReminderStatusView[]; timeZone: string }) {
   const { t } = useTranslation()
   return (
-    <section aria-labelledby="reminders-title">
-      <h2 id="reminders-title" className="text-lg font-semibold">
-        {t('notify:statuses.title')}
-      </h2>
+    <TitledSection id="reminders-title" title={t('notify:statuses.title')}>
       {reminders.length === 0 ? <p className="mt-2 text-sm text-muted">{t('notify:statuses.empty')}</p> : null}
       <ul className="mt-3 divide-y divide-line rounded-xl border border-line bg-card">
         {reminders.map((reminder) => {
@@ -98,6 +96,6 @@ export function ReminderStatusList({ reminders, timeZone }: { reminders: Reminde
           )
         })}
       </ul>
-    </section>
+    </TitledSection>
   )
 }

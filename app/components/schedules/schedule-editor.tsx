@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from '@remix-run/react'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { DeleteDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { CheckboxField, Field, FormErrors, SelectField } from '#app/components/ui/field.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
 import { issueText } from '#app/i18n/zod-errors.ts'
@@ -165,14 +165,11 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, now, res
         </div>
       </Form>
 
-      <ConfirmDialog
+      <DeleteDialog
         open={deleteOpen}
         onClose={() => setDeleteOpen(false)}
-        title={t('schedules:list.deleteTitle')}
-        description={t('schedules:list.deleteText')}
-        confirmLabel={t('schedules:list.delete')}
-        variant="danger"
-        form={{ action: `/schedules/${schedule.id}`, fields: { intent: 'delete' } }}
+        keys="schedules:list"
+        action={`/schedules/${schedule.id}`}
       />
       <TariffLimitModal
         open={tariffOpen}

@@ -1,15 +1,18 @@
 import { useTranslation } from 'react-i18next'
 import type { previewWorkingHours } from '#app/domain/schedules/editing.ts'
 import { isoToDmy } from '#app/domain/time/index.ts'
+import { TitledSection } from '#app/components/ui/titled-section.tsx'
 
 /** The coming days' working hours as the schedule stands (SPEC §5); none while the schedule has errors. */
 export function SchedulePreview({ preview }: { preview: ReturnType<typeof previewWorkingHours> | null }) {
   const { t } = useTranslation()
   return (
-    <section className="card p-5" aria-labelledby="preview-title" data-testid="schedule-preview">
-      <h2 id="preview-title" className="text-lg font-semibold">
-        {t('schedules:editor.preview')}
-      </h2>
+    <TitledSection
+      id="preview-title"
+      title={t('schedules:editor.preview')}
+      className="card p-5"
+      testId="schedule-preview"
+    >
       {preview ? (
         <ol className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-7">
           {preview.map((day) => (
@@ -35,6 +38,6 @@ export function SchedulePreview({ preview }: { preview: ReturnType<typeof previe
       ) : (
         <p className="mt-2 text-sm text-muted">{t('schedules:editor.previewInvalid')}</p>
       )}
-    </section>
+    </TitledSection>
   )
 }

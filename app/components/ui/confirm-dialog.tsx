@@ -65,3 +65,32 @@ export function ConfirmDialog({
     </Modal>
   )
 }
+
+/**
+ * "Delete …?" for one item: the texts under `keys` (`deleteTitle`, `deleteText`, `delete`), and confirming posts
+ * `intent=delete` to the item's page.
+ */
+export function DeleteDialog({
+  open,
+  onClose,
+  keys,
+  action,
+}: {
+  open: boolean
+  onClose: () => void
+  keys: 'schedules:list' | 'eventTypes:actions'
+  action: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <ConfirmDialog
+      open={open}
+      onClose={onClose}
+      title={t(`${keys}.deleteTitle`)}
+      description={t(`${keys}.deleteText`)}
+      confirmLabel={t(`${keys}.delete`)}
+      variant="danger"
+      form={{ action, fields: { intent: 'delete' } }}
+    />
+  )
+}
