@@ -24,6 +24,7 @@ import { saveEventTypeForm } from '#app/server/event-types/page-actions.server.t
 import { orNotFoundPage } from '#app/server/refusal.server.ts'
 import { listSchedules } from '#app/server/schedules/schedules.server.ts'
 import { PausedNote } from '#app/components/event-types/paused-note.tsx'
+import { SaveBar } from '#app/components/ui/save-bar.tsx'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -209,12 +210,11 @@ function EventTypeEditor({
             onLocked={setLocked}
             visible={['type', 'base', 'availability', 'schedule', 'more']}
           />
-          <div className="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-line bg-surface/95 px-4 py-3 sm:mx-0">
-            {dirty ? <span className="text-sm text-warning">{t('eventTypes:edit.unsaved')}</span> : null}
-            <button type="submit" className="btn-primary" disabled={navigation.state !== 'idle'}>
-              {t('eventTypes:edit.save')}
-            </button>
-          </div>
+          <SaveBar
+            note={dirty ? <span className="text-sm text-warning">{t('eventTypes:edit.unsaved')}</span> : null}
+            label={t('eventTypes:edit.save')}
+            disabled={navigation.state !== 'idle'}
+          />
         </Form>
       )}
 

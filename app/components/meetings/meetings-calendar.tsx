@@ -114,28 +114,13 @@ function CalendarHead({
   nextLink: string
   span: 'month' | 'week' | 'day'
 }) {
-  const { t } = useTranslation()
   return (
     <div className="mb-3 flex items-center justify-between gap-2">
-      <Link
-        to={prevLink}
-        className="btn-ghost"
-        aria-label={t(`meetings:calendar.previous.${span}`)}
-        data-testid="calendar-prev"
-      >
-        ←
-      </Link>
+      <StepLink to={prevLink} direction="previous" span={span} />
       <h2 className="text-center font-semibold" data-testid="calendar-title">
         {title}
       </h2>
-      <Link
-        to={nextLink}
-        className="btn-ghost"
-        aria-label={t(`meetings:calendar.next.${span}`)}
-        data-testid="calendar-next"
-      >
-        →
-      </Link>
+      <StepLink to={nextLink} direction="next" span={span} />
     </div>
   )
 }
@@ -221,4 +206,19 @@ function ConflictTexts({ conflicts }: { conflicts: string[] }) {
       {`. ${text}`}
     </span>
   ))
+}
+
+/** The previous or next month, week or day. */
+function StepLink({ to, direction, span }: { to: string; direction: 'previous' | 'next'; span: string }) {
+  const { t } = useTranslation()
+  return (
+    <Link
+      to={to}
+      className="btn-ghost"
+      aria-label={t(`meetings:calendar.${direction}.${span}`)}
+      data-testid={direction === 'previous' ? 'calendar-prev' : 'calendar-next'}
+    >
+      {direction === 'previous' ? '←' : '→'}
+    </Link>
+  )
 }

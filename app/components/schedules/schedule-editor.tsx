@@ -20,6 +20,7 @@ import { AdjustmentsEditor, type DatedAdjustment } from './adjustments-editor.ts
 import { SchedulePreview } from './schedule-preview.tsx'
 import { WeeklyHours } from './weekly-hours.tsx'
 import { cheapestPlanWith } from '#app/domain/plans.ts'
+import { SaveBar } from '#app/components/ui/save-bar.tsx'
 
 type Props = {
   schedule: ScheduleView
@@ -147,22 +148,18 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, now, res
         />
         <SchedulePreview preview={preview} />
 
-        <div className="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-line bg-surface/95 px-4 py-3 sm:mx-0">
-          {invalid ? (
-            <span className="text-sm text-error" data-testid="schedule-invalid">
-              {t('schedules:editor.fixErrors')}
-            </span>
-          ) : null}
-          <button
-            type="submit"
-            name="intent"
-            value="save"
-            className="btn-primary"
-            disabled={navigation.state !== 'idle' || invalid}
-          >
-            {t('schedules:editor.save')}
-          </button>
-        </div>
+        <SaveBar
+          note={
+            invalid ? (
+              <span className="text-sm text-error" data-testid="schedule-invalid">
+                {t('schedules:editor.fixErrors')}
+              </span>
+            ) : null
+          }
+          label={t('schedules:editor.save')}
+          intent="save"
+          disabled={navigation.state !== 'idle' || invalid}
+        />
       </Form>
 
       <DeleteDialog
