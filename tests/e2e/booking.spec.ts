@@ -398,3 +398,30 @@ test('the contact-organizer form sends a message', async ({ page }) => {
   const all = await mails(page)
   expect(all.some((m) => m.to === 'demo@example.com' && m.text.includes('Do you have time on Saturday?'))).toBe(true)
 })
+
+test('a success page opened anew hydrates in English without errors, its sign-up form posting by fetch', async ({
+  page,
+}) => {
+  // The browser's translator must write what the server wrote (ADR 0116): a mismatch is a React error here.
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
+  })
+  await page.goto('/user/demo/event/consultation?tz=Europe/Moscow&lang=en')
+  await page.locator('label:has([data-testid="slot"])').first().click()
+  await page.getByTestId('continue').click()
+  await page.locator('#field-firstName').fill('Гость')
+  await page.locator('#field-email').fill(`guest.reload${Date.now().toString(36)}@example.com`)
+  await page.getByTestId('book').click()
+  await expect(page.getByTestId('booking-success')).toContainText(TEXTS.en.success)
+
+  await page.reload({ waitUntil: 'networkidle' })
+  await expect(page.getByTestId('booking-success')).toContainText(TEXTS.en.success)
+  // Hydrated: the sign-up offer's form posts by fetch (a `.data` request), not as a new document.
+  const post = page.waitForRequest((request) => request.method() === 'POST' && /\.data(\?|$)/.test(request.url()))
+  await page.getByTestId('signup-submit').click()
+  await post
+  await expect(page.getByTestId('error-isAgreementAccepted')).toBeVisible()
+  expect(errors).toEqual([])
+})
