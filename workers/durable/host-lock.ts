@@ -171,7 +171,7 @@ export class HostLock extends DurableObject<Bindings> {
       case 'sweepWaitlist':
         return runWaitlistCommand(db, env, this.keeper(now), command, now)
       default:
-        return { ok: true, value: await runMeetingCommand(db, env, command, await this.activeHolds(now), now) }
+        return runMeetingCommand(db, env, command, await this.activeHolds(now), now)
     }
   }
 

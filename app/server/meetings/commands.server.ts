@@ -6,26 +6,17 @@
  * writes its batch before any booking can take a seat in between (docs/decisions/0050).
  *
  * Pages and the API check what they can outside (the viewer's scope), then send a plain command; the object answers
- * the one outcome (`run`), and a refusal comes back as the same `ActionError` (status and translated keys) as before.
+ * the one outcome (`run`), and a refusal comes back as the `Refused` (status and translated keys) pages and the API render.
  */
 import type { Db } from '#app/server/db.server.ts'
 import type { AppEnv, Bindings } from '#app/server/env.server.ts'
 import { type Hold, runCommand } from '#app/server/booking/host-lock-client.server.ts'
-import {
-  addOwnVisitors,
-  addVisitorsAsOrganizer,
-  cancelMeeting,
-  cancelOwnParticipation,
-  cancelParticipant,
-  moveParticipants,
-  organizerOf,
-  removeVisitor,
-  replaceVisitors,
-  setAdjutants,
-  setHeld,
-} from './actions.server.ts'
-import { Refused } from '#app/server/refusal.server.ts'
-import { notFound } from './errors.server.ts'
+import type { Outcome } from '#app/domain/refusal.ts'
+import { organizerOf, setAdjutants, setHeld } from './actions.server.ts'
+import { cancelMeeting, cancelOwnParticipation, cancelParticipant } from './cancel.server.ts'
+import { moveParticipants } from './move.server.ts'
+import { addOwnVisitors, addVisitorsAsOrganizer, removeVisitor, replaceVisitors } from './visitors.server.ts'
+import { Refused, refuse } from '#app/server/refusal.server.ts'
 import { findByManageToken, requireChangeable } from './manage.server.ts'
 import { findOwnParticipation } from './meetings.server.ts'
 import { RescheduleOverlap, rescheduleMeeting } from './reschedule.server.ts'
@@ -61,28 +52,27 @@ export type MeetingCommand =
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 export type HostCommand = DistributiveOmit<MeetingCommand, 'ownerId'>
 
-/** Runs a command inside the host's object (`holds`: the object's active ghost holds); a refusal throws. */
+/**
+ * Runs a command inside the host's object (`holds`: the object's active ghost holds): its decision's refusal, or what
+ * it did. A snapshot that is not there (an unknown meeting or token) is still thrown as a `Refused` 404.
+ */
 export async function runMeetingCommand(
   db: Db,
   env: AppEnv,
   command: MeetingCommand,
   holds: readonly Hold[],
   now: number,
-): Promise<unknown> {
-  return run(db, env, command, holds, now)
-}
-
-async function run(db: Db, env: AppEnv, command: MeetingCommand, holds: readonly Hold[], now: number) {
+): Promise<Outcome<unknown>> {
   const organizer = () => organizerOf(db, command.ownerId)
   /** A participant's row, which must still belong to this host (the object is the host's). */
   const own = async (viewer: Viewer, participantId: string) => {
     const row = await findOwnParticipation(db, viewer, participantId)
-    if (row.meeting.ownerId !== command.ownerId) throw notFound()
+    if (row.meeting.ownerId !== command.ownerId) refuse('notFound')
     return row
   }
   const byToken = async (token: string) => {
     const row = await findByManageToken(db, token)
-    if (row.meeting.ownerId !== command.ownerId) throw notFound()
+    if (row.meeting.ownerId !== command.ownerId) refuse('notFound')
     requireChangeable(row, now)
     return row
   }

@@ -5,7 +5,8 @@
  * holds and bookings of the same host and re-checked against them.
  */
 import { and, eq } from 'drizzle-orm'
-import { displayStatus } from '#app/domain/meetings/rules.ts'
+import { decideReschedule, isLive } from '#app/domain/commands/meetings.ts'
+import type { Outcome } from '#app/domain/refusal.ts'
 import { type IsoDate, instantToZoned } from '#app/domain/time/index.ts'
 import {
   type HoldInterval,
@@ -16,7 +17,6 @@ import {
   rulesOf,
   scheduleOf,
 } from '#app/server/booking/availability.server.ts'
-import type { HostEvent } from '#app/domain/commands/events.ts'
 import { apply } from '#app/server/commands/apply.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { replanMeeting } from '#app/server/notify/reminders.server.ts'
@@ -32,17 +32,13 @@ import type { AppEnv, Bindings } from '#app/server/env.server.ts'
 import { organizerNotices, participantNotices } from '#app/server/notify/notifications.server.ts'
 import { hostLock } from '#app/server/booking/host-lock-client.server.ts'
 import { type OverlapItem, freeTimeCheck } from '#app/server/one-time/create.server.ts'
-import { organizerOf } from './actions.server.ts'
-import { ActionError, notFound } from './errors.server.ts'
+import { attendeesOf, organizerOf } from './actions.server.ts'
 import { refusal } from '#app/domain/refusal.ts'
 import { Refused } from '#app/server/refusal.server.ts'
 import { conflictRefusal } from '#app/domain/commands/one-off.ts'
-import { type MeetingRow, findOwnedMeeting } from './meetings.server.ts'
-import { requireOutsideNotice } from './notice.server.ts'
+import { type MeetingRow, type ParticipantRow, findOwnedMeeting } from './meetings.server.ts'
+import { changeNoticeMinutes } from './notice.server.ts'
 import { adjutantRecipient, meetingNotices, organizerNoticeOfActor, participantRecipient } from './notify.server.ts'
-
-/** SPEC §5 "Duration other: max 1380 minutes (23 hours)": the longest one-off meeting a move may make. */
-export const MAX_ONE_OFF_MINUTES = 1380
 
 export type RescheduleSlot = { start: string; end: string; date: string; from: string; to: string }
 
@@ -186,76 +182,35 @@ export async function rescheduleMeeting(
   },
   holds: readonly (HoldInterval & { companyEventId?: string })[],
   now: number,
-): Promise<{ start: string; end: string }> {
-  const { meeting, participants } = await findOwnedMeeting(db, input.ownerId, input.meetingId)
-  if (meeting.status === 'canceled') throw new ActionError(400, [{ key: 'meetings:errors.canceled' }])
-  if (displayStatus(meeting, now) !== 'upcoming') throw new ActionError(400, [{ key: 'meetings:errors.notUpcoming' }])
-  const actor = input.actorParticipantId ? participants.find((p) => p.id === input.actorParticipantId) : null
-  if (input.actorParticipantId) {
-    if (actor?.role !== 'member' || actor.status !== 'booked') throw notFound()
-    const others = participants.filter((p) => p.role === 'member' && p.status === 'booked' && p.id !== actor.id)
-    if (others.length > 0) throw new ActionError(400, [{ key: 'meetings:errors.groupMove' }])
-    if (!meeting.eventTypeId) throw new ActionError(400, [{ key: 'meetings:errors.oneOffMove' }])
-    await requireOutsideNotice(db, meeting, now)
-  }
+): Promise<Outcome<{ start: string; end: string }>> {
+  const snapshot = await findOwnedMeeting(db, input.ownerId, input.meetingId)
+  const { meeting, participants } = snapshot
   const context = await contextOf(db, meeting)
-  let slot: { start: number; end: number }
+  // The minimum notice binds the participant only (one D1 read, only when a participant asks).
+  const noticeMinutes = input.actorParticipantId ? await changeNoticeMinutes(db, meeting) : 0
+  const decision = decideReschedule(input, { ...snapshot, noticeMinutes, typed: context !== null }, now)
+  if (!decision.ok) return decision
+  const { actor, moved } = decision.value
+  const slot = { start: decision.value.start, end: decision.value.end }
   if (context) {
-    slot = { start: input.start, end: input.start + (meeting.endAt - meeting.startAt) }
     const date = instantToZoned(context.schedule.timeZone, slot.start).date
     const free = await rescheduleSlots(db, input.ownerId, meeting.id, date, context.schedule.timeZone, now, holds)
     if (!free.some((s) => Date.parse(s.start) === slot.start && Date.parse(s.end) === slot.end)) {
-      throw new ActionError(409, [{ key: 'meetings:errors.slotTaken' }])
+      return { ok: false, refusal: refusal('meetingSlotTaken') }
     }
-  } else {
-    slot = { start: input.start, end: input.end ?? input.start + (meeting.endAt - meeting.startAt) }
-    if (slot.start <= now) throw new ActionError(400, [{ field: 'start', key: 'meetings:errors.notInFuture' }])
-    if (slot.end <= slot.start) throw new ActionError(400, [{ field: 'end', key: 'validation:endAfterStart' }])
-    if (slot.end - slot.start > MAX_ONE_OFF_MINUTES * 60_000) {
-      throw new ActionError(400, [
-        { field: 'end', key: 'meetings:errors.tooLong', params: { hours: String(MAX_ONE_OFF_MINUTES / 60) } },
-      ])
-    }
-    if (!input.ignoreOverlap) {
-      const [settings] = await db
-        .select({ before: oneTimeEvents.timeBeforeMinutes, after: oneTimeEvents.timeAfterMinutes })
-        .from(oneTimeEvents)
-        .where(and(eq(oneTimeEvents.id, meeting.id), eq(oneTimeEvents.ownerId, meeting.ownerId)))
-        .limit(1)
-      const emails = [
-        ...participants.filter((p) => p.status === 'booked').map((p) => p.email),
-        ...meeting.adjutantEmails,
-      ]
-      const found = await freeTimeCheck(
-        db,
-        input.ownerId,
-        [slot],
-        { form: { getTimeBeforeValue: settings?.before ?? null, getTimeAfterValue: settings?.after ?? null } },
-        emails,
-        holds,
-        meeting.id,
-      )
-      if (found.overlaps.length > 0 || found.busyEmails.length > 0) throw new RescheduleOverlap(found)
-    }
+  } else if (!input.ignoreOverlap) {
+    const found = await oneOffOverlaps(db, snapshot, slot, holds)
+    const refused = conflictRefusal(found)
+    if (refused) return { ok: false, refusal: refused }
   }
   const organizer = await organizerOf(db, input.ownerId)
   const updated: MeetingRow = { ...meeting, startAt: slot.start, endAt: slot.end, sequence: meeting.sequence + 1 }
-  const live = participants.filter((p) => p.status === 'booked')
-  const attendees = [
-    ...live.map((p) => ({ email: p.email, name: `${p.firstName} ${p.lastName}`.trim() })),
-    ...meeting.adjutantEmails.map((email) => ({ email, name: email })),
-  ]
+  const live = participants.filter(isLive)
+  const attendees = attendeesOf(participants, meeting.adjutantEmails)
   const recipients = [
     ...live.map(participantRecipient),
     ...meeting.adjutantEmails.map((email) => adjutantRecipient(email, organizer)),
   ]
-  const moved: HostEvent = {
-    type: 'MeetingMoved',
-    meetingId: meeting.id,
-    previousStart: meeting.startAt,
-    start: slot.start,
-    end: slot.end,
-  }
   await apply(
     db,
     { ownerId: meeting.ownerId, now },
@@ -292,7 +247,24 @@ export async function rescheduleMeeting(
           })),
     ],
   )
-  return { start: new Date(slot.start).toISOString(), end: new Date(slot.end).toISOString() }
+  return { ok: true, value: { start: new Date(slot.start).toISOString(), end: new Date(slot.end).toISOString() } }
+}
+
+/** What a one-off meeting's new time overlaps (with its buffers): the host's other meetings and holds, busy invitees. */
+async function oneOffOverlaps(
+  db: Db,
+  { meeting, participants }: { meeting: MeetingRow; participants: ParticipantRow[] },
+  slot: { start: number; end: number },
+  holds: readonly (HoldInterval & { companyEventId?: string })[],
+) {
+  const [settings] = await db
+    .select({ before: oneTimeEvents.timeBeforeMinutes, after: oneTimeEvents.timeAfterMinutes })
+    .from(oneTimeEvents)
+    .where(and(eq(oneTimeEvents.id, meeting.id), eq(oneTimeEvents.ownerId, meeting.ownerId)))
+    .limit(1)
+  const emails = [...participants.filter(isLive).map((p) => p.email), ...meeting.adjutantEmails]
+  const form = { getTimeBeforeValue: settings?.before ?? null, getTimeAfterValue: settings?.after ?? null }
+  return freeTimeCheck(db, meeting.ownerId, [slot], { form }, emails, holds, meeting.id)
 }
 
 /** The one-off move found the time taken: 409 with what is in the way (SPEC §4 "Book anyway?"). */
