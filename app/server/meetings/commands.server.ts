@@ -84,11 +84,11 @@ export async function runMeetingCommand(
     case 'adjutants':
       return setAdjutants(db, env, await organizer(), command.meetingId, command.emails, now)
     case 'addVisitors':
-      return addVisitorsAsOrganizer(db, env, await organizer(), command.participantId, command.emails, now)
+      return addVisitorsAsOrganizer(db, env, await organizer(), command, now)
     case 'replaceVisitors':
-      return replaceVisitors(db, env, await organizer(), command.participantId, command.emails, now)
+      return replaceVisitors(db, env, await organizer(), command, now)
     case 'removeVisitor':
-      return removeVisitor(db, env, await organizer(), command.participantId, command.visitorId, now)
+      return removeVisitor(db, env, await organizer(), command, now)
     case 'move':
       return moveParticipants(db, env, await organizer(), command.participantIds, command.targetMeetingId, now)
     case 'reschedule':

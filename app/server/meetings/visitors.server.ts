@@ -32,6 +32,9 @@ import { meetingNotices, participantRecipient } from './notify.server.ts'
 
 type Snapshot = { meeting: MeetingRow; participants: ParticipantRow[] }
 
+/** The organizer's visitors command: a participant of theirs and emails. */
+type Visitors = { participantId: string; emails: string[] }
+
 /** Writes decided visitors: their rows and links, the reminders, their invitations, and the event, in one batch. */
 async function applyVisitors(
   db: Db,
@@ -102,14 +105,8 @@ async function addVisitorsTo(
 }
 
 /** The organizer adds visitors to one of their meeting's participants (`/eventContact/{id}/visitor`). */
-export async function addVisitorsAsOrganizer(
-  db: Db,
-  env: AppEnv,
-  organizer: Organizer,
-  participantId: string,
-  emails: string[],
-  now: number,
-) {
+export async function addVisitorsAsOrganizer(db: Db, env: AppEnv, organizer: Organizer, asked: Visitors, now: number) {
+  const { participantId, emails } = asked
   const { member, ...snapshot } = await ownedMember(db, organizer.id, participantId)
   return addVisitorsTo(db, env, organizer, snapshot, member, emails, now)
 }
@@ -134,8 +131,7 @@ export async function removeVisitor(
   db: Db,
   env: AppEnv,
   organizer: Organizer,
-  participantId: string,
-  visitorId: string,
+  { participantId, visitorId }: { participantId: string; visitorId: string },
   now: number,
 ) {
   const { member, ...snapshot } = await ownedMember(db, organizer.id, participantId)
@@ -148,14 +144,8 @@ export async function removeVisitor(
  * `PUT /eventContact/{id}/visitor`: the participant's visitors become exactly `emails`: new ones are invited,
  * missing ones cancelled, kept ones untouched. Both are decided first, so a refused new one changes nothing.
  */
-export async function replaceVisitors(
-  db: Db,
-  env: AppEnv,
-  organizer: Organizer,
-  participantId: string,
-  emails: string[],
-  now: number,
-) {
+export async function replaceVisitors(db: Db, env: AppEnv, organizer: Organizer, asked: Visitors, now: number) {
+  const { participantId, emails } = asked
   const { member, ...snapshot } = await ownedMember(db, organizer.id, participantId)
   const decision = decideReplaceVisitors(member, emails, organizer.email, snapshot, now)
   if (!decision.ok) return decision
