@@ -43,6 +43,16 @@ export function meetingUid(meetingId: string): string {
   return `${meetingId}@fastslot`
 }
 
+/** The ORGANIZER of an event: a name is a parameter (no quotes or controls), an empty one falls back to the email. */
+export function icsOrganizer(person: IcsPerson) {
+  return { name: safeParam(person.name) || person.email, email: person.email }
+}
+
+/** An ATTENDEE of one of our events: a required participant who has accepted (they booked it). */
+export function icsAttendee(person: IcsPerson) {
+  return { ...icsOrganizer(person), role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED }
+}
+
 function isUrl(value: string | null | undefined): value is string {
   return !!value && /^https?:\/\/\S+$/i.test(value)
 }
@@ -84,16 +94,9 @@ export function buildIcs(meetings: IcsMeeting[], now: number, method: 'REQUEST' 
       location: meeting.location ?? null,
       url: url ?? null,
       status: meeting.canceled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-      organizer: { name: safeParam(meeting.organizer.name) || meeting.organizer.email, email: meeting.organizer.email },
+      organizer: icsOrganizer(meeting.organizer),
     })
-    for (const attendee of meeting.attendees) {
-      event.createAttendee({
-        name: safeParam(attendee.name) || attendee.email,
-        email: attendee.email,
-        role: ICalAttendeeRole.REQ,
-        status: ICalAttendeeStatus.ACCEPTED,
-      })
-    }
+    for (const attendee of meeting.attendees) event.createAttendee(icsAttendee(attendee))
   }
   // RFC 5545 §3.1: every content line, the last one too, ends with CRLF.
   return `${calendar.toString()}\r\n`

@@ -1,8 +1,7 @@
 /**
- * The CalDAV provider (Yandex, Apple iCloud, any CalDAV server; issue 14) through tsdav's request helpers, which
- * build the WebDAV XML and parse the multistatus answers. Every request goes through one `call`: the URL guard
- * (url-guard.server.ts, redirects and server-given URLs included), Basic auth, a timeout, and the mapping of
- * answers to the provider errors (401/403 refused, 429/5xx/network/timeout unavailable).
+ * The CalDAV provider (Yandex, Apple iCloud, any CalDAV server; issue 14): discovery, sync and writes. The requests
+ * go through caldav-http.server.ts (the URL guard, Basic auth, timeout, errors; tsdav's WebDAV helpers); our events
+ * are written as caldav-ics.server.ts builds them.
  *
  * Sync of one calendar: one PROPFIND of its ctag and sync-token; both as stored means unchanged (that single
  * request is the whole sync). Otherwise RFC 6578 sync-collection from the stored token gives the changed and removed
@@ -10,20 +9,11 @@
  * compared with the stored ones. Only new or changed objects are then fetched (calendar-multiget). A token the
  * server declares invalid, or `full`, fetches every object in one calendar-query.
  */
-import ical, {
-  type ICalAttendeeScheduleAgent,
-  ICalAttendeeRole,
-  ICalAttendeeStatus,
-  ICalEventStatus,
-} from 'ical-generator'
-import { type DAVResponse, davRequest, propfind } from 'tsdav'
-import { ICS_PRODUCT_ID, safeParam } from '#app/domain/booking/ics.ts'
-import { vtimezone, zonedDateTime } from '#app/domain/booking/ics-time.ts'
+import { davRequest, propfind } from 'tsdav'
 import { busyFromIcs } from '#app/domain/calendars/ical-busy.ts'
 import type { BusyWindow } from '#app/domain/calendars/types.ts'
 import type { AppEnv } from '../env.server.ts'
 import {
-  CALENDAR_TIMEOUT_MS,
   CalendarAuthError,
   type CalendarProvider,
   CalendarUnavailableError,
@@ -36,9 +26,10 @@ import {
   type SyncResult,
   type WrittenEvent,
 } from './provider.server.ts'
+import { type Fetch, davClient, list, text, topStatus, withSlash } from './caldav-http.server.ts'
+import { ourEventIcs } from './caldav-ics.server.ts'
 import { assertCallableUrl } from './url-guard.server.ts'
 
-const MAX_REDIRECTS = 5
 /** Hrefs per calendar-multiget request. */
 const MULTIGET_BATCH = 100
 /** A server that keeps answering "truncated" (RFC 6578 §3.6, 507) is read in at most this many rounds. */
@@ -51,110 +42,13 @@ const NS = {
   'xmlns:ca': 'http://apple.com/ns/ical/',
 }
 
-/** Statuses a call hands back to its caller instead of turning them into provider errors. */
-type Tolerated = { forbidden?: boolean; serverError?: boolean }
-
-type Fetch = typeof fetch
-
 /** An object as the server listed or sent it. */
 type Listed = { key: string; etag: string | null }
 type Fetched = Listed & { ics: string | null }
 
-function basicAuth(login: string, password: string): string {
-  const bytes = new TextEncoder().encode(`${login}:${password}`)
-  return `Basic ${btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''))}`
-}
-
-/** Retry-After as milliseconds (seconds or an HTTP date), or null. */
-function retryAfterMs(header: string | null, now: number): number | null {
-  if (!header) return null
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000
-  const at = Date.parse(header)
-  return Number.isNaN(at) ? null : Math.max(0, at - now)
-}
-
-/** The text of a parsed XML value (tsdav turns numeric text into numbers, and may keep `_text`/`_cdata`). */
-function text(value: unknown): string | null {
-  if (value === null || value === undefined) return null
-  if (typeof value === 'string') return value
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  if (typeof value === 'object') {
-    const node = value as { _text?: unknown; _cdata?: unknown }
-    const inner = node._cdata ?? node._text
-    if (inner !== undefined) return text(inner)
-  }
-  return null
-}
-
-const list = <T>(value: T | T[] | null | undefined): T[] =>
-  value === null || value === undefined ? [] : Array.isArray(value) ? value : [value]
-
-const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`)
-
-/** The answer of a whole request, told apart from a multistatus (tsdav returns both as DAVResponse[]). */
-function multistatusOf(responses: DAVResponse[]): DAVResponse[] | null {
-  const first = responses[0]
-  if (!first || typeof first.raw !== 'object' || first.raw === null || !('multistatus' in first.raw)) return null
-  return responses.filter((response) => response.href !== undefined && response.href !== null)
-}
-
-function topStatus(responses: DAVResponse[]): string {
-  const first = responses[0]
-  return first ? `${first.status} ${first.statusText}` : 'no answer'
-}
-
 /** A calendar object's file name from its UID: only characters every server keeps as they are. */
 function objectName(uid: string): string {
   return `${uid.replace(/[^A-Za-z0-9._-]/g, '-')}.ics`
-}
-
-/** Etc/UTC, GMT, Zulu and the like: what the platform's Intl calls UTC. */
-function isUtcZone(timeZone: string): boolean {
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone === 'UTC'
-  } catch {
-    return false
-  }
-}
-
-/**
- * Our event as an iCalendar object for a CalDAV collection (no METHOD: RFC 4791 §4.1): the organizer's wall clock
- * with TZID and its VTIMEZONE, or plain UTC times for a UTC zone (Radicale rewrites a UTC TZID into an invalid
- * `TZID=Etc/UTC:...Z`).
- */
-export function ourEventIcs(event: OurEvent, now: number): string {
-  const utc = isUtcZone(event.timeZone)
-  const calendar = ical({
-    prodId: ICS_PRODUCT_ID,
-    timezone: {
-      name: null,
-      generator: (zone) => (zone === event.timeZone ? vtimezone(zone, event.start, event.end) : null),
-    },
-  })
-  const vevent = calendar.createEvent({
-    id: event.uid,
-    sequence: event.sequence,
-    stamp: new Date(now),
-    start: utc ? new Date(event.start) : zonedDateTime(event.timeZone, event.start),
-    end: utc ? new Date(event.end) : zonedDateTime(event.timeZone, event.end),
-    timezone: utc ? null : event.timeZone,
-    summary: event.summary,
-    description: event.description || null,
-    location: event.location || null,
-    status: ICalEventStatus.CONFIRMED,
-    organizer: { name: safeParam(event.organizer.name) || event.organizer.email, email: event.organizer.email },
-  })
-  for (const attendee of event.attendees) {
-    vevent.createAttendee({
-      name: safeParam(attendee.name) || attendee.email,
-      email: attendee.email,
-      role: ICalAttendeeRole.REQ,
-      status: ICalAttendeeStatus.ACCEPTED,
-      // The product sends its own invitations: a scheduling server (RFC 6638) must not send another.
-      scheduleAgent: 'CLIENT' as ICalAttendeeScheduleAgent,
-    })
-  }
-  return `${calendar.toString()}\r\n`
 }
 
 function baseUrlOf(input: ProviderInput, env: AppEnv): string {
@@ -170,113 +64,7 @@ export function createCalDavProvider(
   fetcher: Fetch = (request, init) => fetch(request, init),
 ): CalendarProvider {
   if (input.credentials.kind !== 'password') throw new CalendarAuthError('CalDAV signs in with a login and password')
-  const authorization = basicAuth(input.credentials.login, input.credentials.password)
-
-  /**
-   * One HTTP exchange, redirects followed by hand so each hop passes the guard. The body is read inside the
-   * timeout, so a server that stalls mid-answer is cut off too.
-   */
-  async function call(
-    url: string,
-    init: RequestInit,
-    tolerated: Tolerated = {},
-    answeredBy: (url: string) => void = () => {},
-  ): Promise<Response> {
-    let target = assertCallableUrl(url, env)
-    let method = (init.method ?? 'GET').toUpperCase()
-    let body = init.body
-    for (let hop = 0; ; hop++) {
-      const headers = new Headers(init.headers)
-      headers.set('Authorization', authorization)
-      let response: Response | null = null
-      let payload: ArrayBuffer = new ArrayBuffer(0)
-      // A connection the server closed under us (HTTP/1.0 servers like Radicale's own) is retried once on a new
-      // one; every request made here is idempotent (PUTs are conditional). A timeout is not retried.
-      for (let attempt = 0; !response; attempt++) {
-        const controller = new AbortController()
-        const timer = setTimeout(() => controller.abort(), CALENDAR_TIMEOUT_MS)
-        try {
-          response = await fetcher(target.href, {
-            method,
-            headers,
-            body,
-            redirect: 'manual',
-            signal: controller.signal,
-          })
-          payload = await response.arrayBuffer()
-        } catch (error) {
-          response = null
-          if (attempt === 0 && !controller.signal.aborted) continue
-          const reason = controller.signal.aborted
-            ? `no answer within ${CALENDAR_TIMEOUT_MS / 1000} s`
-            : error instanceof Error
-              ? error.message
-              : String(error)
-          throw new CalendarUnavailableError(`${method} ${target.origin}${target.pathname}: ${reason}`)
-        } finally {
-          clearTimeout(timer)
-        }
-      }
-      const { status } = response
-      const location = response.headers.get('Location')
-      if ([301, 302, 303, 307, 308].includes(status) && location) {
-        if (hop >= MAX_REDIRECTS) throw new CalendarUnavailableError(`${method} ${target.href}: too many redirects`)
-        target = assertCallableUrl(new URL(location, target).href, env)
-        if (status === 303) {
-          method = 'GET'
-          body = null
-        }
-        continue
-      }
-      answeredBy(target.href)
-      const where = `${method} ${target.origin}${target.pathname}`
-      if (status === 401 || (status === 403 && !tolerated.forbidden)) {
-        throw new CalendarAuthError(`${where}: the server refused the credentials (${status})`)
-      }
-      if (status === 429) {
-        throw new CalendarUnavailableError(
-          `${where}: rate limited (429)`,
-          retryAfterMs(response.headers.get('Retry-After'), Date.now()),
-        )
-      }
-      if (status >= 500 && !tolerated.serverError) throw new CalendarUnavailableError(`${where}: ${status}`)
-      const empty = [204, 205, 304].includes(status)
-      return new Response(empty ? null : payload, {
-        status,
-        statusText: response.statusText,
-        headers: response.headers,
-      })
-    }
-  }
-
-  /**
-   * A WebDAV request through one of tsdav's helpers. `at` is the URL that answered (after redirects): the hrefs
-   * of the answer are relative to it.
-   */
-  async function dav(url: string, send: (fetch: Fetch) => Promise<DAVResponse[]>, tolerated: Tolerated = {}) {
-    let at = url
-    const responses = await send((request, init) =>
-      call(request instanceof Request ? request.url : String(request), init ?? {}, tolerated, (final) => {
-        at = final
-      }),
-    )
-    return { responses, entries: multistatusOf(responses), at }
-  }
-
-  /** A depth-0 PROPFIND answered for the resource itself (null when it does not exist), and where it answered. */
-  async function propsOf(
-    url: string,
-    props: Record<string, object>,
-  ): Promise<{ props: Record<string, unknown> | null; at: string }> {
-    const { responses, entries, at } = await dav(url, (fetch) => propfind({ url, props, depth: '0', fetch }))
-    if (!entries) {
-      if (responses[0]?.status === 404 || responses[0]?.status === 405) return { props: null, at }
-      throw new CalendarUnavailableError(`PROPFIND ${url}: ${topStatus(responses)}`)
-    }
-    const own = entries.find((entry) => entry.ok) ?? null
-    return { props: own ? ((own.props ?? {}) as Record<string, unknown>) : null, at }
-  }
-
+  const { call, dav, propsOf } = davClient(input.credentials, env, fetcher)
   /** principal → calendar-home-set: the server URL itself, then its well-known address, then its root. */
   async function calendarHomes(): Promise<string[]> {
     const base = assertCallableUrl(baseUrlOf(input, env), env).href

@@ -6,18 +6,13 @@
  */
 import type { BusyItem, BusyWindow } from '#app/domain/calendars/types.ts'
 import { isIsoDate, startOfZonedDay } from '#app/domain/time/index.ts'
-import type { AppEnv } from '../env.server.ts'
-import { type Fetcher, type OAuthApi, oauthApi, platformFetch, unavailable } from './oauth-api.server.ts'
+import { oauthCalendarProvider, unavailable } from './oauth-api.server.ts'
 import {
   CalendarAuthError,
-  type CalendarProvider,
   CalendarUnavailableError,
   type OurEvent,
-  type ProviderInput,
   type RemoteCalendar,
-  type RemoteObject,
-  type SyncCursor,
-  type SyncResult,
+  changesOf,
   type WrittenEvent,
 } from './provider.server.ts'
 
@@ -116,18 +111,7 @@ async function failure(response: Response, what: string, write = false): Promise
   return unavailable(response, what)
 }
 
-export function createGoogleProvider(
-  input: ProviderInput,
-  env: AppEnv,
-  fetcher: Fetcher = platformFetch,
-): CalendarProvider {
-  const api: OAuthApi = oauthApi({
-    provider: 'google',
-    credentials: input.credentials,
-    env,
-    fetcher,
-    onCredentials: input.onCredentials,
-  })
+export const createGoogleProvider = oauthCalendarProvider('google', (api, env) => {
   const base = env.GOOGLE_CALENDAR_API_BASE.replace(/\/+$/, '')
   const url = (path: string, query: Record<string, string> = {}) => {
     const search = new URLSearchParams(query).toString()
@@ -172,29 +156,19 @@ export function createGoogleProvider(
     throw new CalendarUnavailableError(`Google events.list: more than ${MAX_PAGES} pages`)
   }
 
-  function changes(
-    listed: { events: GoogleEvent[]; syncToken: string | null },
-    window: BusyWindow,
-    full: boolean,
-  ): SyncResult {
-    const upserts: RemoteObject[] = []
-    const removed: string[] = []
-    for (const event of listed.events) {
+  function changes(listed: { events: GoogleEvent[]; syncToken: string | null }, window: BusyWindow, full: boolean) {
+    return changesOf(listed.events, full, listed.syncToken, (event) =>
       // In a sync token's answer a deleted event (or instance) comes back `cancelled`. An instance outside the window
       // (the token's answer is not bounded by it) is not kept either: the next full sync picks it up in time.
-      const gone = event.status === 'cancelled' || !overlapsWindow(event, window)
-      if (gone) {
-        if (!full) removed.push(event.id)
-        continue
-      }
-      upserts.push({
-        key: event.id,
-        etag: event.etag ?? null,
-        uid: event.iCalUID ?? event.id,
-        items: googleBusyItems(event, window),
-      })
-    }
-    return { kind: 'changes', full, upserts, removed, cursor: { syncToken: listed.syncToken, ctag: null } }
+      event.status === 'cancelled' || !overlapsWindow(event, window)
+        ? null
+        : {
+            key: event.id,
+            etag: event.etag ?? null,
+            uid: event.iCalUID ?? event.id,
+            items: googleBusyItems(event, window),
+          },
+    )
   }
 
   /** Our meeting as a Google event. No `sequence`: Google raises its own and refuses a lower one. */
@@ -255,7 +229,7 @@ export function createGoogleProvider(
   }
 
   return {
-    async listCalendars(): Promise<RemoteCalendar[]> {
+    async listCalendars() {
       const calendars: RemoteCalendar[] = []
       let pageToken: string | undefined
       for (let page = 0; page < MAX_PAGES; page++) {
@@ -283,7 +257,7 @@ export function createGoogleProvider(
       throw new CalendarUnavailableError(`Google calendarList: more than ${MAX_PAGES} pages`)
     },
 
-    async sync(calendar, cursor: SyncCursor, window, full): Promise<SyncResult> {
+    async sync(calendar, cursor, window, full) {
       if (!full && cursor.syncToken) {
         // Google refuses a sync token together with timeMin/timeMax: the token carries the original query.
         const listed = await listEvents(calendar.remoteId, { syncToken: cursor.syncToken })
@@ -321,4 +295,4 @@ export function createGoogleProvider(
       throw await failure(response, 'Google events.delete', true)
     },
   }
-}
+})

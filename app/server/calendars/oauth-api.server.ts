@@ -21,7 +21,9 @@ import {
   CALENDAR_TIMEOUT_MS,
   CalendarAuthError,
   type CalendarCredentials,
+  type CalendarProvider,
   CalendarUnavailableError,
+  type ProviderInput,
 } from './provider.server.ts'
 
 export type CalendarOAuthProvider = 'google' | 'outlook'
@@ -340,4 +342,13 @@ export function oauthApi(options: {
       throw new CalendarAuthError(`${provider}: the API refused a freshly refreshed token`)
     },
   }
+}
+
+/** A calendar provider over its OAuth API (Google, Graph): `build` gets the integration's authorized API. */
+export function oauthCalendarProvider(
+  provider: CalendarOAuthProvider,
+  build: (api: OAuthApi, env: AppEnv) => CalendarProvider,
+) {
+  return (input: ProviderInput, env: AppEnv, fetcher: Fetcher = platformFetch): CalendarProvider =>
+    build(oauthApi({ ...input, provider, env, fetcher }), env)
 }

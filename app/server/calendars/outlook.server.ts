@@ -6,19 +6,13 @@
  */
 import type { BusyItem, BusyWindow } from '#app/domain/calendars/types.ts'
 import { isIsoDate, isValidTimeZone, startOfZonedDay, zonedToInstant } from '#app/domain/time/index.ts'
-import type { AppEnv } from '../env.server.ts'
-import { type Fetcher, type OAuthApi, oauthApi, platformFetch, unavailable } from './oauth-api.server.ts'
+import { oauthCalendarProvider, unavailable } from './oauth-api.server.ts'
 import {
   CalendarAuthError,
-  type CalendarProvider,
   CalendarUnavailableError,
   type OurEvent,
-  type ProviderInput,
   type RemoteCalendar,
-  type RemoteObject,
-  type SyncCursor,
-  type SyncResult,
-  type WrittenEvent,
+  changesOf,
 } from './provider.server.ts'
 
 /** A guard against a provider that keeps answering pages. */
@@ -124,18 +118,7 @@ async function failure(response: Response, what: string, write = false): Promise
   return unavailable(response, what)
 }
 
-export function createOutlookProvider(
-  input: ProviderInput,
-  env: AppEnv,
-  fetcher: Fetcher = platformFetch,
-): CalendarProvider {
-  const api: OAuthApi = oauthApi({
-    provider: 'outlook',
-    credentials: input.credentials,
-    env,
-    fetcher,
-    onCredentials: input.onCredentials,
-  })
+export const createOutlookProvider = oauthCalendarProvider('outlook', (api, env) => {
   const base = env.GRAPH_API_BASE.replace(/\/+$/, '')
   const calendarPath = (calendarId: string) => `${base}/me/calendars/${encodeURIComponent(calendarId)}`
 
@@ -169,32 +152,18 @@ export function createOutlookProvider(
   }
 
   function changes(round: { events: GraphEvent[]; deltaLink: string | null }, window: BusyWindow, full: boolean) {
-    const upserts: RemoteObject[] = []
-    const removed: string[] = []
-    for (const event of round.events) {
-      // A series master is not an occurrence; the view lists its occurrences one by one.
-      if (event.type === 'seriesMaster') continue
+    // A series master is not an occurrence; the view lists its occurrences one by one.
+    const occurrences = round.events.filter((event) => event.type !== 'seriesMaster')
+    return changesOf(occurrences, full, round.deltaLink, (event) => {
       const span = event['@removed'] ? null : spanOf(event, window.timeZone)
-      const gone = !span || span.end <= window.from || span.start >= window.to
-      if (gone) {
-        if (!full) removed.push(event.id)
-        continue
-      }
-      upserts.push({
+      if (!span || span.end <= window.from || span.start >= window.to) return null
+      return {
         key: event.id,
         etag: event['@odata.etag'] ?? null,
         uid: uidOf(event),
         items: graphBusyItems(event, window),
-      })
-    }
-    const result: SyncResult = {
-      kind: 'changes',
-      full,
-      upserts,
-      removed,
-      cursor: { syncToken: round.deltaLink, ctag: null },
-    }
-    return result
+      }
+    })
   }
 
   /**
@@ -210,10 +179,10 @@ export function createOutlookProvider(
     showAs: 'busy',
   })
 
-  const written = (answer: GraphEvent): WrittenEvent => ({ key: answer.id, etag: answer['@odata.etag'] ?? null })
+  const written = (answer: GraphEvent) => ({ key: answer.id, etag: answer['@odata.etag'] ?? null })
 
   return {
-    async listCalendars(): Promise<RemoteCalendar[]> {
+    async listCalendars() {
       const calendars: RemoteCalendar[] = []
       let next = `${base}/me/calendars?$select=id,name,hexColor,canEdit&$top=100`
       for (let page = 0; page < MAX_PAGES; page++) {
@@ -235,7 +204,7 @@ export function createOutlookProvider(
       throw new CalendarUnavailableError(`Graph /me/calendars: more than ${MAX_PAGES} pages`)
     },
 
-    async sync(calendar, cursor: SyncCursor, window, full): Promise<SyncResult> {
+    async sync(calendar, cursor, window, full) {
       if (!full && cursor.syncToken?.startsWith(`${base}/`)) {
         const round = await deltaRound(cursor.syncToken)
         if (round !== 'lost') {
@@ -293,4 +262,4 @@ export function createOutlookProvider(
       throw await failure(response, 'Graph event delete', true)
     },
   }
-}
+})

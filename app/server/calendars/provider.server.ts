@@ -40,6 +40,27 @@ export type SyncResult =
       cursor: { syncToken: string | null; ctag: string | null }
     }
 
+/**
+ * A sync's changes from the events a provider listed (Google, Graph): those that `kept` turns into an object are
+ * upserts; the rest (deleted, or outside the window) are removed on a changes-only sync and simply left out of a full
+ * one.
+ */
+export function changesOf<E extends { id: string }>(
+  events: readonly E[],
+  full: boolean,
+  syncToken: string | null,
+  kept: (event: E) => RemoteObject | null,
+): SyncResult {
+  const upserts: RemoteObject[] = []
+  const removed: string[] = []
+  for (const event of events) {
+    const object = kept(event)
+    if (object) upserts.push(object)
+    else if (!full) removed.push(event.id)
+  }
+  return { kind: 'changes', full, upserts, removed, cursor: { syncToken, ctag: null } }
+}
+
 /** One of our meetings as written to a calendar. */
 export type OurEvent = {
   uid: string
