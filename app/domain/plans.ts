@@ -6,7 +6,8 @@
  */
 import { TARIFFS, type Tariff } from '#app/domain/enums.ts'
 
-export const CAPABILITIES = [
+/** What Standard adds to Basic (Pro has all). */
+const STANDARD = [
   'adjustments',
   'oneTimeMeetings',
   'moreEventTypes',
@@ -14,6 +15,10 @@ export const CAPABILITIES = [
   'emailContacts',
   'widgets',
   'extraCalendarOfSameType',
+] as const
+
+export const CAPABILITIES = [
+  ...STANDARD,
   'groupMeetings',
   'collectiveMeetings',
   'videoMeetingLinks',
@@ -30,21 +35,11 @@ export type PlanLimits = {
 
 export type Plan = { capabilities: ReadonlySet<Capability>; limits: PlanLimits }
 
-const STANDARD: Capability[] = [
-  'adjustments',
-  'oneTimeMeetings',
-  'moreEventTypes',
-  'customReminders',
-  'emailContacts',
-  'widgets',
-  'extraCalendarOfSameType',
-]
-
 export const PLANS: Record<Tariff, Plan> = {
   Basic: { capabilities: new Set(), limits: { eventTypes: 2, schedules: 2 } },
   Standard: { capabilities: new Set(STANDARD), limits: { eventTypes: null, schedules: 5 } },
   Pro: {
-    capabilities: new Set([...STANDARD, 'groupMeetings', 'collectiveMeetings', 'videoMeetingLinks', 'costAndRedirect']),
+    capabilities: new Set(CAPABILITIES),
     limits: { eventTypes: null, schedules: null },
   },
 }

@@ -301,37 +301,15 @@ export async function eventCalendar(
   }
 }
 
-export function freeSlots(
+/** What the availability engine is asked for the range: the schedule, the rules, the taken seats and the busy times. */
+function slotInput(
   context: PublicEventContext,
   calendar: Awaited<ReturnType<typeof loadCalendar>>,
   holds: readonly HoldInterval[],
   range: { from: IsoDate; to: IsoDate },
   now: number,
-): Slot[] {
-  return computeSlots({
-    now,
-    range,
-    schedule: scheduleOf(context.schedule, calendar.adjustments),
-    eventType: rulesOf(context.eventType),
-    bookings: bookingsFor(context.eventType.id, calendar.meetings, holds),
-    busy: calendar.busy,
-  })
-}
-
-/**
- * The slots of the range whose every seat is taken, with a live meeting: a group event type's page offers their
- * waitlist (docs/decisions/0108-waitlist.md). None for a one-seat event type.
- */
-export function waitlistSlots(
-  context: PublicEventContext,
-  calendar: Awaited<ReturnType<typeof loadCalendar>>,
-  holds: readonly HoldInterval[],
-  range: { from: IsoDate; to: IsoDate },
-  now: number,
-): Slot[] {
-  if (!context.eventType.participantType.startsWith('Group') || seatsOf(context.eventType) < 2) return []
-  const live = new Set(calendar.meetings.filter((m) => m.eventTypeId === context.eventType.id).map((m) => m.startAt))
-  const input = {
+) {
+  return {
     now,
     range,
     schedule: scheduleOf(context.schedule, calendar.adjustments),
@@ -339,5 +317,21 @@ export function waitlistSlots(
     bookings: bookingsFor(context.eventType.id, calendar.meetings, holds),
     busy: calendar.busy,
   }
-  return fullSlots(input, live).map((slot) => ({ ...slot, seatsLeft: 0 }))
+}
+
+type SlotQuery = Parameters<typeof slotInput>
+
+export function freeSlots(...query: SlotQuery): Slot[] {
+  return computeSlots(slotInput(...query))
+}
+
+/**
+ * The slots of the range whose every seat is taken, with a live meeting: a group event type's page offers their
+ * waitlist (docs/decisions/0108-waitlist.md). None for a one-seat event type.
+ */
+export function waitlistSlots(...query: SlotQuery): Slot[] {
+  const [context, calendar] = query
+  if (!context.eventType.participantType.startsWith('Group') || seatsOf(context.eventType) < 2) return []
+  const live = new Set(calendar.meetings.filter((m) => m.eventTypeId === context.eventType.id).map((m) => m.startAt))
+  return fullSlots(slotInput(...query), live).map((slot) => ({ ...slot, seatsLeft: 0 }))
 }

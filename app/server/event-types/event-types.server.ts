@@ -22,87 +22,71 @@ import type { Owner } from '../schedules/schedules.server.ts'
 
 type EventTypeRow = typeof eventTypes.$inferSelect
 
+/** The fields stored under the name the API gives them, as they are (the rest are renamed or converted below). */
+const SAME_NAMED = [
+  'name',
+  'link',
+  'description',
+  'color',
+  'meetingPoint',
+  'videoLinkService',
+  'whoCallType',
+  'whenClosesValue',
+  'whenClosesType',
+  'recordIsOpenType',
+  'participantType',
+  'minSeats',
+  'totalSeats',
+  'isLastNameRequired',
+  'isMessengerRequired',
+  'isPhoneRequired',
+  'isOptionalInputsHidden',
+  'isShowCost',
+  'cost',
+  'currency',
+  'isShowRedirection',
+  'redirectUrl',
+  'redirectComment',
+  'scheduleId',
+  'isActive',
+  'isShowOnSpecialistPage',
+] as const satisfies readonly (keyof EventTypeRow & keyof EventTypeInput)[]
+
+function sameNamed<T extends Record<(typeof SAME_NAMED)[number], unknown>>(source: T) {
+  return Object.fromEntries(SAME_NAMED.map((key) => [key, source[key]])) as Pick<T, (typeof SAME_NAMED)[number]>
+}
+
 /** An event type by its SPEC §3 names (API-CONTRACT.md "Event types"); dates `DD.MM.YYYY`. */
 export function toView(row: EventTypeRow) {
   return {
     id: row.id,
-    name: row.name,
-    link: row.link,
-    description: row.description,
-    color: row.color,
+    ...sameNamed(row),
     eventTypePlaceType: row.placeType,
-    meetingPoint: row.meetingPoint,
-    videoLinkService: row.videoLinkService,
-    whoCallType: row.whoCallType,
     ...durationStepFields(row.durationInMinutes, row.stepMinutes),
     getTimeBeforeValue: row.timeBeforeMinutes,
     getTimeAfterValue: row.timeAfterMinutes,
     ...splitReminders(row.remindersInMinutes),
     remindersInMinutes: row.remindersInMinutes,
-    whenClosesValue: row.whenClosesValue,
-    whenClosesType: row.whenClosesType,
-    recordIsOpenType: row.recordIsOpenType,
     recordIsOpenPeriodStart: row.recordIsOpenPeriodStart ? isoToDmy(row.recordIsOpenPeriodStart) : null,
     recordIsOpenPeriodEnd: row.recordIsOpenPeriodEnd ? isoToDmy(row.recordIsOpenPeriodEnd) : null,
     maximumRecordsPerDayValue: row.maximumRecordsPerDay,
-    participantType: row.participantType,
-    minSeats: row.minSeats,
-    totalSeats: row.totalSeats,
-    isLastNameRequired: row.isLastNameRequired,
-    isMessengerRequired: row.isMessengerRequired,
-    isPhoneRequired: row.isPhoneRequired,
-    isOptionalInputsHidden: row.isOptionalInputsHidden,
-    isShowCost: row.isShowCost,
-    cost: row.cost,
-    currency: row.currency,
-    isShowRedirection: row.isShowRedirection,
-    redirectUrl: row.redirectUrl,
-    redirectComment: row.redirectComment,
-    scheduleId: row.scheduleId,
-    isActive: row.isActive,
-    isShowOnSpecialistPage: row.isShowOnSpecialistPage,
   }
 }
 export type EventTypeView = ReturnType<typeof toView>
 
 function toRow(input: EventTypeInput) {
   return {
-    name: input.name,
+    ...sameNamed(input),
     nameKey: eventNameKey(input.name),
-    link: input.link,
-    description: input.description,
-    color: input.color,
     placeType: input.eventTypePlaceType,
-    meetingPoint: input.meetingPoint,
-    videoLinkService: input.videoLinkService,
-    whoCallType: input.whoCallType,
     durationInMinutes: input.durationInMinutes,
     stepMinutes: input.stepMinutes,
     timeBeforeMinutes: input.getTimeBeforeValue,
     timeAfterMinutes: input.getTimeAfterValue,
     remindersInMinutes: input.remindersInMinutes,
-    whenClosesValue: input.whenClosesValue,
-    whenClosesType: input.whenClosesType,
-    recordIsOpenType: input.recordIsOpenType,
     recordIsOpenPeriodStart: input.recordIsOpenPeriodStart ? dmyToIso(input.recordIsOpenPeriodStart) : null,
     recordIsOpenPeriodEnd: input.recordIsOpenPeriodEnd ? dmyToIso(input.recordIsOpenPeriodEnd) : null,
     maximumRecordsPerDay: input.maximumRecordsPerDayValue,
-    participantType: input.participantType,
-    minSeats: input.minSeats,
-    totalSeats: input.totalSeats,
-    isLastNameRequired: input.isLastNameRequired,
-    isMessengerRequired: input.isMessengerRequired,
-    isPhoneRequired: input.isPhoneRequired,
-    isOptionalInputsHidden: input.isOptionalInputsHidden,
-    isShowCost: input.isShowCost,
-    cost: input.cost,
-    currency: input.currency,
-    isShowRedirection: input.isShowRedirection,
-    redirectUrl: input.redirectUrl,
-    redirectComment: input.redirectComment,
-    scheduleId: input.scheduleId,
-    isActive: input.isActive,
-    isShowOnSpecialistPage: input.isShowOnSpecialistPage,
   }
 }
 

@@ -68,54 +68,45 @@ const icsAttachment = (ics: string) => ({
   content: ics,
 })
 
-/** The invitation of an invited contact: confirm on `/booking`, or cancel by the self-service link. */
-export function invitationEmail(input: {
+type GuestMail = {
   /** `timeZone`: the invitee's own (app/server/one-time/create.server.ts `knownZones`), else the meeting's. */
   to: { email: string; firstName: string; language: Language; timeZone: string }
   meeting: MeetingText
   organizer: OneTimeOrganizer
-  confirmUrl: string
   manageUrl: string
   ics: string
-}): NewMessage {
+}
+
+/** A guest's mail of the meeting with its ICS: the greeting, its line, the meeting, and the self-service link last. */
+function guestEmail(
+  input: GuestMail,
+  kind: 'invitation' | 'booked',
+  extra: { hint?: string; first?: { label: string; url: string } },
+): NewMessage {
   const t = getT(input.to.language)
   const params = { name: input.meeting.name, organizer: organizerName(input.organizer) }
   const email = composeEmail(
-    t('oneoff:mail.invitation.subject', params) as string,
+    t(`oneoff:mail.${kind}.subject`, params) as string,
     [
       hello(t, input.to.firstName),
-      t('oneoff:mail.invitation.line', params) as string,
+      t(`oneoff:mail.${kind}.line`, params) as string,
       ...lines(t, input.to.language, input.meeting, input.to.timeZone),
-      t('oneoff:mail.invitation.confirmHint') as string,
+      ...(extra.hint ? [t(extra.hint) as string] : []),
     ],
-    [
-      { label: t('oneoff:mail.invitation.confirm') as string, url: input.confirmUrl },
-      { label: t('oneoff:mail.manage') as string, url: input.manageUrl },
-    ],
+    [...(extra.first ? [extra.first] : []), { label: t('oneoff:mail.manage') as string, url: input.manageUrl }],
     [icsAttachment(input.ics)],
   )
-  return message(input.to.email, email, 'oneoff.invitation')
+  return message(input.to.email, email, `oneoff.${kind}`)
+}
+
+/** The invitation of an invited contact: confirm on `/booking`, or cancel by the self-service link. */
+export function invitationEmail(input: GuestMail & { confirmUrl: string }): NewMessage {
+  const t = getT(input.to.language)
+  const confirm = { label: t('oneoff:mail.invitation.confirm') as string, url: input.confirmUrl }
+  return guestEmail(input, 'invitation', { hint: 'oneoff:mail.invitation.confirmHint', first: confirm })
 }
 
 /** The confirmation of a seat booked on `/booking` through the share link. */
-export function bookedEmail(input: {
-  to: { email: string; firstName: string; language: Language; timeZone: string }
-  meeting: MeetingText
-  organizer: OneTimeOrganizer
-  manageUrl: string
-  ics: string
-}): NewMessage {
-  const t = getT(input.to.language)
-  const params = { name: input.meeting.name, organizer: organizerName(input.organizer) }
-  const email = composeEmail(
-    t('oneoff:mail.booked.subject', params) as string,
-    [
-      hello(t, input.to.firstName),
-      t('oneoff:mail.booked.line', params) as string,
-      ...lines(t, input.to.language, input.meeting, input.to.timeZone),
-    ],
-    [{ label: t('oneoff:mail.manage') as string, url: input.manageUrl }],
-    [icsAttachment(input.ics)],
-  )
-  return message(input.to.email, email, 'oneoff.booked')
+export function bookedEmail(input: GuestMail): NewMessage {
+  return guestEmail(input, 'booked', {})
 }
