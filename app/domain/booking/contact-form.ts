@@ -28,12 +28,17 @@ export type RequiredFields = {
  */
 export function contactInfoSchema(rules: RequiredFields) {
   const key = `${rules.isLastNameRequired}|${rules.isPhoneRequired}|${rules.isMessengerRequired}`
-  let schema = contactSchemas.get(key)
-  if (!schema) {
-    schema = buildContactInfoSchema(rules)
-    contactSchemas.set(key, schema)
+  return madeOnce(contactSchemas, key, () => buildContactInfoSchema(rules))
+}
+
+/** The value of `key` in `cache`, built the first time it is asked for. */
+function madeOnce<K, V>(cache: { get(key: K): V | undefined; set(key: K, value: V): unknown }, key: K, build: () => V) {
+  let value = cache.get(key)
+  if (value === undefined) {
+    value = build()
+    cache.set(key, value)
   }
-  return schema
+  return value
 }
 
 const contactSchemas = new Map<string, ReturnType<typeof buildContactInfoSchema>>()
@@ -73,12 +78,7 @@ export const MAX_COMPANIONS = 10
  */
 export function bookingContactSchema(rules: RequiredFields) {
   const contact = contactInfoSchema(rules)
-  let schema = bookingSchemas.get(contact)
-  if (!schema) {
-    schema = buildBookingContactSchema(contact)
-    bookingSchemas.set(contact, schema)
-  }
-  return schema
+  return madeOnce(bookingSchemas, contact, () => buildBookingContactSchema(contact))
 }
 
 const bookingSchemas = new WeakMap<ContactSchema, ReturnType<typeof buildBookingContactSchema>>()

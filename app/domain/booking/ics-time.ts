@@ -15,7 +15,11 @@ const QUARTER_MS = 91 * DAY_MS
 type Wall = { year: number; month: number; day: number; hour: number; minute: number; second: number }
 
 function wallOf(timeZone: string, epochMs: number): Wall {
-  const local = new Date(epochMs + offsetAt(timeZone, epochMs))
+  return utcWall(new Date(epochMs + offsetAt(timeZone, epochMs)))
+}
+
+/** The UTC fields of a date that holds a wall clock (the zone's offset already added). */
+function utcWall(local: Date): Wall {
   return {
     year: local.getUTCFullYear(),
     month: local.getUTCMonth() + 1,
@@ -99,17 +103,9 @@ export function vtimezone(timeZone: string, from: number, to: number): string {
   const table = buildOffsetTable(timeZone, start, to + DAY_MS)
   const observance = (at: number, before: number, after: number) => {
     const kind = isDaylight(timeZone, at, after) ? 'DAYLIGHT' : 'STANDARD'
-    const local = new Date(at + before)
     return [
       `BEGIN:${kind}`,
-      `DTSTART:${icsLocal({
-        year: local.getUTCFullYear(),
-        month: local.getUTCMonth() + 1,
-        day: local.getUTCDate(),
-        hour: local.getUTCHours(),
-        minute: local.getUTCMinutes(),
-        second: local.getUTCSeconds(),
-      })}`,
+      `DTSTART:${icsLocal(utcWall(new Date(at + before)))}`,
       `TZOFFSETFROM:${utcOffset(before)}`,
       `TZOFFSETTO:${utcOffset(after)}`,
       `END:${kind}`,

@@ -6,6 +6,7 @@
  * notification racing, or an overlapping cron run, apply it once.
  */
 import { and, eq } from 'drizzle-orm'
+import type { BatchItem } from 'drizzle-orm/batch'
 import { addMonths, afterRenewalFailure, paidPeriodEnd } from '#app/domain/billing/renewal.ts'
 import { canStartTrial, trialEndsAt } from '#app/domain/billing/trial.ts'
 import { newId } from '#app/domain/ids.ts'
@@ -17,6 +18,7 @@ import {
   type BillingDeps,
   type BillingUser,
   type PaymentRow,
+  type SubscriptionRow,
   billingUser,
   ensureSubscription,
   redeemPromo,
@@ -32,6 +34,27 @@ function closePayment(db: Db, payment: PaymentRow, status: 'succeeded' | 'cancel
     .update(payments)
     .set({ status, completedAt: now, failureReason: reason ?? null })
     .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+}
+
+/**
+ * A succeeded payment's batch: the payment closed and the subscription updated, each only when nobody changed it
+ * meanwhile, then `rest`. False when another settle of the same payment came first (nothing is written).
+ */
+function settleSucceeded(
+  db: Db,
+  payment: PaymentRow,
+  subscription: SubscriptionRow,
+  set: Partial<SubscriptionRow>,
+  now: number,
+  rest: BatchItem<'sqlite'>[],
+) {
+  return runGuarded(db, [
+    closePayment(db, payment, 'succeeded', now),
+    unlessChanged(db),
+    updateSubscription(db, subscription, set, now),
+    unlessChanged(db),
+    ...rest,
+  ])
 }
 
 function setPlan(db: Db, userId: string, tariff: BillingUser['tariff'], validUntil: number | null) {
@@ -65,26 +88,15 @@ async function settleBinding(deps: BillingDeps, payment: PaymentRow, remote: Pro
   const card = { paymentMethodId: method.id, cardMask: cardMask(method.last4) }
   const starts = canStartTrial(user.tariff, subscription)
   const validUntil = trialEndsAt(now)
-  const ok = await runGuarded(db, [
-    closePayment(db, payment, 'succeeded', now),
-    unlessChanged(db),
-    updateSubscription(
-      db,
-      subscription,
-      starts
-        ? {
-            ...card,
-            isTrial: true,
-            trialStartedAt: now,
-            trialReminded2d: false,
-            trialReminded1d: false,
-            renewalFailures: 0,
-            nextRenewalAttemptAt: null,
-          }
-        : card,
-      now,
-    ),
-    unlessChanged(db),
+  const trial = {
+    isTrial: true,
+    trialStartedAt: now,
+    trialReminded2d: false,
+    trialReminded1d: false,
+    renewalFailures: 0,
+    nextRenewalAttemptAt: null,
+  }
+  const ok = await settleSucceeded(db, payment, subscription, starts ? { ...card, ...trial } : card, now, [
     ...(starts
       ? [
           setPlan(db, user.id, 'Pro', validUntil),
@@ -118,24 +130,16 @@ async function settlePaid(deps: BillingDeps, payment: PaymentRow, remote: Provid
   const [promo] = payment.promoCodeId
     ? await db.select().from(promoCodes).where(eq(promoCodes.id, payment.promoCodeId)).limit(1)
     : []
-  const ok = await runGuarded(db, [
-    closePayment(db, payment, 'succeeded', now),
-    unlessChanged(db),
-    updateSubscription(
-      db,
-      subscription,
-      {
-        isTrial: false,
-        autoRenew: renewal ? subscription.autoRenew : Boolean(method ?? subscription.paymentMethodId),
-        renewTariff: tariff,
-        renewMonths: payment.months,
-        renewalFailures: 0,
-        nextRenewalAttemptAt: null,
-        ...(method ? { paymentMethodId: method.id, cardMask: cardMask(method.last4) } : {}),
-      },
-      now,
-    ),
-    unlessChanged(db),
+  const paid = {
+    isTrial: false,
+    autoRenew: renewal ? subscription.autoRenew : Boolean(method ?? subscription.paymentMethodId),
+    renewTariff: tariff,
+    renewMonths: payment.months,
+    renewalFailures: 0,
+    nextRenewalAttemptAt: null,
+    ...(method ? { paymentMethodId: method.id, cardMask: cardMask(method.last4) } : {}),
+  }
+  const ok = await settleSucceeded(db, payment, subscription, paid, now, [
     setPlan(db, user.id, tariff, validUntil),
     // Its Fasties were reserved when it was created (reserveFasties): nothing to debit here.
     ...(promo ? redeemPromo(db, { promo, userId: user.id, paymentId: payment.id }, now) : []),

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm'
+import type { OutboxRowChannel } from '#app/domain/enums.ts'
 import { outbox, pushTokens } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'
@@ -112,13 +113,18 @@ function attachmentsOf(row: typeof outbox.$inferSelect) {
   return (row.payload?.attachments as { filename: string; content?: string }[] | undefined) ?? []
 }
 
-export async function listSentEmails(db: Db, limit = 200) {
-  const rows = await db
+/** The newest messages of the channels, for the development views. */
+function newestOf(db: Db, channels: OutboxRowChannel[], limit: number) {
+  return db
     .select()
     .from(outbox)
-    .where(eq(outbox.channel, 'email'))
+    .where(inArray(outbox.channel, channels))
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(limit)
+}
+
+export async function listSentEmails(db: Db, limit = 200) {
+  const rows = await newestOf(db, ['email'], limit)
   return rows.map((row) => ({
     id: row.id,
     to: row.recipient,
@@ -135,12 +141,7 @@ export async function listSentEmails(db: Db, limit = 200) {
 
 /** The development message list (/dev/messages): Telegram and push messages, newest first. */
 export async function listSentMessages(db: Db, limit = 200) {
-  const rows = await db
-    .select()
-    .from(outbox)
-    .where(inArray(outbox.channel, ['telegram', 'push']))
-    .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(limit)
+  const rows = await newestOf(db, ['telegram', 'push'], limit)
   return rows.map((row) => ({
     id: row.id,
     channel: row.channel,
