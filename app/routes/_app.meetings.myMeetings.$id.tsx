@@ -1,35 +1,28 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import { ActionErrors, MeetingHead, PlaceLine } from '#app/components/meetings/meeting-parts.tsx'
 import { CancelSection, MoveSection } from '#app/components/meetings/move-and-cancel.tsx'
-import { Button } from '#app/components/ui/button.tsx'
+import { VisitorsForm } from '#app/components/meetings/meeting-participants.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
-import { InviteeEmailsSchema } from '#app/domain/meetings/rules.ts'
 import { parseCancelReason } from '#app/domain/meetings/cancel-reason.ts'
 import { zoneName } from '#app/domain/time-zones/zone-names.ts'
-import { getLanguage } from '#app/i18n/i18n.server.ts'
-import { getT } from '#app/i18n/translate.server.ts'
-import { requireUser } from '#app/server/auth/session.server.ts'
-import { getDb } from '#app/server/db.server.ts'
+import { postedStart, visitorEmails } from '#app/server/meeting-form.server.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 import { meetingCommand, ownerOfParticipation } from '#app/server/meetings/commands.server.ts'
-import { Refused, orNotFoundPage, refuse } from '#app/server/refusal.server.ts'
+import { Refused, orNotFoundPage } from '#app/server/refusal.server.ts'
 import { findOwnParticipation, findOwnedMeeting, participantMeetingView } from '#app/server/meetings/meetings.server.ts'
 import { changeNoticeMinutes, isInsideNotice } from '#app/server/meetings/notice.server.ts'
 import { moveCalendar, moveMonth } from '#app/server/meetings/reschedule.server.ts'
 import { monthOf } from '#app/server/booking/page/flow.server.ts'
 import { currentMonth } from '#app/server/booking/public.server.ts'
-import { type ActionAnswer, pageAction, parseForm } from '#app/server/meetings/page-errors.server.ts'
+import { type ActionAnswer, pageAction } from '#app/server/meetings/page-errors.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
-  const language = await getLanguage(request)
-  const t = getT(language)
+  const { db, user, language, t, env } = await signedInPage(request, context)
   const now = Date.now()
   const row = await orNotFoundPage(findOwnParticipation(db, user, params.id ?? ''))
   const meeting = await participantMeetingView(db, user, row.participant.id, now)
@@ -46,16 +39,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const current = currentMonth(user.timeZone, now)
   const calendar = canMove
     ? await moveMonth(
-        (month) =>
-          moveCalendar(
-            context.cloudflare.env,
-            db,
-            row.meeting,
-            user.timeZone,
-            month,
-            url.searchParams.get('date'),
-            now,
-          ),
+        (month) => moveCalendar(env, db, row.meeting, user.timeZone, month, url.searchParams.get('date'), now),
         monthOf(url.searchParams.get('month')),
         current,
       )
@@ -78,9 +62,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
-  const t = getT(await getLanguage(request))
+  const { db, user, t, env } = await signedInPage(request, context)
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
   const participantId = params.id ?? ''
@@ -92,23 +74,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     async () => {
       // The booking's host runs the change (404 for a row that is not the viewer's).
       const ownerId = await ownerOfParticipation(db, viewer, participantId)
-      const env = context.cloudflare.env
       if (intent === 'cancel') {
         const parsed = parseCancelReason(form.get('reason'))
         if (!parsed.ok) throw new Refused(parsed.refusal)
         return meetingCommand(env, { kind: 'cancelOwn', ownerId, viewer, participantId, reason: parsed.reason })
       }
       if (intent === 'reschedule') {
-        const start = Date.parse(String(form.get('start') ?? ''))
-        if (Number.isNaN(start)) refuse('required', 'start')
-        return meetingCommand(env, { kind: 'rescheduleOwn', ownerId, viewer, participantId, start })
+        return meetingCommand(env, { kind: 'rescheduleOwn', ownerId, viewer, participantId, start: postedStart(form) })
       }
       if (intent === 'visitors') {
-        const emails = parseForm(t, z.object({ emails: InviteeEmailsSchema.pipe(z.array(z.string()).min(1)) }), {
-          emails: String(form.get('emails') ?? '')
-            .split(/[\s,;]+/)
-            .filter(Boolean),
-        }).emails
+        const emails = visitorEmails(t, form)
         return meetingCommand(env, { kind: 'addOwnVisitors', ownerId, viewer, participantId, emails })
       }
       throw new Response(null, { status: 400 })
@@ -158,21 +133,7 @@ export default function MyMeeting() {
         {meeting.status === 'upcoming' ? (
           <div className="mt-4 space-y-3">
             {meeting.memberInfo.role === 'member' ? (
-              <Form method="post" className="flex flex-wrap items-end gap-2">
-                <input type="hidden" name="intent" value="visitors" />
-                <label className="flex grow flex-col gap-1 text-sm">
-                  {t('meetings:visitors.addMine')}
-                  <input
-                    name="emails"
-                    required
-                    inputMode="email"
-                    className="rounded-lg border border-line bg-card px-3 py-2"
-                  />
-                </label>
-                <Button type="submit" variant="secondary" disabled={busy}>
-                  {t('meetings:visitors.submit')}
-                </Button>
-              </Form>
+              <VisitorsForm label={t('meetings:visitors.addMine')} busy={busy} />
             ) : null}
             {insideNotice ? (
               <p className="rounded-lg bg-surface p-3 text-sm" data-testid="my-meeting-notice">

@@ -1,0 +1,185 @@
+import type { MetaFunction } from '@remix-run/cloudflare'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { MeetingConflicts } from '#app/components/meetings/meeting-conflicts.tsx'
+import { ActionErrors, MeetingHead, PlaceLine, SlotPicker } from '#app/components/meetings/meeting-parts.tsx'
+import {
+  AdjutantsSection,
+  MoveParticipantsSection,
+  ParticipantsSection,
+} from '#app/components/meetings/meeting-participants.tsx'
+import { MeetingWaitlist } from '#app/components/meetings/meeting-waitlist.tsx'
+import { OneOffReschedule } from '#app/components/meetings/one-off-reschedule.tsx'
+import { ReminderStatusList } from '#app/components/notify/reminder-status-list.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { showToast } from '#app/components/ui/toast.ts'
+import type { ActionAnswer } from '#app/server/meetings/page-errors.server.ts'
+import type { loader } from './loader.server.ts'
+
+export { action } from './action.server.ts'
+export { loader } from './loader.server.ts'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+
+/** `/meetings/{id}`: one meeting of the organizer with its actions (SPEC §2, §4). */
+export default function MeetingDetail() {
+  const { meeting, targets, timeZone, timeZoneName, canPick, picked, slots, minDate, reminders, current, waitlist } =
+    useLoaderData<typeof loader>()
+  const answer = useActionData<ActionAnswer<unknown>>()
+  const navigation = useNavigation()
+  const { t } = useTranslation()
+  const [confirm, setConfirm] = useState<
+    { kind: 'cancel' } | { kind: 'cancelParticipant'; id: string; name: string } | null
+  >(null)
+  const busy = navigation.state !== 'idle'
+  const info = meeting.userEventInfo
+  const type = meeting.eventTypeInfo
+  const upcoming = info.status === 'upcoming'
+  const liveContacts = meeting.contactInfos.filter((c) => !c.isCanceled)
+  const refusedOneOff = answer && !answer.ok && answer.intent === 'rescheduleOneOff' ? answer : undefined
+
+  // SPEC §4, §8: a move into a meeting that lacked seats says the seats were added automatically.
+  const seatsAdded =
+    answer?.ok && answer.intent === 'move' ? (answer.result as { seatsAdded?: boolean; totalSeats?: number }) : null
+
+  useEffect(() => {
+    if (answer?.ok) {
+      showToast(t(`meetings:done.${answer.intent}`), { kind: 'success' })
+      setConfirm(null)
+    }
+  }, [answer, t])
+
+  return (
+    <section className="space-y-5" data-testid="meeting-detail">
+      <Link to="/meetings" className="text-sm text-primary">
+        ← {t('meetings:backToList')}
+      </Link>
+      {answer && !answer.ok ? <ActionErrors errors={answer.errors} testId="meeting-errors" /> : null}
+      {seatsAdded?.seatsAdded ? (
+        <p
+          role="status"
+          className="rounded-lg border border-line bg-primary-soft p-3 text-sm text-primary"
+          data-testid="seats-added"
+        >
+          {t('meetings:done.moveSeatsAdded', { count: seatsAdded.totalSeats })}
+        </p>
+      ) : null}
+      <MeetingHead
+        color={type.color}
+        name={type.eventTypeName}
+        date={info.date}
+        timeSlot={info.timeSlot}
+        zone={timeZoneName}
+        status={info.status}
+      >
+        <div className="mt-3 space-y-2">
+          <MeetingConflicts conflicts={meeting.conflicts} zone={timeZone} meetingStart={info.start} />
+          <PlaceLine icon={type.placeIcon} point={type.meetingPoint} />
+          {type.description ? <p className="whitespace-pre-line text-sm text-muted">{type.description}</p> : null}
+          <p
+            className={`text-sm ${info.isBelowMinSeats ? 'font-medium text-error' : 'text-muted'}`}
+            data-testid="meeting-count"
+          >
+            {t('meetings:card.participants', { count: info.participantCount })}
+            {info.participantType.startsWith('Group')
+              ? ` · ${t('meetings:card.seats', { count: info.totalSeats })}`
+              : null}
+          </p>
+        </div>
+        <div className="mt-4 flex flex-wrap gap-2">
+          {info.status === 'completed' ? <HeldToggle failed={info.isFaild === true} busy={busy} /> : null}
+          {info.status !== 'canceled' && upcoming ? (
+            <Button variant="danger" onClick={() => setConfirm({ kind: 'cancel' })} data-testid="cancel-meeting">
+              {t('meetings:actions.cancelMeeting')}
+            </Button>
+          ) : null}
+          {info.isOneTime ? (
+            <Link
+              to={`/meetings/one-time-event/create?created=${encodeURIComponent(info.id)}`}
+              className="btn-secondary"
+              data-testid="oneoff-share"
+            >
+              {t('oneoff:created.shareAndInvitees')}
+            </Link>
+          ) : null}
+        </div>
+      </MeetingHead>
+
+      {canPick ? (
+        <section className="card p-5" aria-labelledby="reschedule-title" data-testid="reschedule">
+          <h2 id="reschedule-title" className="text-lg font-semibold">
+            {t('meetings:reschedule.title')}
+          </h2>
+          <SlotPicker minDate={minDate} picked={picked} slots={slots} zoneName={timeZoneName} busy={busy} />
+        </section>
+      ) : null}
+
+      {upcoming && info.isOneTime ? (
+        <OneOffReschedule
+          current={current}
+          minDate={minDate}
+          zoneName={timeZoneName}
+          busy={busy}
+          conflict={refusedOneOff && refusedOneOff.status === 409}
+          submitted={refusedOneOff?.submitted}
+        />
+      ) : null}
+
+      {waitlist ? <MeetingWaitlist entries={waitlist} busy={busy} /> : null}
+
+      <ParticipantsSection
+        participants={meeting.contactInfos}
+        upcoming={upcoming}
+        busy={busy}
+        onCancel={(participant) => setConfirm({ kind: 'cancelParticipant', ...participant })}
+      />
+
+      {upcoming ? <AdjutantsSection adjutants={info.adjutants} busy={busy} /> : null}
+
+      {upcoming && liveContacts.length > 0 && targets.length > 0 ? (
+        <MoveParticipantsSection participants={liveContacts} targets={targets} busy={busy} />
+      ) : null}
+
+      <ReminderStatusList reminders={reminders} timeZone={timeZone} />
+
+      <ConfirmDialog
+        open={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={
+          confirm?.kind === 'cancelParticipant'
+            ? t('meetings:confirm.participantTitle', { name: confirm.name })
+            : t('meetings:confirm.meetingTitle')
+        }
+        description={t('meetings:confirm.text')}
+        confirmLabel={t('meetings:confirm.yes')}
+        cancelLabel={t('meetings:confirm.no')}
+        variant="danger"
+        loading={busy}
+        form={{
+          action: `/meetings/${info.id}`,
+          fields:
+            confirm?.kind === 'cancelParticipant'
+              ? { intent: 'cancelParticipant', participantId: confirm.id }
+              : { intent: 'cancel' },
+        }}
+      />
+    </section>
+  )
+}
+
+/** A past meeting: "held" or "not held", and the button that marks it the other way. */
+function HeldToggle({ failed, busy }: { failed: boolean; busy: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <Form method="post" className="flex items-center gap-2">
+      <input type="hidden" name="intent" value="held" />
+      <input type="hidden" name="isFailed" value={failed ? 'false' : 'true'} />
+      <span className="text-sm">{failed ? t('meetings:held.no') : t('meetings:held.yes')}</span>
+      <Button type="submit" variant="secondary" disabled={busy} data-testid="held-toggle">
+        {failed ? t('meetings:held.markHeld') : t('meetings:held.markNotHeld')}
+      </Button>
+    </Form>
+  )
+}
