@@ -18,6 +18,7 @@ import {
 } from '#app/domain/meetings/rules.ts'
 import { instantToZoned, isIsoDate } from '#app/domain/time/index.ts'
 import { zoneName } from '#app/domain/time-zones/zone-names.ts'
+import { useQueryLink } from '#app/utils/query-link.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
@@ -135,14 +136,7 @@ export default function Meetings() {
   const [searchParams] = useSearchParams()
   const conflictText = useConflictText()
 
-  const link = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(searchParams)
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key)
-      else next.set(key, value)
-    }
-    return `?${next}`
-  }
+  const link = useQueryLink()
   const tab = (active: boolean) =>
     `rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${active ? 'bg-primary-soft text-primary' : 'text-ink hover:bg-surface'}`
   const dayLink = (date: string) => link({ view: 'day', date, year: null, month: null })

@@ -1,11 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
-import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { Link, useLoaderData } from '@remix-run/react'
 import { ActionErrors, MeetingHead, PlaceLine } from '#app/components/meetings/meeting-parts.tsx'
 import { CancelSection, MoveSection } from '#app/components/meetings/move-and-cancel.tsx'
 import { VisitorsForm } from '#app/components/meetings/meeting-participants.tsx'
-import { showToast } from '#app/components/ui/toast.ts'
+import { usePageAnswer } from '#app/components/ui/use-page-answer.ts'
 import { parseCancelReason } from '#app/domain/meetings/cancel-reason.ts'
 import { zoneName } from '#app/domain/time-zones/zone-names.ts'
 import { postedStart, visitorEmails } from '#app/server/meeting-form.server.ts'
@@ -17,7 +15,7 @@ import { changeNoticeMinutes, isInsideNotice } from '#app/server/meetings/notice
 import { moveCalendar, moveMonth } from '#app/server/meetings/reschedule.server.ts'
 import { monthOf } from '#app/server/booking/page/flow.server.ts'
 import { currentMonth } from '#app/server/booking/public.server.ts'
-import { type ActionAnswer, pageAction } from '#app/server/meetings/page-errors.server.ts'
+import { pageAction } from '#app/server/meetings/page-errors.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
@@ -95,17 +93,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 /** `/meetings/myMeetings/{id}`: a meeting the signed-in user is booked into (SPEC §3 participant view). */
 export default function MyMeeting() {
   const { meeting, timeZoneName, insideNotice, canChange, calendar, confirmCancel } = useLoaderData<typeof loader>()
-  const answer = useActionData<ActionAnswer<unknown>>()
-  const navigation = useNavigation()
-  const { t } = useTranslation()
-  const busy = navigation.state !== 'idle'
+  const { answer, busy, t } = usePageAnswer('meetings')
   const info = meeting.meetingInfo
   const organizer = `${meeting.organizerInfo.firstName} ${meeting.organizerInfo.lastName}`.trim()
-  useEffect(() => {
-    if (answer?.ok) {
-      showToast(t(`meetings:done.${answer.intent}`), { kind: 'success' })
-    }
-  }, [answer, t])
   return (
     <section className="space-y-5" data-testid="my-meeting-detail">
       <Link to="/meetings?side=participant" className="text-sm text-primary">

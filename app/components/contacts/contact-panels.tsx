@@ -47,20 +47,16 @@ export function FilterPanel({
           errors={filterErrors.email}
           className="sm:col-span-2"
         />
-        <DateField
-          label={t('contacts:filter.from')}
-          name="from"
-          defaultValue={filter.from ?? typedPeriod.from}
-          max="2099-12-31"
-          errors={filterErrors.from}
-        />
-        <DateField
-          label={t('contacts:filter.to')}
-          name="to"
-          defaultValue={filter.to ?? typedPeriod.to}
-          max="2099-12-31"
-          errors={filterErrors.to}
-        />
+        {(['from', 'to'] as const).map((end) => (
+          <DateField
+            key={end}
+            label={t(`contacts:filter.${end}`)}
+            name={end}
+            defaultValue={filter[end] ?? typedPeriod[end]}
+            max="2099-12-31"
+            errors={filterErrors[end]}
+          />
+        ))}
         <fieldset className="sm:col-span-2">
           <legend className="text-sm font-medium">{t('contacts:filter.eventTypes')}</legend>
           <div className="mt-1 max-h-40 overflow-y-auto rounded-lg border border-line p-2">

@@ -1,20 +1,9 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { ContactRow as ListedContact } from '#app/server/contacts/contacts.server.ts'
 
 /** A contact as the contacts page lists it (`lastBooking` already a readable date in the specialist's zone). */
-export type ContactRow = {
-  id: string
-  firstName: string
-  lastName: string
-  email: string | null
-  phone: string | null
-  messengerType: string | null
-  messengerValue: string | null
-  eventTypeName: string | null
-  lastBooking: string | null
-  communicationMethod: string
-  customField: string | null
-}
+export type ContactRow = Omit<ListedContact, 'lastBookingAt'> & { lastBooking: string | null }
 
 type Column = { key: string; value: (c: ContactRow) => unknown; cell: (c: ContactRow) => ReactNode }
 

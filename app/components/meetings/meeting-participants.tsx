@@ -2,20 +2,13 @@ import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
 import { SelectField, TextareaField } from '#app/components/ui/field.tsx'
-import { ContactLinks } from './meeting-parts.tsx'
+import { CardSection } from '#app/components/ui/card-section.tsx'
+import { ContactLinks, type OrganizerCardData } from './meeting-parts.tsx'
 
 /** A participant as the organizer's meeting page lists them. */
-export type ParticipantView = {
-  id: string
-  firstName: string
-  lastName: string
-  email: string
-  phone: string | null
-  messengerType: string | null
-  messengerValue: string | null
+export type ParticipantView = OrganizerCardData['contactInfos'][number] & {
   comment: string | null
   tempCustomField: string | null
-  isCanceled: boolean
   visitors: readonly { id: string; email: string }[]
   companions: readonly { email: string }[]
 }
@@ -110,10 +103,7 @@ export function ParticipantsSection({
 }) {
   const { t } = useTranslation()
   return (
-    <section className="card p-5" aria-labelledby="participants-title">
-      <h2 id="participants-title" className="text-lg font-semibold">
-        {t('meetings:participants.title')}
-      </h2>
+    <CardSection id="participants-title" title={t('meetings:participants.title')}>
       <ul className="mt-3 divide-y divide-line">
         {participants.map((contact) => {
           const name = participantName(contact)
@@ -154,7 +144,7 @@ export function ParticipantsSection({
           )
         })}
       </ul>
-    </section>
+    </CardSection>
   )
 }
 
@@ -163,10 +153,7 @@ export function AdjutantsSection({ adjutants, busy }: { adjutants: readonly { em
   const { t } = useTranslation()
   const emails = adjutants.map((a) => a.email)
   return (
-    <section className="card p-5" aria-labelledby="adjutants-title">
-      <h2 id="adjutants-title" className="text-lg font-semibold">
-        {t('meetings:adjutants.title')}
-      </h2>
+    <CardSection id="adjutants-title" title={t('meetings:adjutants.title')}>
       <Form method="post" className="mt-3 space-y-3" data-testid="adjutants-form">
         <input type="hidden" name="intent" value="adjutants" />
         <TextareaField
@@ -180,7 +167,7 @@ export function AdjutantsSection({ adjutants, busy }: { adjutants: readonly { em
           {t('meetings:adjutants.submit')}
         </Button>
       </Form>
-    </section>
+    </CardSection>
   )
 }
 
@@ -196,10 +183,7 @@ export function MoveParticipantsSection({
 }) {
   const { t } = useTranslation()
   return (
-    <section className="card p-5" aria-labelledby="move-title">
-      <h2 id="move-title" className="text-lg font-semibold">
-        {t('meetings:move.title')}
-      </h2>
+    <CardSection id="move-title" title={t('meetings:move.title')}>
       <Form method="post" className="mt-3 space-y-3" data-testid="move-form">
         <input type="hidden" name="intent" value="move" />
         <fieldset>
@@ -222,6 +206,6 @@ export function MoveParticipantsSection({
           {t('meetings:move.submit')}
         </Button>
       </Form>
-    </section>
+    </CardSection>
   )
 }

@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
+import { CardSection } from '#app/components/ui/card-section.tsx'
 import { DateField, TimeField } from '#app/components/ui/date-time-inputs.tsx'
 import { readTypedDate, readTypedTime } from '#app/domain/time/index.ts'
 
@@ -40,10 +41,7 @@ export function OneOffReschedule({
   const { t } = useTranslation()
   const [values, setValues] = useState(() => (submitted ? readBack(submitted) : current))
   return (
-    <section className="card p-5" aria-labelledby="reschedule-title" data-testid="reschedule-oneoff">
-      <h2 id="reschedule-title" className="text-lg font-semibold">
-        {t('meetings:reschedule.title')}
-      </h2>
+    <CardSection id="reschedule-title" title={t('meetings:reschedule.title')} testId="reschedule-oneoff">
       <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="rescheduleOneOff" />
         <DateField
@@ -85,6 +83,6 @@ export function OneOffReschedule({
           </Button>
         </Form>
       ) : null}
-    </section>
+    </CardSection>
   )
 }

@@ -1,15 +1,14 @@
 import type { MetaFunction } from '@remix-run/cloudflare'
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
-import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { useState } from 'react'
 import { ContactInviteDialog, ContactMessageDialog } from '#app/components/contacts/contact-dialogs.tsx'
 import { AddContactPanel, FilterPanel } from '#app/components/contacts/contact-panels.tsx'
 import { ContactsTable } from '#app/components/contacts/contacts-table.tsx'
 import { ActionErrors } from '#app/components/meetings/meeting-parts.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { showToast } from '#app/components/ui/toast.ts'
+import { usePageAnswer } from '#app/components/ui/use-page-answer.ts'
 import { CONTACTS_PAGE_SIZE } from '#app/domain/contacts/rules.ts'
-import type { ActionAnswer } from '#app/server/meetings/page-errors.server.ts'
+import { useQueryLink } from '#app/utils/query-link.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { loader } from './loader.server.ts'
 
@@ -21,33 +20,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** `/contacts`: the specialist's contacts (SPEC §2 Contacts). */
 export default function Contacts() {
   const data = useLoaderData<typeof loader>()
-  const answer = useActionData<ActionAnswer<unknown>>()
-  const navigation = useNavigation()
-  const [searchParams] = useSearchParams()
-  const { t } = useTranslation()
   const [selected, setSelected] = useState<string[]>([])
   const [dialog, setDialog] = useState<'message' | 'invite' | null>(null)
-  const busy = navigation.state !== 'idle'
-
-  useEffect(() => {
-    if (!answer) return
-    if (answer.ok) {
-      showToast(t(`contacts:done.${answer.intent}`), { kind: 'success', inList: true })
+  const { answer, busy, t } = usePageAnswer('contacts', {
+    inList: true,
+    onDone: () => {
       setSelected([])
       setDialog(null)
-    }
-  }, [answer, t])
+    },
+  })
+  const linkWith = useQueryLink()
 
   const viewArchive = data.filter.viewArchive
-  /** This page's address with other query parameters: `null` removes one. */
-  const linkWith = (changes: Record<string, string | null>) => {
-    const params = new URLSearchParams(searchParams)
-    for (const [name, value] of Object.entries(changes)) {
-      if (value === null) params.delete(name)
-      else params.set(name, value)
-    }
-    return `?${params}`
-  }
   const tabLink = (archive: boolean) => linkWith({ offset: null, viewArchive: archive ? 'true' : null })
   const pageLink = (offset: number) => linkWith({ offset: String(offset) })
   const chosen = data.contacts.filter((contact) => selected.includes(contact.id))

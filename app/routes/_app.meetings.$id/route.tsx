@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/cloudflare'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MeetingConflicts } from '#app/components/meetings/meeting-conflicts.tsx'
 import { ActionErrors, MeetingHead, PlaceLine, SlotPicker } from '#app/components/meetings/meeting-parts.tsx'
@@ -14,8 +14,8 @@ import { OneOffReschedule } from '#app/components/meetings/one-off-reschedule.ts
 import { ReminderStatusList } from '#app/components/notify/reminder-status-list.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
-import { showToast } from '#app/components/ui/toast.ts'
-import type { ActionAnswer } from '#app/server/meetings/page-errors.server.ts'
+import { CardSection } from '#app/components/ui/card-section.tsx'
+import { usePageAnswer } from '#app/components/ui/use-page-answer.ts'
 import type { loader } from './loader.server.ts'
 
 export { action } from './action.server.ts'
@@ -27,13 +27,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export default function MeetingDetail() {
   const { meeting, targets, timeZone, timeZoneName, canPick, picked, slots, minDate, reminders, current, waitlist } =
     useLoaderData<typeof loader>()
-  const answer = useActionData<ActionAnswer<unknown>>()
-  const navigation = useNavigation()
-  const { t } = useTranslation()
   const [confirm, setConfirm] = useState<
     { kind: 'cancel' } | { kind: 'cancelParticipant'; id: string; name: string } | null
   >(null)
-  const busy = navigation.state !== 'idle'
+  const { answer, busy, t } = usePageAnswer('meetings', { onDone: () => setConfirm(null) })
   const info = meeting.userEventInfo
   const type = meeting.eventTypeInfo
   const upcoming = info.status === 'upcoming'
@@ -43,13 +40,6 @@ export default function MeetingDetail() {
   // SPEC §4, §8: a move into a meeting that lacked seats says the seats were added automatically.
   const seatsAdded =
     answer?.ok && answer.intent === 'move' ? (answer.result as { seatsAdded?: boolean; totalSeats?: number }) : null
-
-  useEffect(() => {
-    if (answer?.ok) {
-      showToast(t(`meetings:done.${answer.intent}`), { kind: 'success' })
-      setConfirm(null)
-    }
-  }, [answer, t])
 
   return (
     <section className="space-y-5" data-testid="meeting-detail">
@@ -108,12 +98,9 @@ export default function MeetingDetail() {
       </MeetingHead>
 
       {canPick ? (
-        <section className="card p-5" aria-labelledby="reschedule-title" data-testid="reschedule">
-          <h2 id="reschedule-title" className="text-lg font-semibold">
-            {t('meetings:reschedule.title')}
-          </h2>
+        <CardSection id="reschedule-title" title={t('meetings:reschedule.title')} testId="reschedule">
           <SlotPicker minDate={minDate} picked={picked} slots={slots} zoneName={timeZoneName} busy={busy} />
-        </section>
+        </CardSection>
       ) : null}
 
       {upcoming && info.isOneTime ? (
