@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/cloudflare'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, data } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -25,8 +25,9 @@ import { orNotFoundPage } from '#app/server/refusal.server.ts'
 import { listSchedules } from '#app/server/schedules/schedules.server.ts'
 import { PausedNote } from '#app/components/event-types/paused-note.tsx'
 import { SaveBar } from '#app/components/ui/save-bar.tsx'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)

@@ -1,5 +1,5 @@
 import { queryInt } from '#app/domain/query-number.ts'
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/cloudflare'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, data } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,8 +16,9 @@ import { getDb } from '#app/server/db.server.ts'
 import { runListAction } from '#app/server/event-types/list-actions.server.ts'
 import { canAddEventType, listEventTypes } from '#app/server/event-types/event-types.server.ts'
 import { cheapestPlanAbove } from '#app/domain/plans.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/cloudflare'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, data } from '@remix-run/cloudflare'
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import type { TFunction } from 'i18next'
@@ -23,8 +23,9 @@ import { ensureDefaultSchedule, listSchedules } from '#app/server/schedules/sche
 import { withGoals } from '#app/server/analytics/goals.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { telemostState } from '#app/server/video/grants.server.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -23,8 +23,9 @@ import { calendarsPageAction, calendarsPageData } from '#app/server/calendars/in
 import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { telegramUserInfo } from '#app/server/notify/telegram-binding.server.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 /** The tariff modal and badge read `eventTypes`; the connect forms' errors `validation` and `api`. */
 export const handle: I18nHandle = { i18n: ['validation', 'eventTypes', 'notify', 'calendars'] }

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,8 +11,9 @@ import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { disconnectTelegram, telegramLink, telegramUserInfo } from '#app/server/notify/telegram-binding.server.ts'
 import { missingTelegramSettings } from '#app/server/notify/telegram.server.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare

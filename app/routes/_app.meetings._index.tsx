@@ -1,5 +1,5 @@
 import { queryInt } from '#app/domain/query-number.ts'
-import { type LoaderFunctionArgs, type MetaFunction, createCookie, data } from '@remix-run/cloudflare'
+import { type LoaderFunctionArgs, createCookie, data } from '@remix-run/cloudflare'
 import { Form, Link, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { StatusCircle, OrganizerMeetingCard, PlaceLine } from '#app/components/meetings/meeting-parts.tsx'
@@ -24,8 +24,9 @@ import { getT } from '#app/i18n/translate.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { listOrganizerMeetings, listParticipantMeetings } from '#app/server/meetings/meetings.server.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 /**
  * The layout choice is kept in the browser (SPEC §4 "Event view type persisted locally, default list") as a cookie

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ActionErrors, MeetingHead, PlaceLine } from '#app/components/meetings/meeting-parts.tsx'
 import { CancelSection, MoveSection } from '#app/components/meetings/move-and-cancel.tsx'
@@ -16,8 +16,9 @@ import { moveCalendar, moveMonth } from '#app/server/meetings/reschedule.server.
 import { monthOf } from '#app/server/booking/page/flow.server.ts'
 import { currentMonth } from '#app/server/booking/public.server.ts'
 import { pageAction } from '#app/server/meetings/page-errors.server.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { db, user, language, t, env } = await signedInPage(request, context)

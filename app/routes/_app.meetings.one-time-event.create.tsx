@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { data, redirect } from '@remix-run/cloudflare'
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
@@ -14,8 +14,9 @@ import { type CreateAnswer, createPageAction, createPageData } from '#app/server
 import { shareInfo } from '#app/server/one-time/public.server.ts'
 import { telemostState } from '#app/server/video/grants.server.ts'
 import { tariffPath } from '#app/domain/plans.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 const PATH = '/meetings/one-time-event/create'
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Link, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Avatar } from '#app/components/accounts/avatar.tsx'
@@ -8,8 +8,9 @@ import { NAV_ITEMS, profileMenuItems } from '#app/components/accounts/menu-items
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import type { loader as appLoader } from './_app.tsx'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { title: getT(await getLanguage(request))('accounts:shell.openMenu') }

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Form, Link, redirect, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
@@ -14,8 +14,9 @@ import {
   markRead,
   openNotification,
 } from '#app/server/notify/notifications.server.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 /** How many of the newest the page shows: `?limit=` grows by a page with each "Show more" (never below one page). */
 const MAX_LIMIT = 1000

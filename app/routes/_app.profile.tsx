@@ -1,12 +1,6 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  data,
-  redirect,
-} from '@remix-run/cloudflare'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, data, redirect } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -33,8 +27,9 @@ import { pageDeps, replyWithErrors } from '#app/server/accounts/route.server.ts'
 import { refusalKey, refusalStatus } from '#app/domain/refusal.ts'
 import { attempt } from '#app/server/refusal.server.ts'
 import { destroyWebSession, requireUser, sessionTokenHash } from '#app/server/auth/session.server.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { deps, t, language } = await pageDeps(request, context)

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/cloudflare'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, data } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
@@ -21,10 +21,11 @@ import {
 } from '#app/server/webhooks/webhooks.server.ts'
 import type { z } from 'zod'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
 export const handle: I18nHandle = { i18n: ['developer', 'validation'] }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 /** Deliveries each endpoint shows on the page (the API answers up to 50). */
 const SHOWN_DELIVERIES = 10

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { redirect, useActionData, useLoaderData } from '@remix-run/react'
 import { ScheduleEditor } from '#app/components/schedules/schedule-editor.tsx'
 import { can } from '#app/domain/plans.ts'
@@ -11,8 +11,9 @@ import { requireUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { type PageErrors, orNotFoundPage, pageData, refusalOf } from '#app/server/refusal.server.ts'
 import { copySchedule, deleteSchedule, getSchedule, updateSchedule } from '#app/server/schedules/schedules.server.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = getDb(context.cloudflare.env.DB)

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SharePanel } from '#app/components/booking/share-panel.tsx'
@@ -8,8 +8,9 @@ import { requireUser } from '#app/server/auth/session.server.ts'
 import { shareLinks } from '#app/server/booking/share.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 /** `/shareLink`: the specialist's share-calendar panel (SPEC §2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { HostView } from '#app/components/booking/host-view.tsx'
@@ -9,8 +9,9 @@ import { requireUser } from '#app/server/auth/session.server.ts'
 import { findPublicHost } from '#app/server/booking/availability.server.ts'
 import { publicHostView } from '#app/server/booking/views.server.ts'
 import { getDb } from '#app/server/db.server.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 /** `/specialistPagePreview`: the public page as clients see it, with the profile card modal (SPEC §2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

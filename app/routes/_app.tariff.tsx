@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { TrialModals, TrialStartForm } from '#app/components/billing/trial-modals.tsx'
@@ -12,8 +12,9 @@ import { requireUser } from '#app/server/auth/session.server.ts'
 import { tariffPageAction, tariffPageData } from '#app/server/billing/tariff-page.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 export const handle: I18nHandle = { i18n: ['billing', 'validation'] }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { PLAN_PRICES_RUB } from '#app/domain/constants.ts'
@@ -9,10 +9,11 @@ import { getT } from '#app/i18n/translate.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { businessPlanUrl, parseEnv } from '#app/server/env.server.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
 export const handle: I18nHandle = { i18n: ['plans'] }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(getDb(context.cloudflare.env.DB), request)

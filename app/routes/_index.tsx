@@ -1,10 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  data,
-  redirect,
-} from '@remix-run/cloudflare'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, data, redirect } from '@remix-run/cloudflare'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AppShell } from '#app/components/app-shell.tsx'
@@ -25,11 +19,9 @@ import { AdvertisingCards } from '#app/components/plans/advertising-cards.tsx'
 import { listAdvertising } from '#app/server/advertising.server.ts'
 import { TrialOfferCard } from '#app/components/billing/trial-offer-card.tsx'
 import { trialOfferOf } from '#app/server/billing/trial-offer.server.ts'
+import { pageMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: 'description', content: data?.description },
-]
+export const meta = pageMeta({ description: true })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const language = await getLanguage(request)

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { data } from '@remix-run/cloudflare'
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
@@ -20,11 +20,9 @@ import { refusalProblems, refusalStatus } from '#app/domain/refusal.ts'
 import { problemText, refusalOf } from '#app/server/refusal.server.ts'
 import { answerOneTime, holdOneTimeSeat } from '#app/server/one-time/one-time.server.ts'
 import { findOneTime, publicView } from '#app/server/one-time/public.server.ts'
+import { pageMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta = pageMeta({ noindex: true })
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'messengerType', 'messengerValue', 'comment'] as const
 type Values = Record<(typeof FIELDS)[number], string>

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/cloudflare'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@remix-run/cloudflare'
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ActionErrors, MeetingHead, PlaceLine } from '#app/components/meetings/meeting-parts.tsx'
@@ -18,11 +18,9 @@ import { findByManageToken, manageState } from '#app/server/meetings/manage.serv
 import { findOwnedMeeting } from '#app/server/meetings/meetings.server.ts'
 import { type ActionAnswer, pageAction } from '#app/server/meetings/page-errors.server.ts'
 import { moveCalendar, moveMonth } from '#app/server/meetings/reschedule.server.ts'
+import { pageMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta = pageMeta({ noindex: true })
 
 async function load(db: ReturnType<typeof getDb>, token: string) {
   return orNotFoundPage(findByManageToken(db, token))

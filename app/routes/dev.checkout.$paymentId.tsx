@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
@@ -11,8 +11,9 @@ import { parseEnv } from '#app/server/env.server.ts'
 import { DEV_DECLINE_REASONS, DEV_TEST_CARD } from '#app/domain/billing/test-cards.ts'
 import { findDevPayment } from '#app/server/payments/dev.server.ts'
 import { usesDevCheckout } from '#app/server/payments/provider.server.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 export const handle: I18nHandle = { i18n: ['billing'] }
 
 /**

@@ -1,10 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  data,
-  redirect,
-} from '@remix-run/cloudflare'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, data, redirect } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AuthLayout } from '#app/components/accounts/auth-layout.tsx'
@@ -15,8 +9,9 @@ import { pageDeps, signInAndRedirect } from '#app/server/accounts/route.server.t
 import { refusalStatus } from '#app/domain/refusal.ts'
 import { attempt, problemText } from '#app/server/refusal.server.ts'
 import { withGoals } from '#app/server/analytics/goals.server.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { deps, t } = await pageDeps(request, context)

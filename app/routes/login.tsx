@@ -1,29 +1,20 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  data,
-  redirect,
-} from '@remix-run/cloudflare'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
-import { AuthLayout, useErrorText } from '#app/components/accounts/auth-layout.tsx'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@remix-run/cloudflare'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { AccountForm, useAccountForm } from '#app/components/accounts/account-form.tsx'
+import { AuthLayout } from '#app/components/accounts/auth-layout.tsx'
 import { ConformField } from '#app/components/accounts/conform-field.tsx'
 import { OAuthButtons } from '#app/components/accounts/oauth-buttons.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { FormErrors } from '#app/components/ui/field.tsx'
 import { SigninSchema } from '#app/domain/accounts/rules.ts'
+import { runAccountForm } from '#app/server/account-form.server.ts'
 import { signin } from '#app/server/accounts/identity.server.ts'
-import { pageDeps, replyWithErrors, signInAndRedirect } from '#app/server/accounts/route.server.ts'
-import { refusalStatus } from '#app/domain/refusal.ts'
-import { attempt } from '#app/server/refusal.server.ts'
+import { pageDeps, signInAndRedirect } from '#app/server/accounts/route.server.ts'
+import { withGoals } from '#app/server/analytics/goals.server.ts'
 import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { safeRedirectPath } from '#app/utils/safe-redirect.ts'
-import { withGoals } from '#app/server/analytics/goals.server.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { deps, t } = await pageDeps(request, context)
@@ -35,42 +26,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { deps, t } = await pageDeps(request, context)
   const formData = await request.formData()
-  const submission = parseWithZod(formData, { schema: SigninSchema })
-  const hideFields = ['password']
-  if (submission.status !== 'success')
-    return data({ ...replyWithErrors(submission, t, undefined, { hideFields }), unconfirmed: null }, { status: 400 })
-  const result = await attempt(() => signin(deps, submission.value))
-  if (!result.ok) {
-    // The password was right: the account's own email may be shown to finish the sign-up.
-    const email = result.refusal.code === 'signinUnconfirmed' ? result.refusal.params?.email : null
-    return data(
-      {
-        ...replyWithErrors(submission, t, result.refusal, { hideFields }),
-        unconfirmed: typeof email === 'string' ? email : null,
-      },
-      { status: refusalStatus(result.refusal) },
-    )
-  }
+  const outcome = await runAccountForm(formData, t, SigninSchema, (value) => signin(deps, value), {
+    hideFields: ['password'],
+    extra: (refusal) => {
+      // The password was right: the account's own email may be shown to finish the sign-up.
+      const email = refusal?.code === 'signinUnconfirmed' ? refusal.params?.email : null
+      return { unconfirmed: typeof email === 'string' ? email : null }
+    },
+  })
+  if (!outcome.ok) return outcome.answer
   // Only same-origin paths: an open redirect through `redirectTo` is refused (SPEC issue 4 "attacks").
   return withGoals(
     request,
-    await signInAndRedirect(deps, result.value, safeRedirectPath(formData.get('redirectTo'))),
+    await signInAndRedirect(deps, outcome.value, safeRedirectPath(formData.get('redirectTo'))),
     'login',
   )
 }
 
 /** `/login` (SPEC §2): by login or email and password, or with a provider. */
 export default function Login() {
-  const { t } = useTranslation()
   const { redirectTo } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
-  const navigation = useNavigation()
-  const errorText = useErrorText()
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SigninSchema }),
-    shouldValidate: 'onBlur',
-  })
+  const { t, form, fields, submitting } = useAccountForm(SigninSchema, { lastResult, shouldValidate: 'onBlur' })
   return (
     <AuthLayout
       title={t('accounts:login.title')}
@@ -83,8 +60,7 @@ export default function Login() {
         </>
       }
     >
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" data-testid="login-form">
-        <FormErrors errors={errorText(form.errors)} id={form.errorId} />
+      <AccountForm form={form} testId="login-form">
         {lastResult?.unconfirmed ? (
           <Link
             to={`/signupDone?email=${encodeURIComponent(lastResult.unconfirmed)}`}
@@ -111,10 +87,10 @@ export default function Login() {
             {t('accounts:login.forgot')}
           </Link>
         </div>
-        <Button type="submit" loading={navigation.state === 'submitting'} className="w-full">
+        <Button type="submit" loading={submitting} className="w-full">
           {t('accounts:login.submit')}
         </Button>
-      </Form>
+      </AccountForm>
       <OAuthButtons redirectTo={redirectTo === '/' ? undefined : redirectTo} />
     </AuthLayout>
   )

@@ -1,4 +1,4 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { HeadersFunction, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { HostView } from '#app/components/booking/host-view.tsx'
@@ -6,11 +6,12 @@ import { useInFrame } from '#app/components/booking/widget-bridge.ts'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
 import { hostPageLoader } from '#app/server/booking/page/host.server.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
 /** The specialist's public page shows booking texts only (docs/decisions/0079-namespaces-per-route.md). */
 export const handle: I18nHandle = { i18n: ['booking'] }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 /** `Vary: Sec-Fetch-Dest`: the page differs inside a frame. */
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
 import {
   EventNotFound,
@@ -11,6 +11,7 @@ import { SiteHeader } from '#app/components/site-header.tsx'
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
 import { eventPageAction } from '#app/server/booking/page/action.server.ts'
 import { eventPageLoader } from '#app/server/booking/page/event.server.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
 /** SPEC §2 public booking: `/user/{login}/event/{eventLink}` (the short form `/{login}/{eventLink}` reuses it). */
 export function eventPath(params: LoaderFunctionArgs['params']) {
@@ -33,7 +34,7 @@ export const handle: I18nHandle = {
   ],
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 /** Month and day links fetch only the calendar (docs/decisions/0032-booking-calendar-fetch.md). */
 export const shouldRevalidate = eventPageShouldRevalidate

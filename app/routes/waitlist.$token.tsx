@@ -1,10 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  data,
-  redirect,
-} from '@remix-run/cloudflare'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, data, redirect } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ErrorNote, SubmitButton } from '#app/components/booking/form-fields.tsx'
@@ -21,6 +15,7 @@ import { parseEnv } from '#app/server/env.server.ts'
 import { drainOutbox } from '#app/server/outbox/outbox.server.ts'
 import { entryWithEvent } from '#app/server/waitlist/entries.server.ts'
 import { entryIdOfToken } from '#app/server/waitlist/links.server.ts'
+import { pageMeta } from '#app/utils/title-meta.ts'
 
 /**
  * A waitlist entry's emailed link (docs/decisions/0108-waitlist.md): a GET only shows the entry (mail scanners open
@@ -28,10 +23,7 @@ import { entryIdOfToken } from '#app/server/waitlist/links.server.ts'
  */
 export const handle: I18nHandle = { i18n: ['booking', 'waitlist'] }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta = pageMeta({ noindex: true })
 
 async function findByToken(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const { env } = args.context.cloudflare

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -9,6 +9,7 @@ import {
 } from '#app/components/booking/event-page.tsx'
 import { eventPageAction } from '#app/server/booking/page/action.server.ts'
 import { eventPageLoader } from '#app/server/booking/page/event.server.ts'
+import { pageMeta } from '#app/utils/title-meta.ts'
 
 export { handle } from './user.$login.event.$eventLink.tsx'
 
@@ -21,10 +22,7 @@ function widgetPath(params: LoaderFunctionArgs['params']) {
   return `/widget/booking/user/${encodeURIComponent(params.login ?? '')}/event/${encodeURIComponent(params.eventLink ?? '')}`
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta = pageMeta({ noindex: true })
 
 /** Month and day links fetch only the calendar (docs/decisions/0032-booking-calendar-fetch.md). */
 export const shouldRevalidate = eventPageShouldRevalidate

@@ -1,4 +1,3 @@
-import type { MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { ContactInviteDialog, ContactMessageDialog } from '#app/components/contacts/contact-dialogs.tsx'
@@ -11,11 +10,12 @@ import { CONTACTS_PAGE_SIZE } from '#app/domain/contacts/rules.ts'
 import { useQueryLink } from '#app/utils/query-link.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { loader } from './loader.server.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
 export { action } from './action.server.ts'
 export { loader } from './loader.server.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 /** `/contacts`: the specialist's contacts (SPEC §2 Contacts). */
 export default function Contacts() {

@@ -1,4 +1,3 @@
-import type { MetaFunction } from '@remix-run/cloudflare'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -17,11 +16,12 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { CardSection } from '#app/components/ui/card-section.tsx'
 import { usePageAnswer } from '#app/components/ui/use-page-answer.ts'
 import type { loader } from './loader.server.ts'
+import { titleMeta } from '#app/utils/title-meta.ts'
 
 export { action } from './action.server.ts'
 export { loader } from './loader.server.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
+export const meta = titleMeta
 
 /** `/meetings/{id}`: one meeting of the organizer with its actions (SPEC §2, §4). */
 export default function MeetingDetail() {
