@@ -4,10 +4,9 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TELEMOST_MESSAGE } from '#app/components/event-types/telemost-option.tsx'
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
-import { requireUser } from '#app/server/auth/session.server.ts'
-import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { POPUP_RETURN, finishTelemostConsent } from '#app/server/video/grants.server.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 export const handle: I18nHandle = { i18n: ['eventTypes'] }
 
@@ -17,9 +16,7 @@ export const handle: I18nHandle = { i18n: ['eventTypes'] }
  * tokens never reach the browser. Without script the browser goes back to where it started, or reads what failed.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { env } = context.cloudflare
-  const db = getDb(env.DB)
-  const user = await requireUser(db, request)
+  const { db, user, env } = await signedInPage(request, context)
   const url = new URL(request.url)
   const get = (name: string) => url.searchParams.get(name) || null
   const outcome = await finishTelemostConsent({ db, env: parseEnv(env), now: Date.now() }, user.id, {

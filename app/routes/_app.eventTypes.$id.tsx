@@ -13,10 +13,6 @@ import { showToast } from '#app/components/ui/toast.ts'
 import { savedEventTypeValues } from '#app/domain/event-types/form-values.ts'
 import { shareInfo } from '#app/domain/event-types/share.ts'
 import { type Capability, can, cheapestPlanWith } from '#app/domain/plans.ts'
-import { getLanguage } from '#app/i18n/i18n.server.ts'
-import { getT } from '#app/i18n/translate.server.ts'
-import { requireUser } from '#app/server/auth/session.server.ts'
-import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { getEventType } from '#app/server/event-types/event-types.server.ts'
 import { runListAction } from '#app/server/event-types/list-actions.server.ts'
@@ -26,13 +22,12 @@ import { listSchedules } from '#app/server/schedules/schedules.server.ts'
 import { PausedNote } from '#app/components/event-types/paused-note.tsx'
 import { SaveBar } from '#app/components/ui/save-bar.tsx'
 import { titleMeta } from '#app/utils/title-meta.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 export const meta = titleMeta
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
-  const t = getT(await getLanguage(request))
+  const { db, user, t } = await signedInPage(request, context)
   const eventType = await orNotFoundPage(getEventType(db, user.id, String(params.id)))
   const appUrl = parseEnv(context.cloudflare.env).APP_URL
   const schedules = await listSchedules(db, user.id)
@@ -50,9 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
-  const t = getT(await getLanguage(request))
+  const { db, user, t } = await signedInPage(request, context)
   const id = String(params.id)
   const form = await request.formData()
   const intent = String(form.get('intent') ?? 'save')

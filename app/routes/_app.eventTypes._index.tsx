@@ -11,19 +11,16 @@ import { showToast } from '#app/components/ui/toast.ts'
 import { EVENT_TYPES_PAGE_SIZE } from '#app/domain/constants.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
-import { requireUser } from '#app/server/auth/session.server.ts'
-import { getDb } from '#app/server/db.server.ts'
 import { runListAction } from '#app/server/event-types/list-actions.server.ts'
 import { canAddEventType, listEventTypes } from '#app/server/event-types/event-types.server.ts'
 import { cheapestPlanAbove } from '#app/domain/plans.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 export const meta = titleMeta
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
-  const t = getT(await getLanguage(request))
+  const { db, user, t } = await signedInPage(request, context)
   const url = new URL(request.url)
   const search = url.searchParams.get('q')?.trim() ?? ''
   // A page number out of range (its offset would not be a safe whole number) shows the first page.
@@ -49,8 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
+  const { db, user } = await signedInPage(request, context)
   const { status, ...result } = await runListAction(
     db,
     user,

@@ -13,10 +13,6 @@ import { eventTypeSchema } from '#app/domain/event-types/schema.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
 import { issueText } from '#app/i18n/zod-errors.ts'
 import { type Capability, cheapestPlanWith } from '#app/domain/plans.ts'
-import { getLanguage } from '#app/i18n/i18n.server.ts'
-import { getT } from '#app/i18n/translate.server.ts'
-import { requireUser } from '#app/server/auth/session.server.ts'
-import { getDb } from '#app/server/db.server.ts'
 import { canAddEventType } from '#app/server/event-types/event-types.server.ts'
 import { saveEventTypeForm } from '#app/server/event-types/page-actions.server.ts'
 import { ensureDefaultSchedule, listSchedules } from '#app/server/schedules/schedules.server.ts'
@@ -24,13 +20,12 @@ import { withGoals } from '#app/server/analytics/goals.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { telemostState } from '#app/server/video/grants.server.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 export const meta = titleMeta
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
-  const t = getT(await getLanguage(request))
+  const { db, user, t } = await signedInPage(request, context)
   await ensureDefaultSchedule(db, user, t('schedules:defaultName'))
   const schedules = await listSchedules(db, user.id)
   return {
@@ -45,9 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
-  const t = getT(await getLanguage(request))
+  const { db, user, t } = await signedInPage(request, context)
   const result = await saveEventTypeForm(db, user, await request.formData(), t)
   if (result.id) return withGoals(request, redirect(`/eventTypes/${result.id}?created=1`), 'createEvent')
   return data(result, { status: result.status })

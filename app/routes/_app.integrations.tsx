@@ -13,17 +13,15 @@ import { FormErrors } from '#app/components/ui/field.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
 import { PROVIDER_KEYS } from '#app/domain/calendars/rules.ts'
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
-import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { consentNotice } from '#app/server/calendars/oauth-calendar.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { requireUser } from '#app/server/auth/session.server.ts'
 import type { CalendarActionAnswer } from '#app/server/calendars/integrations-page.server.ts'
 import { calendarsPageAction, calendarsPageData } from '#app/server/calendars/integrations-page.server.ts'
-import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { telegramUserInfo } from '#app/server/notify/telegram-binding.server.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 export const meta = titleMeta
 
@@ -34,9 +32,7 @@ export const handle: I18nHandle = { i18n: ['validation', 'eventTypes', 'notify',
 const FETCHING_POLL_MS = 3000
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
-  const language = await getLanguage(request)
+  const { db, user, language } = await signedInPage(request, context)
   const [info, calendars, telemost] = await Promise.all([
     telegramUserInfo(db, user.id),
     calendarsPageData(db, user, language),
@@ -49,10 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { env } = context.cloudflare
-  const db = getDb(env.DB)
-  const user = await requireUser(db, request)
-  const t = getT(await getLanguage(request))
+  const { db, user, t, env } = await signedInPage(request, context)
   return calendarsPageAction({ db, env: parseEnv(env), now: Date.now() }, user, await request.formData(), t)
 }
 

@@ -7,15 +7,14 @@ import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
-import { requireUser } from '#app/server/auth/session.server.ts'
 import {
   type CalendarActionAnswer,
   calendarsPageAction,
   calendarsPageData,
 } from '#app/server/calendars/integrations-page.server.ts'
-import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 export const meta = titleMeta
 
@@ -25,18 +24,14 @@ export const handle: I18nHandle = { i18n: ['validation', 'eventTypes', 'calendar
 const APPLE_ID_URL = 'https://appleid.apple.com/account/manage'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
-  const language = await getLanguage(request)
+  const { db, user, language } = await signedInPage(request, context)
   const { canAdd, availableFrom } = await calendarsPageData(db, user, language)
   return { title: getT(language)('calendars:apple.metaTitle'), canAdd: canAdd.apple, availableFrom }
 }
 
 /** The Apple form's `connect`, as /integrations runs it: success goes to the new card there, errors stay here. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { env } = context.cloudflare
-  const db = getDb(env.DB)
-  const user = await requireUser(db, request)
+  const { db, user, env } = await signedInPage(request, context)
   const form = await request.formData()
   if (form.get('intent') !== 'connect' || form.get('provider') !== 'apple') throw new Response(null, { status: 400 })
   const t = getT(await getLanguage(request))

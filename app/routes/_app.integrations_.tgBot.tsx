@@ -6,19 +6,16 @@ import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
-import { requireUser } from '#app/server/auth/session.server.ts'
-import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { disconnectTelegram, telegramLink, telegramUserInfo } from '#app/server/notify/telegram-binding.server.ts'
 import { missingTelegramSettings } from '#app/server/notify/telegram.server.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 export const meta = titleMeta
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { env } = context.cloudflare
-  const db = getDb(env.DB)
-  const user = await requireUser(db, request)
+  const { db, user, env } = await signedInPage(request, context)
   const config = parseEnv(env)
   return {
     title: getT(await getLanguage(request))('notify:telegram.metaTitle'),
@@ -28,9 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { env } = context.cloudflare
-  const db = getDb(env.DB)
-  const user = await requireUser(db, request)
+  const { db, user, env } = await signedInPage(request, context)
   const form = await request.formData()
   const intent = form.get('intent')
   if (intent === 'disconnect') {

@@ -19,12 +19,9 @@ import {
 import { instantToZoned, isIsoDate } from '#app/domain/time/index.ts'
 import { zoneName } from '#app/domain/time-zones/zone-names.ts'
 import { useQueryLink } from '#app/utils/query-link.ts'
-import { getLanguage } from '#app/i18n/i18n.server.ts'
-import { getT } from '#app/i18n/translate.server.ts'
-import { requireUser } from '#app/server/auth/session.server.ts'
-import { getDb } from '#app/server/db.server.ts'
 import { listOrganizerMeetings, listParticipantMeetings } from '#app/server/meetings/meetings.server.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 export const meta = titleMeta
 
@@ -45,10 +42,7 @@ const viewCookie = createCookie('meetings_view', {
 const CALENDAR_LIMIT = 1000
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
-  const language = await getLanguage(request)
-  const t = getT(language)
+  const { db, user, language, t } = await signedInPage(request, context)
   const url = new URL(request.url)
   const params = Object.fromEntries(url.searchParams)
   const kept = await viewCookie.parse(request.headers.get('Cookie'))

@@ -5,26 +5,21 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { OneTimeForm } from '#app/components/one-time/one-time-form.tsx'
 import { copyToClipboard } from '#app/components/ui/clipboard.ts'
-import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
-import { requireUser } from '#app/server/auth/session.server.ts'
-import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { type CreateAnswer, createPageAction, createPageData } from '#app/server/one-time/page.server.ts'
 import { shareInfo } from '#app/server/one-time/public.server.ts'
 import { telemostState } from '#app/server/video/grants.server.ts'
 import { tariffPath } from '#app/domain/plans.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 export const meta = titleMeta
 
 const PATH = '/meetings/one-time-event/create'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
-  const language = await getLanguage(request)
-  const t = getT(language)
+  const { db, user, language, t } = await signedInPage(request, context)
   const created = new URL(request.url).searchParams.get('created')
   if (created) {
     const share = await shareInfo(db, user.id, created, parseEnv(context.cloudflare.env).APP_URL)
@@ -39,10 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
-  const language = await getLanguage(request)
-  const env = context.cloudflare.env
+  const { db, user, language, env } = await signedInPage(request, context)
   const result = await createPageAction(env, db, user, await request.formData(), language, getT(language))
   if ('id' in result) return redirect(`${PATH}?created=${encodeURIComponent(result.id)}`)
   return data(result.answer, { status: result.status })

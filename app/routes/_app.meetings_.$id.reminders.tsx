@@ -4,16 +4,14 @@ import { useTranslation } from 'react-i18next'
 import { ReminderStatusList } from '#app/components/notify/reminder-status-list.tsx'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
-import { requireUser } from '#app/server/auth/session.server.ts'
-import { getDb } from '#app/server/db.server.ts'
 import { reminderStatusesFor } from '#app/server/notify/statuses.server.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 export const meta = titleMeta
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
+  const { db, user } = await signedInPage(request, context)
   const reminders = await reminderStatusesFor(db, user.id, params.id ?? '')
   if (!reminders) throw new Response(null, { status: 404 })
   return {

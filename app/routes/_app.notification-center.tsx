@@ -5,8 +5,6 @@ import { Button } from '#app/components/ui/button.tsx'
 import { instantToZoned, isoToDmy } from '#app/domain/time/index.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
-import { requireUser } from '#app/server/auth/session.server.ts'
-import { getDb } from '#app/server/db.server.ts'
 import {
   NOTIFICATIONS_PAGE,
   actionHref,
@@ -15,6 +13,7 @@ import {
   openNotification,
 } from '#app/server/notify/notifications.server.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 export const meta = titleMeta
 
@@ -28,8 +27,7 @@ function limitOf(request: Request): number {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
+  const { db, user } = await signedInPage(request, context)
   const limit = limitOf(request)
   const language = await getLanguage(request)
   const { items, pagination } = await listNotifications(db, { ...user, language }, limit, 0)
@@ -47,8 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
+  const { db, user } = await signedInPage(request, context)
   const form = await request.formData()
   const id = form.get('id')
   if (form.get('intent') === 'readAll') {

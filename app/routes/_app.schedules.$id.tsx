@@ -5,20 +5,16 @@ import { can } from '#app/domain/plans.ts'
 import { scheduleSchema } from '#app/domain/schedules/schema.ts'
 import { listTimeZones } from '#app/domain/time-zones/time-zones.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
-import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
-import { requireUser } from '#app/server/auth/session.server.ts'
-import { getDb } from '#app/server/db.server.ts'
 import { type PageErrors, orNotFoundPage, pageData, refusalOf } from '#app/server/refusal.server.ts'
 import { copySchedule, deleteSchedule, getSchedule, updateSchedule } from '#app/server/schedules/schedules.server.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 export const meta = titleMeta
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
-  const language = await getLanguage(request)
+  const { db, user, language } = await signedInPage(request, context)
   const schedule = await orNotFoundPage(getSchedule(db, user.id, String(params.id)))
   const now = Date.now()
   return {
@@ -37,9 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 type ActionResult = { saved: boolean; errors: PageErrors | null }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
-  const t = getT(await getLanguage(request))
+  const { db, user, t } = await signedInPage(request, context)
   const id = String(params.id)
   const form = await request.formData()
   const intent = String(form.get('intent'))

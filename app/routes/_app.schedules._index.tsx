@@ -7,10 +7,6 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import { cheapestPlanAbove, withinLimit } from '#app/domain/plans.ts'
 import { zoneName } from '#app/domain/time-zones/zone-names.ts'
-import { getLanguage } from '#app/i18n/i18n.server.ts'
-import { getT } from '#app/i18n/translate.server.ts'
-import { requireUser } from '#app/server/auth/session.server.ts'
-import { getDb } from '#app/server/db.server.ts'
 import { pageData, refusalOf } from '#app/server/refusal.server.ts'
 import {
   DEFAULT_WEEKLY,
@@ -22,14 +18,12 @@ import {
 } from '#app/server/schedules/schedules.server.ts'
 import { withGoals } from '#app/server/analytics/goals.server.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 export const meta = titleMeta
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
-  const language = await getLanguage(request)
-  const t = getT(language)
+  const { db, user, language, t } = await signedInPage(request, context)
   await ensureDefaultSchedule(db, user, t('schedules:defaultName'))
   const schedules = await listSchedules(db, user.id)
   return {
@@ -42,9 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
-  const t = getT(await getLanguage(request))
+  const { db, user, t } = await signedInPage(request, context)
   const form = await request.formData()
   const intent = String(form.get('intent'))
   const id = String(form.get('id') ?? '')

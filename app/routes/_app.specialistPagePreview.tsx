@@ -5,18 +5,16 @@ import { HostView } from '#app/components/booking/host-view.tsx'
 import { ProfileCard } from '#app/components/booking/profile-card.tsx'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
-import { requireUser } from '#app/server/auth/session.server.ts'
 import { findPublicHost } from '#app/server/booking/availability.server.ts'
 import { publicHostView } from '#app/server/booking/views.server.ts'
-import { getDb } from '#app/server/db.server.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 export const meta = titleMeta
 
 /** `/specialistPagePreview`: the public page as clients see it, with the profile card modal (SPEC §2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
+  const { db, user } = await signedInPage(request, context)
   const found = await findPublicHost(db, user.login)
   if (!found) throw new Response(null, { status: 404 })
   return {

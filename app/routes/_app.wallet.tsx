@@ -6,24 +6,21 @@ import { Field, FormErrors } from '#app/components/ui/field.tsx'
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
-import { requireUser } from '#app/server/auth/session.server.ts'
 import { walletPageAction, walletPageData } from '#app/server/billing/tariff-page.server.ts'
-import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 export const meta = titleMeta
 export const handle: I18nHandle = { i18n: ['billing'] }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
+  const { db, user } = await signedInPage(request, context)
   return { title: getT(await getLanguage(request))('billing:wallet.metaTitle'), ...(await walletPageData(db, user)) }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
+  const { db, user } = await signedInPage(request, context)
   return walletPageAction(db, parseEnv(context.cloudflare.env), user, request, await getLanguage(request))
 }
 

@@ -7,7 +7,7 @@ import { SiteHeader } from '#app/components/site-header.tsx'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { avatarUrl } from '#app/server/accounts/profile.server.ts'
-import { getSessionUser, requireUser } from '#app/server/auth/session.server.ts'
+import { getSessionUser } from '#app/server/auth/session.server.ts'
 import { withGoals } from '#app/server/analytics/goals.server.ts'
 import { createFirstEventType } from '#app/server/event-types/first-event-type.server.ts'
 import { getDb } from '#app/server/db.server.ts'
@@ -20,6 +20,7 @@ import { listAdvertising } from '#app/server/advertising.server.ts'
 import { TrialOfferCard } from '#app/components/billing/trial-offer-card.tsx'
 import { trialOfferOf } from '#app/server/billing/trial-offer.server.ts'
 import { pageMeta } from '#app/utils/title-meta.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 export const meta = pageMeta({ description: true })
 
@@ -61,9 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * share panel, or the home shows why not under the form (works without script).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
-  const t = getT(await getLanguage(request))
+  const { db, user, t } = await signedInPage(request, context)
   const result = await createFirstEventType(db, user, await request.formData(), t)
   if (result.id) {
     return withGoals(request, redirect(`/eventTypes/${result.id}?tab=share&created=1`), 'createEvent')

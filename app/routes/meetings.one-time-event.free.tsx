@@ -3,9 +3,8 @@ import { z } from 'zod'
 import { emailField } from '#app/domain/fields.ts'
 import { zonedToInstant } from '#app/domain/time/index.ts'
 import { isTimeZone } from '#app/domain/time-zones/time-zones.ts'
-import { requireUser } from '#app/server/auth/session.server.ts'
-import { getDb } from '#app/server/db.server.ts'
 import { inviteeIsFree } from '#app/server/one-time/one-time.server.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 const QuerySchema = z.object({
   email: emailField(),
@@ -20,8 +19,7 @@ const QuerySchema = z.object({
  * email free at the form's date and times? The same check as `GET /companyEvent/organizer/isFree`, for the session.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
+  const { db, user } = await signedInPage(request, context)
   const parsed = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams))
   if (!parsed.success) return Response.json({ isFree: null }, { status: 400 })
   const { email, date, timeZone, timeFrom, timeTo } = parsed.data

@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { redirect } from '@remix-run/cloudflare'
 import { withGoals } from '#app/server/analytics/goals.server.ts'
-import { requireUser } from '#app/server/auth/session.server.ts'
 import { ownUrl, returnFromProvider } from '#app/server/billing/checkout.server.ts'
-import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { paymentProvider } from '#app/server/payments/provider.server.ts'
 import { attempt } from '#app/server/refusal.server.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 /** A return address from the query, when it is ours; else the tariffs page. */
 async function returnTo(env: ReturnType<typeof parseEnv>, raw: string | null) {
@@ -22,8 +21,7 @@ async function returnTo(env: ReturnType<typeof parseEnv>, raw: string | null) {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = parseEnv(context.cloudflare.env)
-  const db = getDb(context.cloudflare.env.DB)
-  const user = await requireUser(db, request)
+  const { db, user } = await signedInPage(request, context)
   const query = new URL(request.url).searchParams
   const paymentId = query.get('payment') ?? ''
   const deps = { db, env, now: Date.now(), provider: paymentProvider(db, env) }

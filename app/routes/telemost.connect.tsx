@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next'
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
-import { requireUser } from '#app/server/auth/session.server.ts'
-import { getDb } from '#app/server/db.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { POPUP_RETURN, telemostConsentUrl } from '#app/server/video/grants.server.ts'
 import { safeRedirectPath } from '#app/utils/safe-redirect.ts'
+import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 export const handle: I18nHandle = { i18n: ['eventTypes'] }
 
@@ -18,9 +17,7 @@ export const handle: I18nHandle = { i18n: ['eventTypes'] }
  * Yandex OAuth client in this deployment: a translated 503 naming what to configure.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { env } = context.cloudflare
-  const db = getDb(env.DB)
-  const user = await requireUser(db, request)
+  const { db, user, env } = await signedInPage(request, context)
   const url = new URL(request.url)
   const returnTo = url.searchParams.get('popup') ? POPUP_RETURN : safeRedirectPath(url.searchParams.get('returnTo'))
   const consent = await telemostConsentUrl({ db, env: parseEnv(env), now: Date.now() }, user.id, returnTo)
