@@ -8,6 +8,7 @@
  */
 import type { BookingContact, ContactInfo } from '../booking/contact-form.ts'
 import type { VideoLinkService } from '../enums.ts'
+import type { JoinCommand } from '../waitlist/waitlist.ts'
 
 /** The columns a new meeting takes from its event type or one-off form (copied, so later edits rewrite nothing). */
 export type MeetingDraft = {
@@ -175,13 +176,7 @@ export type WaitlistJoined = {
   entryId: string
   /** The full slot's meeting. */
   meetingId: string
-  eventTypeId: string
-  start: number
-  end: number
-  contact: ContactInfo
-  language: 'ru' | 'en'
-  timeZone: string
-}
+} & Omit<JoinCommand, 'ownerId'>
 
 /** A freed seat was offered to the next in line, kept for them by a ghost hold until `expiresAt`. */
 export type WaitlistOffered = { type: 'WaitlistOffered'; entryId: string; holdId: string; expiresAt: number }
