@@ -9,6 +9,7 @@ import { type TemplateSource, chooseTemplate, clearTemplate } from '#app/domain/
 import { cheapestPlanWith } from '#app/domain/plans.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { OneTimeSectionProps } from './section-props.ts'
+import { FormCard } from './form-card.tsx'
 
 export type TemplateOption = { id: string; name: string; source: TemplateSource }
 
@@ -43,9 +44,7 @@ export function AboutSection({
     replace((previous) => (template ? chooseTemplate(previous, id, template.source) : clearTemplate(previous)))
   }
   return (
-    <fieldset className="card space-y-4 p-5">
-      <legend className="sr-only">{t('oneoff:create.templateTitle')}</legend>
-      <h2 className="text-lg font-semibold">{t('oneoff:create.templateTitle')}</h2>
+    <FormCard title={t('oneoff:create.templateTitle')}>
       <div className="flex flex-wrap items-end gap-2">
         <SelectField
           className="min-w-0 flex-1"
@@ -101,6 +100,6 @@ export function AboutSection({
         availableFrom={cheapestPlanWith('videoMeetingLinks')}
       />
       <ColorPicker value={values.color} onChange={(color) => set({ color })} error={fe('color')?.[0]} />
-    </fieldset>
+    </FormCard>
   )
 }

@@ -8,6 +8,7 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { type ContactOption, ExistingContacts, NewContacts } from './contact-lists.tsx'
 import type { OneTimeSectionProps } from './section-props.ts'
 import { type InviteeCheck, useInviteeCheck } from './use-invitee-check.ts'
+import { FormCard } from './form-card.tsx'
 
 /**
  * Who comes (SPEC §4): participants (of a participant type, with seats for a group) or visitors by address; the
@@ -28,9 +29,7 @@ export function InviteesSection(
   const group = values.participantType.startsWith('Group') && values.inviteParticipant === 'participants'
   const typeLabel = (type: string) => t(`eventTypes:participantTypes.${type}`)
   return (
-    <fieldset className="card space-y-4 p-5">
-      <legend className="sr-only">{t('oneoff:create.who')}</legend>
-      <h2 className="text-lg font-semibold">{t('oneoff:create.who')}</h2>
+    <FormCard title={t('oneoff:create.who')}>
       <RadioChoices
         legend={t('oneoff:create.inviteParticipant')}
         name="inviteParticipant"
@@ -85,7 +84,7 @@ export function InviteesSection(
         errors={fe('adjutants')}
         rows={2}
       />
-    </fieldset>
+    </FormCard>
   )
 }
 

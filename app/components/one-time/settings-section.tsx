@@ -5,14 +5,13 @@ import { ReminderPicker } from '#app/components/event-types/reminder-picker.tsx'
 import { CheckboxField, SelectField } from '#app/components/ui/field.tsx'
 import { BUFFER_PRESETS } from '#app/domain/event-types/schema.ts'
 import type { OneTimeSectionProps } from './section-props.ts'
+import { FormCard } from './form-card.tsx'
 
 /** Reminders, the booking form's required fields, when booking closes and the buffers around the meeting. */
 export function SettingsSection({ values, set, fe }: OneTimeSectionProps) {
   const { t } = useTranslation()
   return (
-    <fieldset className="card space-y-4 p-5">
-      <legend className="sr-only">{t('oneoff:create.settings')}</legend>
-      <h2 className="text-lg font-semibold">{t('oneoff:create.settings')}</h2>
+    <FormCard title={t('oneoff:create.settings')}>
       <fieldset className="space-y-2">
         <legend className="mb-1 text-sm font-medium">{t('eventTypes:form.reminders')}</legend>
         <ReminderPicker
@@ -62,6 +61,6 @@ export function SettingsSection({ values, set, fe }: OneTimeSectionProps) {
           />
         ))}
       </div>
-    </fieldset>
+    </FormCard>
   )
 }

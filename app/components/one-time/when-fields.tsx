@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { DateField, TimeField } from '#app/components/ui/date-time-inputs.tsx'
 import { SelectField } from '#app/components/ui/field.tsx'
 import type { OneTimeSectionProps } from './section-props.ts'
+import { FormCard } from './form-card.tsx'
 
 /** When the meeting is: date, time zone, start and end. */
 export function WhenFields({
@@ -13,9 +14,11 @@ export function WhenFields({
 }: OneTimeSectionProps & { zones: { value: string; label: string }[]; minDate: string }) {
   const { t } = useTranslation()
   return (
-    <fieldset className="card grid gap-4 p-5 sm:grid-cols-2">
-      <legend className="sr-only">{t('oneoff:create.when')}</legend>
-      <h2 className="text-lg font-semibold sm:col-span-2">{t('oneoff:create.when')}</h2>
+    <FormCard
+      title={t('oneoff:create.when')}
+      className="card grid gap-4 p-5 sm:grid-cols-2"
+      titleClassName="text-lg font-semibold sm:col-span-2"
+    >
       <DateField
         label={t('oneoff:create.date')}
         name="date"
@@ -45,6 +48,6 @@ export function WhenFields({
           required
         />
       ))}
-    </fieldset>
+    </FormCard>
   )
 }
