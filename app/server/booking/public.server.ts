@@ -71,16 +71,9 @@ export async function viewerMonth(
   return { year, month, days: daysWithSlots(slots, viewerTimeZone, year, month), slots, full }
 }
 
-export async function viewerDay(
-  db: Db,
-  bindings: Bindings,
-  context: PublicEventContext,
-  viewerTimeZone: string,
-  date: IsoDate,
-  own: OwnHolds,
-  now: number = Date.now(),
-): Promise<ViewerSlot[]> {
-  return (await viewerDayWithFull(db, bindings, context, viewerTimeZone, date, own, now)).slots
+/** The viewer's day: its free slots. */
+export async function viewerDay(...args: Parameters<typeof viewerDayWithFull>): Promise<ViewerSlot[]> {
+  return (await viewerDayWithFull(...args)).slots
 }
 
 /** The viewer's day: its free slots, and its full ones with a waitlist. */

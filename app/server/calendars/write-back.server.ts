@@ -25,9 +25,10 @@ import {
   users,
 } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
-import { type AppEnv, sessionSecret } from '../env.server.ts'
+import type { AppEnv } from '../env.server.ts'
+import { WorkSender, type WorkDeps } from '../outbox/work-sender.server.ts'
 import { participantManageUrl } from '../meetings/notify.server.ts'
-import { DeliveryError, type MessageSender, type OutgoingMessage } from '../outbox/delivery.server.ts'
+import { DeliveryError, type OutgoingMessage } from '../outbox/delivery.server.ts'
 import { CalendarAuthError, CalendarUnavailableError, type OurEvent } from './provider.server.ts'
 import { type CalendarDeps, depressedNotice, providerOf } from './sync.server.ts'
 
@@ -280,20 +281,8 @@ async function recordWriteFailure(
 }
 
 /** The outbox's sender of `calendar` rows. */
-export class CalendarWriteSender implements MessageSender {
-  constructor(
-    private readonly db: Db,
-    private readonly env: AppEnv,
-    private readonly fetcher?: typeof fetch,
-  ) {}
-
-  async send(message: OutgoingMessage): Promise<void> {
-    // The secret is needed to open credentials: fail loudly (and retry) if production lacks it.
-    sessionSecret(this.env)
-    await writeMeeting(
-      { db: this.db, env: this.env, now: Date.now(), fetcher: this.fetcher },
-      message.recipient,
-      message.attempts ?? 1,
-    )
+export class CalendarWriteSender extends WorkSender {
+  protected work(deps: WorkDeps, message: OutgoingMessage) {
+    return writeMeeting(deps, message.recipient, message.attempts ?? 1)
   }
 }

@@ -4,7 +4,6 @@
  * already turn into translated answers; the overlap refusal keeps what it found for the "Book anyway?" dialog.
  */
 import { and, eq, gt, lt } from 'drizzle-orm'
-import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
 import type { OneTimeEventInput } from '#app/domain/one-time/rules.ts'
 import { can } from '#app/domain/plans.ts'
 import type { Language } from '#app/i18n/config.ts'
@@ -17,7 +16,7 @@ import { ActionError } from '#app/server/meetings/errors.server.ts'
 import { Refused } from '#app/server/refusal.server.ts'
 import { meetingParticipants, meetings, type users } from '#db/schema.ts'
 import { hostsBusy } from './create.server.ts'
-import { type OneTimeRow, findOneTime } from './public.server.ts'
+import { type BookOneTimeInput, type OneTimeRow, findOneTime } from './public.server.ts'
 
 /** The time is taken (SPEC §4): the organizer may still go on with `ignoreFreeTimeCheck`. */
 export class FreeTimeConflict extends Refused {
@@ -57,19 +56,7 @@ export async function createOneTime(
 }
 
 /** `/booking`: an invitee (with their token) confirms; anyone else books a free seat through the host's object. */
-export async function answerOneTime(
-  bindings: Bindings,
-  db: Db,
-  input: {
-    id: string
-    token: string | null
-    contact: ContactInfo
-    language: Language
-    timeZone: string
-    /** The guest's seat hold, if they took one while filling in the form. */
-    holdId?: string | null
-  },
-) {
+export async function answerOneTime(bindings: Bindings, db: Db, input: Omit<BookOneTimeInput, 'ownerId'>) {
   const row = await findOneTime(db, input.id)
   if (!row) throw new ActionError(404, [{ key: 'api:notFound' }])
   const outcome = await runCommand(bindings, {

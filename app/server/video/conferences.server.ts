@@ -24,7 +24,8 @@ import { confirmationMessages } from '../booking/emails.server.ts'
 import { CalendarAuthError, CalendarUnavailableError } from '../calendars/provider.server.ts'
 import type { Statement } from '../commands/apply.server.ts'
 import type { Db } from '../db.server.ts'
-import { type AppEnv, sessionSecret } from '../env.server.ts'
+import { sessionSecret } from '../env.server.ts'
+import { WorkSender, type WorkDeps } from '../outbox/work-sender.server.ts'
 import {
   adjutantRecipient,
   meetingNotices,
@@ -33,7 +34,7 @@ import {
 } from '../meetings/notify.server.ts'
 import { participantManageToken } from '../notify/links.server.ts'
 import { invitationEmail, oneTimeIcs } from '../one-time/emails.server.ts'
-import { DeliveryError, type MessageSender, type OutgoingMessage } from '../outbox/delivery.server.ts'
+import { DeliveryError, type OutgoingMessage } from '../outbox/delivery.server.ts'
 import { type NewMessage, enqueueMessage } from '../outbox/enqueue.server.ts'
 import { headerSafe } from '../outbox/header.ts'
 import { type VideoDeps, markTelemostRevoked, telemostApi, telemostGrant } from './grants.server.ts'
@@ -306,16 +307,8 @@ export async function provideConference(deps: VideoDeps, message: OutgoingMessag
 }
 
 /** The outbox's sender of `conference` rows. */
-export class ConferenceSender implements MessageSender {
-  constructor(
-    private readonly db: Db,
-    private readonly env: AppEnv,
-    private readonly fetcher?: typeof fetch,
-  ) {}
-
-  async send(message: OutgoingMessage): Promise<void> {
-    // The grant opens with the secret: fail loudly (and retry) if production lacks it.
-    sessionSecret(this.env)
-    await provideConference({ db: this.db, env: this.env, now: Date.now(), fetcher: this.fetcher }, message)
+export class ConferenceSender extends WorkSender {
+  protected work(deps: WorkDeps, message: OutgoingMessage) {
+    return provideConference(deps, message)
   }
 }
