@@ -51,15 +51,13 @@ async function contextOf(db: Db, meeting: MeetingRow) {
  * Free starts for the whole meeting on a schedule date: every seat of the slot must be free, because the meeting
  * (with all its participants) moves there. Times are shown in the viewer's zone.
  */
-export async function rescheduleSlots(
+async function rescheduleSlots(
   db: Db,
-  organizerId: string,
-  meetingId: string,
-  date: string,
-  viewerTimeZone: string,
+  asked: { organizerId: string; meetingId: string; date: string; viewerTimeZone: string },
   now: number,
-  holds: readonly HoldInterval[] = [],
+  holds: readonly HoldInterval[],
 ): Promise<RescheduleSlot[]> {
+  const { organizerId, meetingId, date, viewerTimeZone } = asked
   const { meeting } = await findOwnedMeeting(db, organizerId, meetingId)
   const context = await contextOf(db, meeting)
   if (!context) return []
@@ -194,7 +192,8 @@ export async function rescheduleMeeting(
   const slot = { start: decision.value.start, end: decision.value.end }
   if (context) {
     const date = instantToZoned(context.schedule.timeZone, slot.start).date
-    const free = await rescheduleSlots(db, input.ownerId, meeting.id, date, context.schedule.timeZone, now, holds)
+    const asked = { organizerId: input.ownerId, meetingId: meeting.id, date, viewerTimeZone: context.schedule.timeZone }
+    const free = await rescheduleSlots(db, asked, now, holds)
     if (!free.some((s) => Date.parse(s.start) === slot.start && Date.parse(s.end) === slot.end)) {
       return { ok: false, refusal: refusal('meetingSlotTaken') }
     }
@@ -288,5 +287,5 @@ export async function pickerSlots(
   now: number,
 ): Promise<RescheduleSlot[]> {
   const holds = await hostLock(bindings, organizerId).activeHolds(now)
-  return rescheduleSlots(db, organizerId, meetingId, date, viewerTimeZone, now, holds)
+  return rescheduleSlots(db, { organizerId, meetingId, date, viewerTimeZone }, now, holds)
 }
