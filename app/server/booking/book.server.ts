@@ -14,13 +14,14 @@ import type { HoldInterval } from '#app/domain/commands/calendar.ts'
 import type { BookingConfirmed, HostEvent, MeetingDraft } from '#app/domain/commands/events.ts'
 import { type Outcome, refusal } from '#app/domain/refusal.ts'
 import { videoPlace } from '#app/domain/meetings/video-place.ts'
-import { contacts, meetingParticipants, meetings } from '#db/schema.ts'
+import { contacts, meetingParticipants } from '#db/schema.ts'
 import { sha256 } from '../auth/tokens.server.ts'
 import { apply } from '../commands/apply.server.ts'
 import type { Db } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'
 import { isUniqueViolation } from '../unique-violation.server.ts'
 import { type PublicEventContext, eventCalendar, planGate } from './availability.server.ts'
+import { participantsWithMeetings } from './public.server.ts'
 
 /** An Idempotency-Key and the fingerprint of the request it came with (requestFingerprint). */
 export type Idempotency = { key: string; fingerprint: string }
@@ -72,18 +73,14 @@ export async function findReplay(
   now: number,
 ): Promise<Outcome<Booked> | null> {
   // Every stored `<key>#...`: the range of values that start with `<key>#` ('$' follows '#').
-  const found = await db
-    .select({ participant: meetingParticipants, meeting: meetings })
-    .from(meetingParticipants)
-    .innerJoin(meetings, eq(meetings.id, meetingParticipants.meetingId))
-    .where(
-      and(
-        eq(meetingParticipants.ownerId, ownerId),
-        gte(meetingParticipants.idempotencyKey, `${idempotency.key}#`),
-        lt(meetingParticipants.idempotencyKey, `${idempotency.key}$`),
-      ),
-    )
-    .orderBy(meetings.startAt)
+  const found = await participantsWithMeetings(
+    db,
+    and(
+      eq(meetingParticipants.ownerId, ownerId),
+      gte(meetingParticipants.idempotencyKey, `${idempotency.key}#`),
+      lt(meetingParticipants.idempotencyKey, `${idempotency.key}$`),
+    ),
+  )
   const sameKey = found.filter((r) => {
     const stored = r.participant.idempotencyKey ?? ''
     return stored.slice(0, stored.lastIndexOf('#')) === idempotency.key

@@ -2,7 +2,7 @@
  * The public booking use cases shared by the JSON API (workers/api/public-booking.ts) and the pages
  * (app/routes/user.*, widget.*): free days and slots in the viewer's zone, holds, booking, the organizer message.
  */
-import { and, eq } from 'drizzle-orm'
+import { type SQL, and, eq } from 'drizzle-orm'
 import {
   type Slot,
   type ViewerSlot,
@@ -114,16 +114,22 @@ export function isoDateFromParts(year: number, month: number, day: number): IsoD
  * who share their booking id (ADR 0105).
  */
 export async function findBooking(db: Db, bookingId: string) {
+  return participantsWithMeetings(
+    db,
+    and(
+      eq(meetingParticipants.bookingId, bookingId),
+      eq(meetingParticipants.status, 'booked'),
+      eq(meetingParticipants.role, 'member'),
+    ),
+  )
+}
+
+/** Participant rows where `where` holds, each with its meeting, in the meetings' order. */
+export function participantsWithMeetings(db: Db, where: SQL | undefined) {
   return db
     .select({ participant: meetingParticipants, meeting: meetings })
     .from(meetingParticipants)
     .innerJoin(meetings, eq(meetings.id, meetingParticipants.meetingId))
-    .where(
-      and(
-        eq(meetingParticipants.bookingId, bookingId),
-        eq(meetingParticipants.status, 'booked'),
-        eq(meetingParticipants.role, 'member'),
-      ),
-    )
+    .where(where)
     .orderBy(meetings.startAt)
 }
