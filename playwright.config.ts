@@ -25,7 +25,7 @@ const phoneSpecs = [
   'language-switch',
   'meetings',
   'notifications',
-  'one-off',
+  'one-time',
   'platform',
   'spec-texts',
   'time-zones',

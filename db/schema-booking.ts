@@ -38,7 +38,7 @@ export const meetings = sqliteTable(
     ownerId: text('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Null for a one-off meeting (or when the event type was deleted later). */
+    /** Null for a one-time meeting (or when the event type was deleted later). */
     eventTypeId: text('event_type_id').references(() => eventTypes.id, { onDelete: 'set null' }),
     /** Copies taken at booking time, so later edits or deletion of the event type do not rewrite history. */
     name: text('name').notNull(),

@@ -4,13 +4,13 @@
  * Every organizer-owned row carries `ownerId`; migrations in `migrations/` are generated from this file.
  *
  * The tables live in schema-<area>.ts files that import each other in one direction only (core ← accounts,
- * booking ← notify, oneoff); the enum value lists live in app/domain/enums.ts, which the tables import.
+ * booking ← notify, oneTime); the enum value lists live in app/domain/enums.ts, which the tables import.
  */
 export * from './schema-core.ts'
 export * from './schema-accounts.ts'
 export * from './schema-booking.ts'
 export * from './schema-notify.ts'
-export * from './schema-oneoff.ts'
+export * from './schema-one-time.ts'
 export * from './schema-host-events.ts'
 export * from './schema-calendars.ts'
 export * from './schema-billing.ts'

@@ -9,7 +9,7 @@ import { matchRoutes } from '@remix-run/react'
 
 /**
  * The routes of the public booking flow, by Remix route id: the host page, the event page in its three forms
- * (`/user/...`, the short `/{login}/{eventLink}`, `/widget/...`), the one-off meeting's `/booking` and the ICS of a
+ * (`/user/...`, the short `/{login}/{eventLink}`, `/widget/...`), the one-time meeting's `/booking` and the ICS of a
  * booking's success step. They hold nothing of a signed-in user (docs/decisions/0005-page-form-bodies-and-framing.md).
  */
 export const FRAMABLE_ROUTE_IDS: ReadonlySet<string> = new Set([

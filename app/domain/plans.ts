@@ -102,15 +102,15 @@ export function tariffOptions(tariff: Tariff) {
 }
 
 /**
- * Where a new booking comes from: the public event page (and the public API), the site widget, or a one-off
- * meeting's link. The widget and one-off links are capabilities of their own (SPEC §6).
+ * Where a new booking comes from: the public event page (and the public API), the site widget, or a one-time
+ * meeting's link. The widget and one-time links are capabilities of their own (SPEC §6).
  */
-export type BookingChannel = 'page' | 'widget' | 'oneOff'
+export type BookingChannel = 'page' | 'widget' | 'oneTime'
 
 const CHANNEL_CAPABILITY: Record<BookingChannel, Capability | null> = {
   page: null,
   widget: 'widgets',
-  oneOff: 'oneTimeMeetings',
+  oneTime: 'oneTimeMeetings',
 }
 
 /**

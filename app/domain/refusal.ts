@@ -74,24 +74,24 @@ export const REFUSALS = {
   companionAlreadyBooked: { status: 409, key: 'booking:errors.companionAlreadyBooked' },
   idempotencyReused: { status: 422, key: 'booking:errors.idempotencyReused' },
   /**
-   * The host's plan in force pauses this booking (a group or collective type, the widget or a one-off link after a
+   * The host's plan in force pauses this booking (a group or collective type, the widget or a one-time link after a
    * downgrade; app/domain/plans.ts `bookingPause`). 403: the thing exists, the host's plan does not allow it now.
    * `params.capability`: what is missing.
    */
   bookingPaused: { status: 403, key: 'booking:errors.bookingPaused' },
-  // Host commands (workers/durable/host-lock.ts `run`): one-off meetings and meeting commands
-  oneOffNotFound: { status: 404, key: 'oneoff:errors.notFound' },
-  oneOffClosed: { status: 400, key: 'oneoff:errors.closed' },
-  oneOffAlreadyBooked: { status: 409, key: 'oneoff:errors.alreadyBooked' },
-  noSeats: { status: 409, key: 'oneoff:errors.noSeats' },
-  invitationCanceled: { status: 400, key: 'oneoff:errors.invitationCanceled' },
-  contactNoEmail: { status: 400, key: 'oneoff:errors.contactNoEmail' },
-  tooManyInvitees: { status: 400, key: 'oneoff:errors.tooManyInvitees' },
-  timeOverlap: { status: 409, key: 'oneoff:errors.overlap' },
-  inviteesBusy: { status: 409, key: 'oneoff:errors.busyInvitees' },
-  dateNotInPast: { status: 400, key: 'oneoff:errors.notInPast' },
-  datesOverlap: { status: 400, key: 'oneoff:errors.datesOverlap' },
-  oneOffTooLong: { status: 400, key: 'oneoff:errors.tooLong' },
+  // Host commands (workers/durable/host-lock.ts `run`): one-time meetings and meeting commands
+  oneTimeNotFound: { status: 404, key: 'oneTime:errors.notFound' },
+  oneTimeClosed: { status: 400, key: 'oneTime:errors.closed' },
+  oneTimeAlreadyBooked: { status: 409, key: 'oneTime:errors.alreadyBooked' },
+  noSeats: { status: 409, key: 'oneTime:errors.noSeats' },
+  invitationCanceled: { status: 400, key: 'oneTime:errors.invitationCanceled' },
+  contactNoEmail: { status: 400, key: 'oneTime:errors.contactNoEmail' },
+  tooManyInvitees: { status: 400, key: 'oneTime:errors.tooManyInvitees' },
+  timeOverlap: { status: 409, key: 'oneTime:errors.overlap' },
+  inviteesBusy: { status: 409, key: 'oneTime:errors.busyInvitees' },
+  dateNotInPast: { status: 400, key: 'oneTime:errors.notInPast' },
+  datesOverlap: { status: 400, key: 'oneTime:errors.datesOverlap' },
+  oneTimeTooLong: { status: 400, key: 'oneTime:errors.tooLong' },
   invalidDate: { status: 400, key: 'validation:invalidDate' },
   endAfterStart: { status: 400, key: 'validation:endAfterStart' },
   required: { status: 400, key: 'validation:required' },
@@ -104,7 +104,7 @@ export const REFUSALS = {
   sameMeeting: { status: 400, key: 'meetings:errors.sameMeeting' },
   noticeTooShort: { status: 400, key: 'meetings:errors.noticeTooShort' },
   groupMove: { status: 400, key: 'meetings:errors.groupMove' },
-  oneOffMove: { status: 400, key: 'meetings:errors.oneOffMove' },
+  oneTimeMove: { status: 400, key: 'meetings:errors.oneTimeMove' },
   moveNotInFuture: { status: 400, key: 'meetings:errors.notInFuture' },
   meetingTooLong: { status: 400, key: 'meetings:errors.tooLong' },
   // Calendar integrations (SPEC §8 "calendar not added", "could not update calendar")

@@ -7,7 +7,7 @@ import enSchedules from '#app/locales/en/schedules.json'
 import enNotify from '#app/locales/en/notify.json'
 import enContacts from '#app/locales/en/contacts.json'
 import enMeetings from '#app/locales/en/meetings.json'
-import enOneoff from '#app/locales/en/oneoff.json'
+import enOneTime from '#app/locales/en/oneTime.json'
 import enValidation from '#app/locales/en/validation.json'
 import enPush from '#app/locales/en/push.json'
 import enCalendars from '#app/locales/en/calendars.json'
@@ -24,7 +24,7 @@ import ruSchedules from '#app/locales/ru/schedules.json'
 import ruNotify from '#app/locales/ru/notify.json'
 import ruContacts from '#app/locales/ru/contacts.json'
 import ruMeetings from '#app/locales/ru/meetings.json'
-import ruOneoff from '#app/locales/ru/oneoff.json'
+import ruOneTime from '#app/locales/ru/oneTime.json'
 import ruValidation from '#app/locales/ru/validation.json'
 import ruPush from '#app/locales/ru/push.json'
 import ruCalendars from '#app/locales/ru/calendars.json'
@@ -52,7 +52,7 @@ export const resources = {
     contacts: ruContacts,
     meetings: ruMeetings,
     push: ruPush,
-    oneoff: ruOneoff,
+    oneTime: ruOneTime,
     calendars: ruCalendars,
     billing: ruBilling,
     developer: ruDeveloper,
@@ -71,7 +71,7 @@ export const resources = {
     contacts: enContacts,
     meetings: enMeetings,
     push: enPush,
-    oneoff: enOneoff,
+    oneTime: enOneTime,
     calendars: enCalendars,
     billing: enBilling,
     developer: enDeveloper,

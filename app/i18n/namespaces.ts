@@ -18,7 +18,7 @@ export const NAMESPACES = [
   'contacts',
   'meetings',
   'push',
-  'oneoff',
+  'oneTime',
   'calendars',
   'billing',
   'developer',

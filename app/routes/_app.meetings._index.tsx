@@ -164,8 +164,8 @@ export default function Meetings() {
     <section className="space-y-5" data-testid="meetings-page">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t('meetings:title')}</h1>
-        <Link to="/meetings/one-time-event/create" className="btn-primary" data-testid="oneoff-link">
-          {t('oneoff:create.link')}
+        <Link to="/meetings/one-time-event/create" className="btn-primary" data-testid="one-time-link">
+          {t('oneTime:create.link')}
         </Link>
       </div>
 

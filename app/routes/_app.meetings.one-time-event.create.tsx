@@ -24,13 +24,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (created) {
     const share = await shareInfo(db, user.id, created, parseEnv(context.cloudflare.env).APP_URL)
     if (!share) throw new Response(null, { status: 404 })
-    return { title: t('oneoff:created.title'), share, form: null }
+    return { title: t('oneTime:created.title'), share, form: null }
   }
   const [form, telemost] = await Promise.all([
     createPageData(db, user, language, Date.now()),
     telemostState(db, parseEnv(context.cloudflare.env), user.id),
   ])
-  return { title: t('oneoff:create.title'), share: null, form: { ...form, telemost } }
+  return { title: t('oneTime:create.title'), share: null, form: { ...form, telemost } }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data(result.answer, { status: result.status })
 }
 
-/** `/meetings/one-time-event/create`: a one-off meeting for chosen contacts, then its share link (SPEC §2). */
+/** `/meetings/one-time-event/create`: a one-time meeting for chosen contacts, then its share link (SPEC §2). */
 export default function CreateOneTimeEvent() {
   const loaded = useLoaderData<typeof loader>()
   const answer = useActionData<CreateAnswer>()
@@ -48,16 +48,16 @@ export default function CreateOneTimeEvent() {
   const { t } = useTranslation()
   const busy = navigation.state === 'submitting'
   return (
-    <section className="mx-auto max-w-3xl space-y-5" data-testid="oneoff-page">
+    <section className="mx-auto max-w-3xl space-y-5" data-testid="one-time-page">
       <nav>
         <Link to="/meetings" className="text-sm text-primary hover:underline">
-          ← {t('oneoff:create.back')}
+          ← {t('oneTime:create.back')}
         </Link>
       </nav>
       <h1 className="text-2xl font-semibold">{loaded.title}</h1>
       {loaded.share ? <Created share={loaded.share} /> : null}
       {loaded.form && !loaded.form.allowed ? (
-        <div className="card space-y-3 p-5" data-testid="oneoff-tariff">
+        <div className="card space-y-3 p-5" data-testid="one-time-tariff">
           <p>{t('eventTypes:tariff.availableFrom', { plan: loaded.form.availableFrom })}</p>
           <Link to={tariffPath(loaded.form.availableFrom)} className="btn-primary inline-flex">
             {t('eventTypes:tariff.toTariffs')}
@@ -89,49 +89,49 @@ function Created({ share }: { share: NonNullable<ReturnType<typeof useLoaderData
   const { t } = useTranslation()
   const [copied, setCopied] = useState(false)
   return (
-    <div className="space-y-4" data-testid="oneoff-created">
+    <div className="space-y-4" data-testid="one-time-created">
       <p role="status" className="rounded-lg bg-success-soft p-3 text-sm text-success">
-        {t('oneoff:created.done', { name: share.name })}
+        {t('oneTime:created.done', { name: share.name })}
       </p>
       <div className="card space-y-2 p-5">
-        <label htmlFor="oneoff-share" className="text-sm font-medium">
-          {t('oneoff:created.link')}
+        <label htmlFor="one-time-share" className="text-sm font-medium">
+          {t('oneTime:created.link')}
         </label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <input
-            id="oneoff-share"
+            id="one-time-share"
             readOnly
             value={share.link}
             className="w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-sm"
-            data-testid="oneoff-share-link"
+            data-testid="one-time-share-link"
             onFocus={(e) => e.currentTarget.select()}
           />
           <button
             type="button"
             className="btn-secondary"
             onClick={async () => {
-              const copied = { copied: t('oneoff:created.copied'), failed: t('toast.clipboardFailed') }
+              const copied = { copied: t('oneTime:created.copied'), failed: t('toast.clipboardFailed') }
               if (await copyToClipboard(share.link, copied)) setCopied(true)
             }}
           >
-            {copied ? t('oneoff:created.copied') : t('oneoff:created.copy')}
+            {copied ? t('oneTime:created.copied') : t('oneTime:created.copy')}
           </button>
         </div>
-        <p className="text-xs text-muted">{t('oneoff:created.linkHint')}</p>
+        <p className="text-xs text-muted">{t('oneTime:created.linkHint')}</p>
       </div>
       <div className="card space-y-2 p-5">
-        <h2 className="text-lg font-semibold">{t('oneoff:created.invitees')}</h2>
+        <h2 className="text-lg font-semibold">{t('oneTime:created.invitees')}</h2>
         {share.participants.length === 0 ? (
-          <p className="text-sm text-muted">{t('oneoff:created.noInvitees')}</p>
+          <p className="text-sm text-muted">{t('oneTime:created.noInvitees')}</p>
         ) : (
-          <ul className="divide-y divide-line" data-testid="oneoff-invitees">
+          <ul className="divide-y divide-line" data-testid="one-time-invitees">
             {share.participants.map((p) => (
               <li key={p.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
                 <span>
                   {`${p.firstName} ${p.lastName}`.trim()} <span className="text-muted">{p.email}</span>
                 </span>
                 <span className={p.isCanceled ? 'text-error' : p.isConfirmed ? 'text-success' : 'text-muted'}>
-                  {t(`oneoff:created.status.${p.isCanceled ? 'canceled' : p.isConfirmed ? 'confirmed' : 'invited'}`)}
+                  {t(`oneTime:created.status.${p.isCanceled ? 'canceled' : p.isConfirmed ? 'confirmed' : 'invited'}`)}
                 </span>
               </li>
             ))}
@@ -140,10 +140,10 @@ function Created({ share }: { share: NonNullable<ReturnType<typeof useLoaderData
       </div>
       <div className="flex flex-wrap gap-3">
         <Link to={`/meetings/${share.id}`} className="btn-primary">
-          {t('oneoff:created.open')}
+          {t('oneTime:created.open')}
         </Link>
         <Link to={PATH} className="btn-secondary">
-          {t('oneoff:created.another')}
+          {t('oneTime:created.another')}
         </Link>
       </div>
     </div>

@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // its city in the page's language, never the IANA id (issue 18).
   const { zone } = viewerZone(request, row.meeting.timeZone)
   const view = await publicView(row, zone, Date.now(), token)
-  return { title: `${view.name} — ${t('oneoff:booking.title')}`, view, zoneLabel: zoneName(zone, language) }
+  return { title: `${view.name} — ${t('oneTime:booking.title')}`, view, zoneLabel: zoneName(zone, language) }
 }
 
 type HoldAnswer = { holdId: string | null; error: string | null }
@@ -110,7 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** `/booking?companyEventId=…[&invite=…]`: invited people confirm a one-off meeting; others book a free seat. */
+/** `/booking?companyEventId=…[&invite=…]`: invited people confirm a one-time meeting; others book a free seat. */
 export default function OneTimeBooking() {
   const { view, zoneLabel } = useLoaderData<typeof loader>()
   // A seat hold answers the fetcher; posted as a whole page (no script) it is no form answer.
@@ -149,13 +149,15 @@ export default function OneTimeBooking() {
   return (
     <>
       <SiteHeader />
-      <main className="container-page max-w-2xl space-y-5 py-8" data-testid="oneoff-booking">
-        <h1 className="text-2xl font-semibold">{invitee ? t('oneoff:booking.invited') : t('oneoff:booking.title')}</h1>
+      <main className="container-page max-w-2xl space-y-5 py-8" data-testid="one-time-booking">
+        <h1 className="text-2xl font-semibold">
+          {invitee ? t('oneTime:booking.invited') : t('oneTime:booking.title')}
+        </h1>
         <article className="card relative overflow-hidden p-5 pl-6">
           <span className="absolute inset-y-0 left-0 w-2" style={{ background: view.color }} aria-hidden="true" />
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="space-y-1">
-              <h2 className="text-xl font-semibold" data-testid="oneoff-booking-name">
+              <h2 className="text-xl font-semibold" data-testid="one-time-booking-name">
                 {view.name}
               </h2>
               <p>
@@ -163,8 +165,8 @@ export default function OneTimeBooking() {
               </p>
               <p className="text-sm text-muted">{t('meetings:card.organizer', { name: organizer })}</p>
               {view.participantType.startsWith('Group') ? (
-                <p className="text-sm" data-testid="oneoff-seats">
-                  {t('oneoff:booking.seatsLeft', { count: view.seatsLeft, total: view.totalSeats })}
+                <p className="text-sm" data-testid="one-time-seats">
+                  {t('oneTime:booking.seatsLeft', { count: view.seatsLeft, total: view.totalSeats })}
                 </p>
               ) : null}
             </div>
@@ -180,39 +182,39 @@ export default function OneTimeBooking() {
           <div
             role="status"
             className="space-y-3 rounded-lg bg-success-soft p-4 text-success"
-            data-testid="oneoff-done"
+            data-testid="one-time-done"
           >
             <p className="font-medium">
-              {answer.confirmed ? t('oneoff:booking.confirmed') : t('oneoff:booking.booked')}
+              {answer.confirmed ? t('oneTime:booking.confirmed') : t('oneTime:booking.booked')}
             </p>
             <a
               className="btn-secondary inline-flex"
               download="meeting.ics"
               href={`data:text/calendar;charset=utf-8,${encodeURIComponent(answer.ics)}`}
             >
-              {t('oneoff:booking.addToCalendar')}
+              {t('oneTime:booking.addToCalendar')}
             </a>
           </div>
         ) : null}
 
         {!answer?.ok && invitee?.isConfirmed && !invitee.isCanceled ? (
-          <p className="rounded-lg bg-surface p-3 text-sm" data-testid="oneoff-already">
-            {t('oneoff:booking.alreadyConfirmed')}
+          <p className="rounded-lg bg-surface p-3 text-sm" data-testid="one-time-already">
+            {t('oneTime:booking.alreadyConfirmed')}
           </p>
         ) : null}
         {invitee?.isCanceled ? (
-          <p className="rounded-lg bg-surface p-3 text-sm">{t('oneoff:errors.invitationCanceled')}</p>
+          <p className="rounded-lg bg-surface p-3 text-sm">{t('oneTime:errors.invitationCanceled')}</p>
         ) : null}
         {view.state === 'closed' ? (
-          <p className="rounded-lg bg-surface p-3 text-sm">{t('oneoff:errors.closed')}</p>
+          <p className="rounded-lg bg-surface p-3 text-sm">{t('oneTime:errors.closed')}</p>
         ) : null}
         {view.state === 'open' && !invitee && view.bookingPaused ? (
           <p className="rounded-lg bg-surface p-3 text-sm" role="status" data-testid="booking-paused">
-            {t('oneoff:errors.paused')}
+            {t('oneTime:errors.paused')}
           </p>
         ) : null}
         {view.state === 'open' && !invitee && !view.bookingPaused && view.seatsLeft === 0 ? (
-          <p className="rounded-lg bg-surface p-3 text-sm">{t('oneoff:errors.noSeats')}</p>
+          <p className="rounded-lg bg-surface p-3 text-sm">{t('oneTime:errors.noSeats')}</p>
         ) : null}
         {view.state === 'canceled' ? (
           <p className="rounded-lg bg-surface p-3 text-sm">{t('meetings:errors.canceled')}</p>
@@ -223,17 +225,17 @@ export default function OneTimeBooking() {
             method="post"
             className="card grid gap-4 p-5"
             noValidate
-            data-testid="oneoff-booking-form"
+            data-testid="one-time-booking-form"
             onFocusCapture={holdSeat}
           >
             <h2 className="text-lg font-semibold">
-              {invitee ? t('oneoff:booking.confirmTitle') : t('booking:event.form.title')}
+              {invitee ? t('oneTime:booking.confirmTitle') : t('booking:event.form.title')}
             </h2>
             {holder.data?.holdId ? (
               <>
                 <input type="hidden" name="holdId" value={holder.data.holdId} />
-                <p className="text-sm text-muted" data-testid="oneoff-seat-held">
-                  {t('oneoff:booking.seatHeld')}
+                <p className="text-sm text-muted" data-testid="one-time-seat-held">
+                  {t('oneTime:booking.seatHeld')}
                 </p>
               </>
             ) : null}
@@ -318,8 +320,8 @@ export default function OneTimeBooking() {
                 maxLength={1500}
               />
             )}
-            <Button type="submit" loading={navigation.state === 'submitting'} data-testid="oneoff-answer">
-              {invitee ? t('oneoff:booking.confirm') : t('booking:event.form.submit')}
+            <Button type="submit" loading={navigation.state === 'submitting'} data-testid="one-time-answer">
+              {invitee ? t('oneTime:booking.confirm') : t('booking:event.form.submit')}
             </Button>
           </Form>
         ) : null}

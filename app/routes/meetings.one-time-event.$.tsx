@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from '@remix-run/cloudflare'
-import { oldOneOffTarget } from '#app/utils/old-routes.ts'
+import { oldOneTimeTarget } from '#app/utils/old-routes.ts'
 
 /**
  * SPEC §2 "Older variants": `/meetings/one-time-event` and the old create flow's steps (`settings`,
@@ -8,7 +8,7 @@ import { oldOneOffTarget } from '#app/utils/old-routes.ts'
  */
 export function loader({ params, request }: LoaderFunctionArgs) {
   const segments = (params['*'] ?? '').split('/').filter(Boolean)
-  const target = oldOneOffTarget(segments, new URL(request.url).searchParams)
+  const target = oldOneTimeTarget(segments, new URL(request.url).searchParams)
   if (!target) throw new Response(null, { status: 404, statusText: 'Not Found' })
   return redirect(target, 301)
 }

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from '@remix-run/cloudflare'
 import { oldMeetingsTarget } from '#app/utils/old-routes.ts'
 
-/** SPEC §2 "Older variants": the old meeting routes (and the old one-off create flow) redirect, permanently. */
+/** SPEC §2 "Older variants": the old meeting routes (and the old one-time create flow) redirect, permanently. */
 export function loader({ params, request }: LoaderFunctionArgs) {
   const target = oldMeetingsTarget((params['*'] ?? '').split('/'), new URL(request.url).searchParams)
   if (!target) throw new Response(null, { status: 404, statusText: 'Not Found' })

@@ -117,11 +117,11 @@ test('with the Telemost API failing, the booking succeeds and the link comes in 
   await guestContext.close()
 })
 
-test('a one-off meeting with a Telemost link: the invitation carries that meeting own link', async ({ page }) => {
+test('a one-time meeting with a Telemost link: the invitation carries that meeting own link', async ({ page }) => {
   await signInDemo(page)
   await page.goto('/meetings/one-time-event/create')
   await page.waitForLoadState('networkidle')
-  const form = page.getByTestId('oneoff-form')
+  const form = page.getByTestId('one-time-form')
   await form.locator('[name="type"][value="Online"]').check()
   // Connected by the first test; on its own this test connects here, through the same popup.
   if (await page.getByTestId('telemost-connect').isVisible()) {
@@ -131,7 +131,7 @@ test('a one-off meeting with a Telemost link: the invitation carries that meetin
   }
   await expect(page.getByTestId('telemost-connected')).toBeVisible()
   const name = `Созвон ${Math.random().toString(36).slice(2, 8)}`
-  const invitee = uniqueEmail('video-oneoff')
+  const invitee = uniqueEmail('video-one-time')
   const days = 20 + Math.floor(Math.random() * 40)
   await form
     .locator('[name="date"]')
@@ -143,16 +143,16 @@ test('a one-off meeting with a Telemost link: the invitation carries that meetin
   await expect(form.locator('[name="meetingPoint"]')).toBeHidden()
   await form.locator('[name="newContacts.0.firstName"]').fill('Гость')
   await form.locator('[name="newContacts.0.email"]').fill(invitee)
-  const created = page.getByTestId('oneoff-created')
+  const created = page.getByTestId('one-time-created')
   await expect(async () => {
     if (
-      (await page.getByTestId('oneoff-create').isVisible()) &&
-      !(await page.getByTestId('oneoff-conflict').isVisible())
+      (await page.getByTestId('one-time-create').isVisible()) &&
+      !(await page.getByTestId('one-time-conflict').isVisible())
     )
-      await page.getByTestId('oneoff-create').click({ timeout: 2000 })
-    await expect(created.or(page.getByTestId('oneoff-conflict'))).toBeVisible({ timeout: 10_000 })
+      await page.getByTestId('one-time-create').click({ timeout: 2000 })
+    await expect(created.or(page.getByTestId('one-time-conflict'))).toBeVisible({ timeout: 10_000 })
   }).toPass({ timeout: 40_000 })
-  if (await page.getByTestId('oneoff-conflict').isVisible()) await page.getByTestId('oneoff-anyway').click()
+  if (await page.getByTestId('one-time-conflict').isVisible()) await page.getByTestId('one-time-anyway').click()
   await expect(created).toBeVisible()
   // The invitation waits for the link; the cron's minute asks Telemost first, then sends it with the link.
   const before = fake.telemost.conferences.length

@@ -261,7 +261,7 @@ describe("busy-time probing: only the caller's own calendar and the caller's own
     expect(await probe()).toEqual(stranger)
   })
 
-  it('a contact who met the caller is busy while hosting their own meeting (the one-off form asks "Add anyway?")', async () => {
+  it('a contact who met the caller is busy while hosting their own meeting (the one-time form asks "Add anyway?")', async () => {
     const organizer = await apiSpecialist('Pro')
     const host = await createTestUser({ email: `${unique('host')}@example.com` })
     // The host was once the organizer's client: a real contact.

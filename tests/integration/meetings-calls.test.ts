@@ -25,8 +25,8 @@ async function specialist() {
   }
 }
 
-/** A one-off meeting (no event type) with its settings row, as creation writes them. */
-async function oneOff(
+/** A one-time meeting (no event type) with its settings row, as creation writes them. */
+async function oneTime(
   ownerId: string,
   input: Parameters<typeof createMeeting>[1],
   settings: Partial<typeof oneTimeEvents.$inferInsert> = {},
@@ -43,13 +43,13 @@ async function meetingRow(id: string) {
   return row
 }
 
-describe('change time of a one-off meeting', () => {
+describe('change time of a one-time meeting', () => {
   it('the page takes a date and from/to, asks "Move anyway?" over another meeting, and moves on the answer', async () => {
     const { user, post, get } = await specialist()
     const date = instantToZoned(ZONE, Date.now() + 4 * DAY).date
     const at = (time: string) => zonedToInstant(ZONE, date, time)
     const client = email('client')
-    const meeting = await oneOff(
+    const meeting = await oneTime(
       user.id,
       { startAt: at('10:00'), people: [{ email: client, firstName: 'Катя' }] },
       { timeBeforeMinutes: 30 },
@@ -57,7 +57,7 @@ describe('change time of a one-off meeting', () => {
     await createMeeting(user.id, { startAt: at('14:00'), people: [{ email: email('busy'), firstName: 'Занят' }] })
 
     const page = await (await get(`/meetings/${meeting.id}`)).text()
-    expect(page).toContain('data-testid="reschedule-oneoff"')
+    expect(page).toContain('data-testid="reschedule-one-time"')
     expect(page).toContain('value="10:00"')
     // The date field shows (and, without script, posts) DD.MM.YYYY; times are 24-hour text.
     expect(page).toContain(`value="${isoToDmy(date)}"`)
@@ -65,7 +65,7 @@ describe('change time of a one-off meeting', () => {
 
     // 15:10-16:00 starts after the other meeting, but its 30-minute buffer before reaches into it.
     const overlap = await post(`/meetings/${meeting.id}`, {
-      intent: 'rescheduleOneOff',
+      intent: 'rescheduleOneTime',
       date,
       from: '15:10',
       to: '16:00',
@@ -79,11 +79,11 @@ describe('change time of a one-off meeting', () => {
     expect(anywayForm).toMatch(/name="to" value="16:00"/)
     expect((await meetingRow(meeting.id)).startAt).toBe(at('10:00'))
 
-    const bad = await post(`/meetings/${meeting.id}`, { intent: 'rescheduleOneOff', date, from: '12:00', to: '11:00' })
+    const bad = await post(`/meetings/${meeting.id}`, { intent: 'rescheduleOneTime', date, from: '12:00', to: '11:00' })
     expect(bad.status).toBe(400)
     // What the fields post without script: an impossible date or a 12-hour time is named by the field's label.
     const unreadable = await post(`/meetings/${meeting.id}`, {
-      intent: 'rescheduleOneOff',
+      intent: 'rescheduleOneTime',
       date: '31.02.2027',
       from: '10:00 AM',
       to: '11:00',
@@ -94,7 +94,7 @@ describe('change time of a one-off meeting', () => {
     expect(unreadableText).toContain('Начало: Некорректное время')
     expect((await meetingRow(meeting.id)).startAt).toBe(at('10:00'))
     const past = await post(`/meetings/${meeting.id}`, {
-      intent: 'rescheduleOneOff',
+      intent: 'rescheduleOneTime',
       date: instantToZoned(ZONE, Date.now() - DAY).date,
       from: '10:00',
       to: '11:00',
@@ -103,7 +103,7 @@ describe('change time of a one-off meeting', () => {
 
     // The date as the field posts it (DD.MM.YYYY) and a time typed short (1510) read like in the browser.
     const anyway = await post(`/meetings/${meeting.id}`, {
-      intent: 'rescheduleOneOff',
+      intent: 'rescheduleOneTime',
       date: isoToDmy(date),
       from: '1510',
       to: '16:40',
@@ -119,7 +119,7 @@ describe('change time of a one-off meeting', () => {
   it('the API moves it with start and end; an overlap answers 409 with what is in the way', async () => {
     const { user, auth } = await specialist()
     const start = Math.ceil((Date.now() + 5 * DAY) / HOUR) * HOUR
-    const meeting = await oneOff(user.id, { startAt: start, people: [{ email: email('c'), firstName: 'Ц' }] })
+    const meeting = await oneTime(user.id, { startAt: start, people: [{ email: email('c'), firstName: 'Ц' }] })
     const other = await createMeeting(user.id, {
       startAt: start + 3 * HOUR,
       people: [{ email: email('o'), firstName: 'О' }],
@@ -152,7 +152,7 @@ describe('SPEC §7 calls of the meetings area', () => {
         { email: email('b'), firstName: 'Б' },
       ],
     })
-    const later = await oneOff(user.id, {
+    const later = await oneTime(user.id, {
       startAt: Date.now() + 2 * DAY,
       people: [{ email: email('c'), firstName: 'В' }],
     })
@@ -251,9 +251,9 @@ describe('SPEC §7 calls of the meetings area', () => {
     expect((await api('GET', `/userEvents/${meeting.id}/adjutant/x%40example.com`, { auth })).status).toBe(404)
   })
 
-  it('POST /user/message writes to the organizer of a one-off meeting', async () => {
+  it('POST /user/message writes to the organizer of a one-time meeting', async () => {
     const { user } = await specialist()
-    const meeting = await oneOff(user.id, { startAt: Date.now() + DAY, people: [] })
+    const meeting = await oneTime(user.id, { startAt: Date.now() + DAY, people: [] })
     const sender = email('sender')
     const sent = await api('POST', '/user/message', {
       body: {
@@ -281,7 +281,7 @@ describe('SPEC §7 calls of the meetings area', () => {
 
   it('POST /ghostBooking/companyEvent/{id} holds a seat while a guest fills in /booking', async () => {
     const { user } = await specialist()
-    const meeting = await oneOff(user.id, {
+    const meeting = await oneTime(user.id, {
       startAt: Date.now() + 2 * DAY,
       participantType: 'GroupNotCollective',
       totalSeats: 2,
@@ -338,7 +338,7 @@ describe('SPEC §7 calls of the meetings area', () => {
 
   it('a released seat hold frees the seat; the /booking page holds one for a guest who starts the form', async () => {
     const { user } = await specialist()
-    const meeting = await oneOff(user.id, {
+    const meeting = await oneTime(user.id, {
       startAt: Date.now() + 2 * DAY,
       participantType: 'GroupNotCollective',
       totalSeats: 1,

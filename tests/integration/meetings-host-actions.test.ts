@@ -305,7 +305,7 @@ describe('the participant self-service link in emails and ICS', () => {
 })
 
 describe('the participant changes their booking', () => {
-  async function oneOffWithNotice(closesDays: number) {
+  async function oneTimeWithNotice(closesDays: number) {
     const user = await createTestUser({ tariff: 'Pro' })
     const me = await createTestUser()
     const meeting = await createMeeting(user.id, {
@@ -319,8 +319,8 @@ describe('the participant changes their booking', () => {
     return { user, me, meeting, token }
   }
 
-  it('a one-off meeting keeps its minimum notice: by link, by account and through the API', async () => {
-    const { me, meeting, token } = await oneOffWithNotice(2)
+  it('a one-time meeting keeps its minimum notice: by link, by account and through the API', async () => {
+    const { me, meeting, token } = await oneTimeWithNotice(2)
     const page = await (await SELF.fetch(`http://localhost/booking/manage/${token}?lang=ru`)).text()
     expect(page).toContain('data-testid="manage-notice"')
     expect(page).not.toContain('data-testid="manage-cancel"')
@@ -334,7 +334,7 @@ describe('the participant changes their booking', () => {
     expect(own.body.apiErrors[0].text).toBe('Изменить запись уже нельзя: специалист просит предупреждать заранее')
     expect((await meetingRow(meeting.id)).status).toBe('upcoming')
 
-    const outside = await oneOffWithNotice(0)
+    const outside = await oneTimeWithNotice(0)
     const allowed = await json('PATCH', `/meetings/${outside.meeting.participants[0].id}`, {
       auth: await bearerFor(outside.me.id),
       body: { patchMeetingInfo: { cancelMeeting: true } },
@@ -490,8 +490,8 @@ describe('the participant changes their booking', () => {
     expect(organizerMail?.text).toContain('Причина: Заболел, простите')
   })
 
-  it('a one-off meeting is moved by its organizer only', async () => {
-    const { me, meeting } = await oneOffWithNotice(0)
+  it('a one-time meeting is moved by its organizer only', async () => {
+    const { me, meeting } = await oneTimeWithNotice(0)
     const refused = await json('PATCH', `/meetings/${meeting.participants[0].id}`, {
       auth: await bearerFor(me.id),
       body: { patchMeetingInfo: { setNewTimeSlotForm: { start: new Date(Date.now() + 3 * DAY).toISOString() } } },

@@ -89,7 +89,7 @@ describe('meetings pages', () => {
     expect((await owner.get('/old-meetings')).headers.get('Location')).toBe('/meetings')
   })
 
-  it('lands every old one-off create URL on today\'s create flow (SPEC §2 "Older variants")', async () => {
+  it('lands every old one-time create URL on today\'s create flow (SPEC §2 "Older variants")', async () => {
     const { get } = await signedIn()
     const create = '/meetings/one-time-event/create'
     for (const old of [

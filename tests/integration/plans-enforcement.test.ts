@@ -188,7 +188,7 @@ describe('cost and redirect, the widget, date adjustments', () => {
   })
 })
 
-describe('one-off links and the manage page', () => {
+describe('one-time links and the manage page', () => {
   it('take no new guests on Basic (invitees still confirm), and again on Pro', async () => {
     const user = await createTestUser({ tariff: 'Pro' })
     const client = pageClient(await sessionCookieFor(user.id))

@@ -73,7 +73,7 @@ describe('pages', () => {
       '/widget/booking/user/demo/event/consultation',
       '/user/demo',
       '/user/demo/event/consultation',
-      // The short form of the event page (SPEC §2) and the one-off meeting's booking page.
+      // The short form of the event page (SPEC §2) and the one-time meeting's booking page.
       '/demo/consultation',
       '/booking?id=unknown',
       '/ics/unknown',

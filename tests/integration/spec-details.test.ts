@@ -233,7 +233,7 @@ describe('/oAuthRedirectPage (SPEC §2): where a provider sign-in lands', () => 
   })
 })
 
-describe('old one-off create URLs without a session (SPEC §2 "Older variants")', () => {
+describe('old one-time create URLs without a session (SPEC §2 "Older variants")', () => {
   it("land on today's create flow through sign-in, which keeps the way back", async () => {
     const old = await SELF.fetch('http://localhost/meetings/one-time-event/additional-settings', { redirect: 'manual' })
     expect(old.status).toBe(301)

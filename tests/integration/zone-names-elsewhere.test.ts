@@ -1,6 +1,6 @@
 /**
- * Issue 18, the rest of "a raw IANA id is never shown to a person": the schedules list, the one-off page `/booking`,
- * the guest's manage page, and the one-off invitation emails, which read in the recipient's zone (the invitee's own
+ * Issue 18, the rest of "a raw IANA id is never shown to a person": the schedules list, the one-time page `/booking`,
+ * the guest's manage page, and the one-time invitation emails, which read in the recipient's zone (the invitee's own
  * when known, the specialist's profile zone for adjutants), not the meeting's.
  */
 import { env } from 'cloudflare:workers'

@@ -41,7 +41,7 @@ export const OrganizerPatchSchema = z
     eventContactIdsForCancel: Ids.optional(),
     adjutantEmails: InviteeEmailsSchema.optional(),
     isFailed: z.boolean().optional(),
-    /** `end` only for a one-off meeting (any length); a meeting of an event type keeps its duration. */
+    /** `end` only for a one-time meeting (any length); a meeting of an event type keeps its duration. */
     newTimeSlotForm: z
       .object({ start: InstantSchema, end: InstantSchema.nullish() })
       .refine((slot) => !slot.end || slot.end > slot.start, { path: ['end'], message: 'validation:endAfterStart' })
@@ -164,7 +164,7 @@ export const meetingsApi = new Hono<ApiEnv>()
       try {
         return ok(c, await asHost(c, { kind: 'reschedule', meetingId, start, end: end ?? null, ignoreOverlap }))
       } catch (error) {
-        // A one-off meeting's new time overlaps: what is in the way, like creation's 409 ("Book anyway?").
+        // A one-time meeting's new time overlaps: what is in the way, like creation's 409 ("Book anyway?").
         if (error instanceof RescheduleOverlap) {
           return c.json(
             {

@@ -54,7 +54,7 @@ export const OneTimeClientSchema = z.object({
 const flag = (value: string | undefined) => value === 'true' || value === '1'
 
 /**
- * SPEC §7 companyEvent: one-off meetings. The organizer's calls need a token and see only their own meetings (404
+ * SPEC §7 companyEvent: one-time meetings. The organizer's calls need a token and see only their own meetings (404
  * otherwise); `info` and `client` are the public `/booking` page's, reached by the meeting's opaque id.
  */
 export const oneTimeApi = new Hono<ApiEnv>()
@@ -98,7 +98,7 @@ export const oneTimeApi = new Hono<ApiEnv>()
   })
   .get('/:id/info', async (c) => {
     const row = await findOneTime(c.get('db'), c.req.param('id'))
-    if (!row) throw new ApiError(404, [c.get('t')('oneoff:errors.notFound')])
+    if (!row) throw new ApiError(404, [c.get('t')('oneTime:errors.notFound')])
     const zone = c.get('viewerTimeZone') ?? row.meeting.timeZone
     const view = await publicView(row, zone, Date.now(), c.req.query('invite') ?? null)
     // Seats other guests hold while filling in the form are not free for this one (`clientId`: the viewer's own).
@@ -111,7 +111,7 @@ export const oneTimeApi = new Hono<ApiEnv>()
     await limit(c, BOOKING_LIMITS.booking)
     const db = c.get('db')
     const row = await findOneTime(db, raw.companyEventId)
-    if (!row) throw new ApiError(404, [c.get('t')('oneoff:errors.notFound')])
+    if (!row) throw new ApiError(404, [c.get('t')('oneTime:errors.notFound')])
     const contact = parseWith(c, z.object({ contactInfo: contactInfoSchema(row.settings) }), raw).contactInfo
     const result = await answerOneTime(c.env, db, {
       id: row.meeting.id,
@@ -134,7 +134,7 @@ async function limit(c: Context<ApiEnv>, rule: (typeof BOOKING_LIMITS)[keyof typ
 }
 
 /**
- * SPEC §7 `POST /ghostBooking/companyEvent/{id}` (mounted under `/ghostBooking`): a guest holds a seat of a one-off
+ * SPEC §7 `POST /ghostBooking/companyEvent/{id}` (mounted under `/ghostBooking`): a guest holds a seat of a one-time
  * meeting while filling in `/booking`; `GET /ghostBooking?ids=` and `DELETE /ghostBooking/{id}` see and release it
  * like a slot's hold. The hold is given back as `gostBookingsIds: [{ id }]` to `POST /companyEvent/client`.
  */
@@ -166,13 +166,13 @@ export const oneTimeGhostApi = new Hono<ApiEnv>().post('/companyEvent/:id', asyn
 
 /**
  * SPEC §7 `POST /user/message` with `companyEventId` (mounted under `/user`): a visitor writes to the organizer of a
- * one-off meeting; public, rate-limited like the event page's message.
+ * one-time meeting; public, rate-limited like the event page's message.
  */
 export const oneTimeMessageApi = new Hono<ApiEnv>().post('/message', async (c) => {
   await limit(c, BOOKING_LIMITS.message)
   const body = await readJson(c, OneTimeMessageSchema)
   const sent = await messageOneTimeOrganizer(c.get('db'), body.companyEventId, body, Date.now())
-  if (!sent) throw new ApiError(404, [c.get('t')('oneoff:errors.notFound')])
+  if (!sent) throw new ApiError(404, [c.get('t')('oneTime:errors.notFound')])
   c.executionCtx.waitUntil(drainOutbox(c.get('db'), c.get('config'), Date.now(), { ids: [sent] }).catch(() => {}))
   return ok(c, null)
 })

@@ -163,7 +163,7 @@ export class HostLock extends DurableObject<Bindings> {
       }
       case 'bookSeat':
         return this.bookSeat(command, now)
-      case 'createOneOff':
+      case 'createOneTime':
         return createOneTimeEvent(db, env, command, await this.activeHolds(now), now)
       case 'joinWaitlist':
       case 'leaveWaitlist':
@@ -265,7 +265,7 @@ export class HostLock extends DurableObject<Bindings> {
   }
 
   /**
-   * A guest takes a seat of a one-off meeting (or an invitee confirms): seats other guests hold are taken; the
+   * A guest takes a seat of a one-time meeting (or an invitee confirms): seats other guests hold are taken; the
    * guest's own hold (`holdId`, even just expired) is consumed.
    */
   private async bookSeat(input: BookOneTimeInput, now: number) {

@@ -1,4 +1,4 @@
-/** Amount fields the event-type form and the one-off meeting form share (issue 13). */
+/** Amount fields the event-type form and the one-time meeting form share (issue 13). */
 import { useTranslation } from 'react-i18next'
 import { Field, SelectField } from '#app/components/ui/field.tsx'
 import { TIME_UNITS } from '#app/domain/enums.ts'

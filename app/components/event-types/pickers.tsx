@@ -1,5 +1,5 @@
 /**
- * The pickers the event-type form and the one-off meeting form share (issue 13): colour and place (reminders in
+ * The pickers the event-type form and the one-time meeting form share (issue 13): colour and place (reminders in
  * reminder-picker.tsx, amounts in amount-fields.tsx). Each
  * form keeps its own field names (its action parses them); the markup, the no-script behaviour and the accessible
  * names are the same in both.

@@ -44,23 +44,23 @@ export function AboutSection({
     replace((previous) => (template ? chooseTemplate(previous, id, template.source) : clearTemplate(previous)))
   }
   return (
-    <FormCard title={t('oneoff:create.templateTitle')}>
+    <FormCard title={t('oneTime:create.templateTitle')}>
       <div className="flex flex-wrap items-end gap-2">
         <SelectField
           className="min-w-0 flex-1"
-          label={t('oneoff:create.template')}
+          label={t('oneTime:create.template')}
           name="template"
           value={values.template}
           onChange={(e) => pickTemplate(e.target.value)}
           options={[
-            { value: '', label: t('oneoff:create.templateNew') },
+            { value: '', label: t('oneTime:create.templateNew') },
             ...templates.map((item) => ({ value: item.id, label: item.name })),
           ]}
-          hint={t('oneoff:create.templateHint')}
+          hint={t('oneTime:create.templateHint')}
         />
         {hydrated ? null : (
           <Button type="submit" variant="secondary" name="intent" value="template">
-            {t('oneoff:create.applyTemplate')}
+            {t('oneTime:create.applyTemplate')}
           </Button>
         )}
       </div>

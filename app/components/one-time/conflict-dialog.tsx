@@ -18,26 +18,26 @@ export function ConflictDialog({ conflict, busy }: { conflict: Conflict | null; 
   return (
     <section
       role="alertdialog"
-      aria-labelledby="oneoff-conflict-title"
+      aria-labelledby="one-time-conflict-title"
       className="card space-y-3 border-warning p-5"
-      data-testid="oneoff-conflict"
+      data-testid="one-time-conflict"
     >
-      <h2 id="oneoff-conflict-title" className="text-lg font-semibold">
-        {conflict.hasOverlaps ? t('oneoff:create.bookAnyway') : t('oneoff:create.addAnyway')}
+      <h2 id="one-time-conflict-title" className="text-lg font-semibold">
+        {conflict.hasOverlaps ? t('oneTime:create.bookAnyway') : t('oneTime:create.addAnyway')}
       </h2>
       {conflict.texts.map((text) => (
         <p key={text} className="text-sm">
           {text}
         </p>
       ))}
-      {conflict.hasOverlaps && conflict.hasBusy ? <p className="text-sm">{t('oneoff:create.addAnyway')}</p> : null}
+      {conflict.hasOverlaps && conflict.hasBusy ? <p className="text-sm">{t('oneTime:create.addAnyway')}</p> : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" name="ignoreOverlapEvents" value="on" loading={busy} data-testid="oneoff-anyway">
-          {conflict.hasOverlaps ? t('oneoff:create.bookAnywayButton') : t('oneoff:create.addAnywayButton')}
+        <Button type="submit" name="ignoreOverlapEvents" value="on" loading={busy} data-testid="one-time-anyway">
+          {conflict.hasOverlaps ? t('oneTime:create.bookAnywayButton') : t('oneTime:create.addAnywayButton')}
         </Button>
         {hydrated ? (
           <Button variant="secondary" onClick={() => setOpen(false)}>
-            {t('oneoff:create.changeTime')}
+            {t('oneTime:create.changeTime')}
           </Button>
         ) : null}
       </div>

@@ -47,17 +47,17 @@ export function ExistingContacts({
   }
   return (
     <div className="space-y-2">
-      <h3 className="text-sm font-medium" id="oneoff-contacts">
-        {t('oneoff:create.existContacts')}{' '}
-        <span className="text-muted">{t('oneoff:create.selected', { count: values.existContacts.length })}</span>
+      <h3 className="text-sm font-medium" id="one-time-contacts">
+        {t('oneTime:create.existContacts')}{' '}
+        <span className="text-muted">{t('oneTime:create.selected', { count: values.existContacts.length })}</span>
       </h3>
       {contacts.length === 0 ? (
-        <p className="text-sm text-muted">{t('oneoff:create.noContacts')}</p>
+        <p className="text-sm text-muted">{t('oneTime:create.noContacts')}</p>
       ) : (
         <>
           {hydrated ? (
             <Field
-              label={t('oneoff:create.searchContacts')}
+              label={t('oneTime:create.searchContacts')}
               type="search"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
@@ -65,8 +65,8 @@ export function ExistingContacts({
           ) : null}
           <ul
             className="max-h-60 space-y-1 overflow-y-auto rounded-lg border border-line p-2"
-            aria-labelledby="oneoff-contacts"
-            data-testid="oneoff-contacts"
+            aria-labelledby="one-time-contacts"
+            data-testid="one-time-contacts"
           >
             {contacts.map((contact) => (
               <li key={contact.id} hidden={!shown.includes(contact)}>
@@ -101,14 +101,14 @@ export function NewContacts({ values, set, fe, replace, invitee }: Props) {
     }))
   return (
     <div className="space-y-3">
-      <h3 className="text-sm font-medium">{t('oneoff:create.newContacts')}</h3>
+      <h3 className="text-sm font-medium">{t('oneTime:create.newContacts')}</h3>
       {values.newContacts.map((row, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their position
-        <div key={index} className="grid gap-2 sm:grid-cols-3" data-testid="oneoff-new-contact">
+        <div key={index} className="grid gap-2 sm:grid-cols-3" data-testid="one-time-new-contact">
           {(['firstName', 'lastName', 'email'] as const).map((key) => (
             <Field
               key={key}
-              label={t(`oneoff:create.newContact.${key}`, { index: index + 1 })}
+              label={t(`oneTime:create.newContact.${key}`, { index: index + 1 })}
               name={`newContacts.${index}.${key}`}
               type={key === 'email' ? 'email' : 'text'}
               value={row[key]}
@@ -133,7 +133,7 @@ export function NewContacts({ values, set, fe, replace, invitee }: Props) {
               : undefined
           }
         >
-          {t('oneoff:create.addContact')}
+          {t('oneTime:create.addContact')}
         </Button>
       ) : null}
       <FormErrors errors={fe('newContacts')} />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-/** A card of the one-off meeting form: a fieldset named for screen readers, with the same name as its heading. */
+/** A card of the one-time meeting form: a fieldset named for screen readers, with the same name as its heading. */
 export function FormCard({
   title,
   className = 'card space-y-4 p-5',

@@ -29,18 +29,18 @@ export function InviteesSection(
   const group = values.participantType.startsWith('Group') && values.inviteParticipant === 'participants'
   const typeLabel = (type: string) => t(`eventTypes:participantTypes.${type}`)
   return (
-    <FormCard title={t('oneoff:create.who')}>
+    <FormCard title={t('oneTime:create.who')}>
       <RadioChoices
-        legend={t('oneoff:create.inviteParticipant')}
+        legend={t('oneTime:create.inviteParticipant')}
         name="inviteParticipant"
         value={values.inviteParticipant}
-        options={INVITE_MODES.map((mode) => ({ value: mode, label: t(`oneoff:create.invite.${mode}`) }))}
+        options={INVITE_MODES.map((mode) => ({ value: mode, label: t(`oneTime:create.invite.${mode}`) }))}
         onChange={(mode) => set({ inviteParticipant: mode })}
       />
       {values.inviteParticipant === 'participants' ? (
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField
-            label={t('oneoff:create.participantType')}
+            label={t('oneTime:create.participantType')}
             name="participantType"
             value={values.participantType}
             onChange={(e) => set({ participantType: e.target.value as OneTimeFormValues['participantType'] })}
@@ -57,17 +57,17 @@ export function InviteesSection(
               totalSeats={values.totalSeats}
               onChange={set}
               errors={{ minSeats: fe('minSeats')?.[0], totalSeats: fe('totalSeats')?.[0] }}
-              hint={hydrated ? undefined : t('oneoff:create.seatsHint')}
+              hint={hydrated ? undefined : t('oneTime:create.seatsHint')}
             />
           ) : null}
         </div>
       ) : (
         <TextareaField
-          label={t('oneoff:create.visitors')}
+          label={t('oneTime:create.visitors')}
           name="visitors"
           value={values.visitors}
           onChange={(e) => set({ visitors: e.target.value })}
-          hint={t('oneoff:create.visitorsHint')}
+          hint={t('oneTime:create.visitorsHint')}
           errors={fe('visitors')}
           rows={2}
         />
@@ -76,11 +76,11 @@ export function InviteesSection(
       <NewContacts {...props} invitee={invitee} />
       <BusyPrompt invitee={invitee} />
       <TextareaField
-        label={t('oneoff:create.adjutants')}
+        label={t('oneTime:create.adjutants')}
         name="adjutants"
         value={values.adjutants}
         onChange={(e) => set({ adjutants: e.target.value })}
-        hint={t('oneoff:create.adjutantsHint')}
+        hint={t('oneTime:create.adjutantsHint')}
         errors={fe('adjutants')}
         rows={2}
       />
@@ -99,19 +99,19 @@ function BusyPrompt({ invitee }: { invitee: InviteeCheck }) {
       {invitee.pending ? (
         <div
           role="alertdialog"
-          aria-labelledby="oneoff-busy-title"
+          aria-labelledby="one-time-busy-title"
           className="space-y-2 rounded-lg border border-warning bg-surface p-3"
-          data-testid="oneoff-busy"
+          data-testid="one-time-busy"
         >
-          <p id="oneoff-busy-title" className="text-sm">
-            {t('oneoff:create.busyPrompt', { email: invitee.pending.email })}
+          <p id="one-time-busy-title" className="text-sm">
+            {t('oneTime:create.busyPrompt', { email: invitee.pending.email })}
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button onClick={invitee.accept} data-testid="oneoff-busy-add">
-              {t('oneoff:create.addAnywayButton')}
+            <Button onClick={invitee.accept} data-testid="one-time-busy-add">
+              {t('oneTime:create.addAnywayButton')}
             </Button>
             <Button variant="secondary" onClick={invitee.reject}>
-              {t('oneoff:create.dontAdd')}
+              {t('oneTime:create.dontAdd')}
             </Button>
           </div>
         </div>

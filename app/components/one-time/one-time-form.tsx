@@ -62,7 +62,7 @@ export function OneTimeForm({
   }
 
   return (
-    <Form method="post" id="oneoff-form" className="space-y-6" noValidate data-testid="oneoff-form">
+    <Form method="post" id="one-time-form" className="space-y-6" noValidate data-testid="one-time-form">
       <input type="hidden" name="browserOffset" value={hydrated ? String(-new Date().getTimezoneOffset() / 60) : ''} />
       <FormErrors errors={errors} />
       <ConflictDialog conflict={conflict} busy={busy} />
@@ -78,8 +78,8 @@ export function OneTimeForm({
       <InviteesSection {...section} replace={setValues} contacts={contacts} lockedTypes={lockedTypes} />
       <SettingsSection {...section} />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" name="intent" value="create" loading={busy} data-testid="oneoff-create">
-          {t('oneoff:create.submit')}
+        <Button type="submit" name="intent" value="create" loading={busy} data-testid="one-time-create">
+          {t('oneTime:create.submit')}
         </Button>
       </div>
     </Form>

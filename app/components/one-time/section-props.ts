@@ -1,6 +1,6 @@
 import type { OneTimeFormValues } from '#app/domain/one-time/form.ts'
 
-/** What each part of the one-off meeting form gets from the form. */
+/** What each part of the one-time meeting form gets from the form. */
 export type OneTimeSectionProps = {
   values: OneTimeFormValues
   set: (patch: Partial<OneTimeFormValues>) => void

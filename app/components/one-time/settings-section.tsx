@@ -11,7 +11,7 @@ import { FormCard } from './form-card.tsx'
 export function SettingsSection({ values, set, fe }: OneTimeSectionProps) {
   const { t } = useTranslation()
   return (
-    <FormCard title={t('oneoff:create.settings')}>
+    <FormCard title={t('oneTime:create.settings')}>
       <fieldset className="space-y-2">
         <legend className="mb-1 text-sm font-medium">{t('eventTypes:form.reminders')}</legend>
         <ReminderPicker
@@ -28,7 +28,7 @@ export function SettingsSection({ values, set, fe }: OneTimeSectionProps) {
         />
       </fieldset>
       <fieldset className="space-y-2">
-        <legend className="mb-1 text-sm font-medium">{t('oneoff:create.requiredFields')}</legend>
+        <legend className="mb-1 text-sm font-medium">{t('oneTime:create.requiredFields')}</legend>
         {REQUIRED_FIELD_FLAGS.map((key) => (
           <CheckboxField
             key={key}
@@ -54,7 +54,7 @@ export function SettingsSection({ values, set, fe }: OneTimeSectionProps) {
             value={values[key]}
             onChange={(e) => set({ [key]: e.target.value })}
             options={[
-              { value: '', label: t('oneoff:create.noBuffer') },
+              { value: '', label: t('oneTime:create.noBuffer') },
               ...BUFFER_PRESETS.map((m) => ({ value: String(m), label: t('eventTypes:minutes', { count: m }) })),
             ]}
             errors={fe(key)}

@@ -15,12 +15,12 @@ export function WhenFields({
   const { t } = useTranslation()
   return (
     <FormCard
-      title={t('oneoff:create.when')}
+      title={t('oneTime:create.when')}
       className="card grid gap-4 p-5 sm:grid-cols-2"
       titleClassName="text-lg font-semibold sm:col-span-2"
     >
       <DateField
-        label={t('oneoff:create.date')}
+        label={t('oneTime:create.date')}
         name="date"
         min={minDate}
         max="2099-12-31"
@@ -30,7 +30,7 @@ export function WhenFields({
         required
       />
       <SelectField
-        label={t('oneoff:create.timeZone')}
+        label={t('oneTime:create.timeZone')}
         name="timeZone"
         value={values.timeZone}
         onChange={(e) => set({ timeZone: e.target.value })}
@@ -40,7 +40,7 @@ export function WhenFields({
       {(['timeFrom', 'timeTo'] as const).map((name) => (
         <TimeField
           key={name}
-          label={t(`oneoff:create.${name}`)}
+          label={t(`oneTime:create.${name}`)}
           name={name}
           value={values[name]}
           onChange={(time) => set({ [name]: time })}

@@ -1,4 +1,4 @@
-// Overlap check for a time the organizer picks by hand (a one-off meeting, SPEC §4 "Overlap warning asks 'Book
+// Overlap check for a time the organizer picks by hand (a one-time meeting, SPEC §4 "Overlap warning asks 'Book
 // anyway?'"): the same conflict rule as slots, the time widened by its buffers, [start - before, end + after),
 // must share no positive length with anything already on the calendar (conflicts.ts).
 import { ConflictSweep, buildConflictIndex } from './conflicts.ts'

@@ -122,7 +122,7 @@ export type IcsMeetingSource = {
 
 /**
  * The calendar entry of a stored meeting, the one shape every ICS of the product is built from (booking,
- * self-service, meeting changes, one-off invitations): an online point becomes a link, names are full names.
+ * self-service, meeting changes, one-time invitations): an online point becomes a link, names are full names.
  */
 export function icsMeetingOf(
   meeting: IcsMeetingSource,

@@ -16,7 +16,7 @@ export const HOLD_TTL_MS = 10 * 60_000
 /** Slots one hold or booking request may name. */
 export const MAX_SLOTS_PER_REQUEST = 10
 /**
- * What one client may hold of one host at once, all event types and one-off seats together: a person books a few
+ * What one client may hold of one host at once, all event types and one-time seats together: a person books a few
  * slots, never a month (issue 19: one address took 300 of a host's slots). A client is its id from its address.
  */
 export const MAX_HOLDS_PER_CLIENT = 10
@@ -26,7 +26,7 @@ export const MAX_HOLDS_PER_CLIENT = 10
  */
 export const MAX_HOLDS_PER_ADDRESS = 20
 
-/** A ghost hold of the host's Durable Object (a seat of a one-off meeting has `companyEventId`, eventTypeId ''). */
+/** A ghost hold of the host's Durable Object (a seat of a one-time meeting has `companyEventId`, eventTypeId ''). */
 export type Hold = {
   id: string
   eventTypeId: string

@@ -16,7 +16,7 @@ export type LiveMeeting = {
   seatsTaken: number
 }
 
-/** A ghost hold as the engine sees it (a seat of a one-off meeting has `companyEventId` and no event type). */
+/** A ghost hold as the engine sees it (a seat of a one-time meeting has `companyEventId` and no event type). */
 export type HoldInterval = { id: string; eventTypeId: string; start: number; end: number; companyEventId?: string }
 
 export type EventCalendar = {

@@ -10,7 +10,7 @@ import type { BookingContact, ContactInfo } from '../booking/contact-form.ts'
 import type { VideoLinkService } from '../enums.ts'
 import type { JoinCommand } from '../waitlist/waitlist.ts'
 
-/** The columns a new meeting takes from its event type or one-off form (copied, so later edits rewrite nothing). */
+/** The columns a new meeting takes from its event type or one-time form (copied, so later edits rewrite nothing). */
 export type MeetingDraft = {
   eventTypeId: string | null
   name: string
@@ -68,16 +68,16 @@ export type BookingConfirmed = {
   remindersInMinutes: number[]
 }
 
-/** A guest took a free seat of a one-off meeting through its share link. */
-export type OneOffSeatBooked = {
-  type: 'OneOffSeatBooked'
+/** A guest took a free seat of a one-time meeting through its share link. */
+export type OneTimeSeatBooked = {
+  type: 'OneTimeSeatBooked'
   meetingId: string
   attendee: Attendee
   newContact: boolean
   remindersInMinutes: number[]
 }
 
-/** An invited person confirmed their invitation to a one-off meeting (with the details the form asked for). */
+/** An invited person confirmed their invitation to a one-time meeting (with the details the form asked for). */
 export type InvitationConfirmed = {
   type: 'InvitationConfirmed'
   meetingId: string
@@ -93,9 +93,9 @@ export type InvitationConfirmed = {
   }
 }
 
-/** A one-off meeting was created at one time, with its invitees (a meeting of several dates is one event per date). */
-export type OneOffCreated = {
-  type: 'OneOffCreated'
+/** A one-time meeting was created at one time, with its invitees (a meeting of several dates is one event per date). */
+export type OneTimeCreated = {
+  type: 'OneTimeCreated'
   meetingId: string
   meeting: MeetingDraft & { adjutantEmails: string[] }
   start: number
@@ -195,9 +195,9 @@ export type WaitlistBooked = { type: 'WaitlistBooked'; entryId: string; bookingI
 
 export type HostEvent =
   | BookingConfirmed
-  | OneOffSeatBooked
+  | OneTimeSeatBooked
   | InvitationConfirmed
-  | OneOffCreated
+  | OneTimeCreated
   | MeetingCanceled
   | ParticipantCanceled
   | MeetingMoved

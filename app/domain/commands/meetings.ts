@@ -320,23 +320,23 @@ export function decideMove<M extends MeetingState, P extends Person>(
   return ok({ moving, totalSeats, seatsAdded, sources: left, events })
 }
 
-/** SPEC §5 "Duration other: max 1380 minutes (23 hours)": the longest one-off meeting a move may make. */
-export const MAX_ONE_OFF_MINUTES = 1380
+/** SPEC §5 "Duration other: max 1380 minutes (23 hours)": the longest one-time meeting a move may make. */
+export const MAX_ONE_TIME_MINUTES = 1380
 
-/** A move of the whole meeting as asked: the new start (and, for a one-off meeting, the end), and who asks. */
+/** A move of the whole meeting as asked: the new start (and, for a one-time meeting, the end), and who asks. */
 export type RescheduleRequest = { start: number; end?: number | null; actorParticipantId: string | null }
 
 /**
  * Change time (SPEC §4), before the calendar is asked: refused for a meeting not upcoming; a participant moves only
  * their own (sole member) meeting of an event type, outside the minimum notice; a meeting of an event type keeps its
- * duration; a one-off meeting takes any future start-end of at most 23 hours. The caller then checks the slot is free
- * (the engine's slots, or the one-off's overlaps) and writes `moved`.
+ * duration; a one-time meeting takes any future start-end of at most 23 hours. The caller then checks the slot is free
+ * (the engine's slots, or the one-time's overlaps) and writes `moved`.
  */
 export function decideReschedule<P extends Person>(
   request: RescheduleRequest,
   snapshot: MeetingSnapshot<MeetingState & { eventTypeId: string | null }, P> & {
     noticeMinutes: number
-    /** Its event type is still there: the engine's slots decide (else it moves like a one-off meeting). */
+    /** Its event type is still there: the engine's slots decide (else it moves like a one-time meeting). */
     typed: boolean
   },
   now: number,
@@ -348,7 +348,7 @@ export function decideReschedule<P extends Person>(
   if (request.actorParticipantId) {
     if (actor?.role !== 'member' || !isLive(actor)) return no(refusal('notFound'))
     if (liveMembers(participants).some((p) => p.id !== actor.id)) return no(refusal('groupMove'))
-    if (!meeting.eventTypeId) return no(refusal('oneOffMove'))
+    if (!meeting.eventTypeId) return no(refusal('oneTimeMove'))
     if (meeting.startAt - now < snapshot.noticeMinutes * 60_000) return no(refusal('noticeTooShort'))
   }
   const duration = meeting.endAt - meeting.startAt
@@ -360,8 +360,8 @@ export function decideReschedule<P extends Person>(
         ? refusal('moveNotInFuture', 'start')
         : end <= start
           ? refusal('endAfterStart', 'end')
-          : end - start > MAX_ONE_OFF_MINUTES * 60_000
-            ? refusal('meetingTooLong', 'end', { hours: String(MAX_ONE_OFF_MINUTES / 60) })
+          : end - start > MAX_ONE_TIME_MINUTES * 60_000
+            ? refusal('meetingTooLong', 'end', { hours: String(MAX_ONE_TIME_MINUTES / 60) })
             : null
     if (refused) return no(refused)
   }

@@ -196,10 +196,10 @@ export function pickedDate(typed: string | null): { date: string | null; typed: 
 }
 
 /**
- * A one-off meeting's new time on the detail page: a date and from/to wall times (read in the organizer's zone), as
+ * A one-time meeting's new time on the detail page: a date and from/to wall times (read in the organizer's zone), as
  * the page's date and time fields post them (`DD.MM.YYYY` or `YYYY-MM-DD`, `HH:mm`); answers `YYYY-MM-DD`, `HH:mm`.
  */
-export const OneOffTimeSchema = z
+export const OneTimeTimeSchema = z
   .object({ date: TypedDateSchema, from: TypedTimeSchema, to: TypedTimeSchema })
   .refine((value) => value.to > value.from, { path: ['to'], message: 'validation:endAfterStart' })
 

@@ -1,5 +1,5 @@
 /**
- * The one-off meeting creation page (SPEC §3 "Creation form also has date, timezone, timeFrom, timeTo,
+ * The one-time meeting creation page (SPEC §3 "Creation form also has date, timezone, timeFrom, timeTo,
  * inviteParticipant, existContacts, newContacts, visitors, ignoreOverlapEvents, templateSelect, template"): its
  * values, the template choice (SPEC §4), and the SPEC §5 rules that turn the form into the JSON payload.
  * No zod here: the page's script imports it; the payload is validated by rules.ts on the server.

@@ -1,5 +1,5 @@
 /**
- * One-off meetings (SPEC §3 "One-time event payload", §5 "One-time event", "email and participant rules"): the JSON
+ * One-time meetings (SPEC §3 "One-time event payload", §5 "One-time event", "email and participant rules"): the JSON
  * body of `POST /companyEvent/organizer` (the page builds the same body, form.ts), how its dates become instants,
  * and the seat rules. Pure: `now` is an argument; messages are i18n keys (app/i18n/zod-errors.ts).
  */
@@ -78,9 +78,9 @@ export const OneTimeFormSchema = z
       const total = form.totalSeats ?? 0
       const min = form.minSeats ?? 0
       // SPEC §5 "Group seats: totalSeats above 1 and not below minSeats; minSeats above 0 and not above totalSeats".
-      if (total <= 1) ctx.addIssue({ code: 'custom', path: ['totalSeats'], message: 'oneoff:errors.totalSeats' })
+      if (total <= 1) ctx.addIssue({ code: 'custom', path: ['totalSeats'], message: 'oneTime:errors.totalSeats' })
       if (min <= 0 || min > total) {
-        ctx.addIssue({ code: 'custom', path: ['minSeats'], message: 'oneoff:errors.minSeats' })
+        ctx.addIssue({ code: 'custom', path: ['minSeats'], message: 'oneTime:errors.minSeats' })
       }
     }
   })
@@ -111,7 +111,7 @@ export const OneTimeEventSchema = z.object({
     .nullish()
     .transform((list) => list ?? []),
   adjutantEmails: InviteeEmailsSchema.nullish().transform((emails) => emails ?? []),
-  timeZone: z.string().refine(isTimeZone, 'oneoff:errors.timeZone').nullish(),
+  timeZone: z.string().refine(isTimeZone, 'oneTime:errors.timeZone').nullish(),
   dates: z.array(OneTimeDateSchema).min(1, 'validation:required').max(10, 'validation:max'),
   form: OneTimeFormSchema,
 })
@@ -165,10 +165,10 @@ export function resolveDates(
     if (start === null || end === null) return
     if (end <= start) problems.push({ path: ['dates', index, 'to'], key: 'validation:endAfterStart' })
     else if (end - start > DURATION_MAX_MINUTES * 60_000) {
-      problems.push({ path: ['dates', index, 'to'], key: 'oneoff:errors.tooLong' })
-    } else if (start <= now) problems.push({ path: ['dates', index, 'from'], key: 'oneoff:errors.notInPast' })
+      problems.push({ path: ['dates', index, 'to'], key: 'oneTime:errors.tooLong' })
+    } else if (start <= now) problems.push({ path: ['dates', index, 'from'], key: 'oneTime:errors.notInPast' })
     else if (times.some((other) => other.start < end && start < other.end)) {
-      problems.push({ path: ['dates', index], key: 'oneoff:errors.datesOverlap' })
+      problems.push({ path: ['dates', index], key: 'oneTime:errors.datesOverlap' })
     } else times.push({ start, end })
   })
   return problems.length > 0 ? { ok: false, problems } : { ok: true, times }
@@ -184,7 +184,7 @@ export function closesMinutes(value: number, unit: (typeof TIME_UNITS)[number]):
   return value * (unit === 'Days' ? 1440 : unit === 'Hours' ? 60 : 1)
 }
 
-/** The public form of `/booking` (SPEC §3 "Booking form"): the required flags of the one-off meeting. */
+/** The public form of `/booking` (SPEC §3 "Booking form"): the required flags of the one-time meeting. */
 export function oneTimeContactSchema(rules: {
   isLastNameRequired: boolean
   isPhoneRequired: boolean

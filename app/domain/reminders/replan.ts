@@ -40,7 +40,7 @@ export type MeetingToPlan = {
   startAt: number
   status: string
   participants: readonly { id: string; status: string; role: string }[]
-  /** The event type's `remindersInMinutes`, else the one-off meeting's; null when neither exists (any more). */
+  /** The event type's `remindersInMinutes`, else the one-time meeting's; null when neither exists (any more). */
   offsets: readonly number[] | null
 }
 

@@ -1,4 +1,4 @@
-// One-off conversions for pages and emails (a booking's time in the viewer's
+// One-time conversions for pages and emails (a booking's time in the viewer's
 // or host's zone). For many conversions in one span, create a ZoneClock once
 // instead (zone-clock.ts): these helpers each build or query their own.
 import { MS_PER_DAY, MS_PER_MINUTE, epochDayOfLocalMs, isoWeekdayOfEpochDay } from './civil.ts'

@@ -17,9 +17,9 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 
 /**
  * A meeting's webhook event for each host event (ADR 0101): a meeting that came to be is `booking.created` (a
- * client's booking of a new slot, a one-off the specialist created); whole-meeting cancels and moves are
+ * client's booking of a new slot, a one-time the specialist created); whole-meeting cancels and moves are
  * `booking.cancelled` and `booking.moved`; anything that changes who takes part in a meeting that already existed
- * (a later seat of a group slot, a guest through a one-off's share link, an invitee confirming, some participants
+ * (a later seat of a group slot, a guest through a one-time's share link, an invitee confirming, some participants
  * cancelled or moved, visitors added) is `booking.participants_changed`. Seats added, held/not held and adjutants
  * change nothing a receiver of bookings needs.
  */
@@ -27,13 +27,13 @@ export function webhookTypeOf(type: HostEventType | string, payload: Record<stri
   switch (type) {
     case 'BookingConfirmed':
       return payload.newMeeting ? 'booking.created' : 'booking.participants_changed'
-    case 'OneOffCreated':
+    case 'OneTimeCreated':
       return 'booking.created'
     case 'MeetingCanceled':
       return 'booking.cancelled'
     case 'MeetingMoved':
       return 'booking.moved'
-    case 'OneOffSeatBooked':
+    case 'OneTimeSeatBooked':
     case 'InvitationConfirmed':
     case 'ParticipantCanceled':
     case 'ParticipantsMoved':

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/cloudflare'
 import { z } from 'zod'
-import { InviteeEmailsSchema, OneOffTimeSchema } from '#app/domain/meetings/rules.ts'
+import { InviteeEmailsSchema, OneTimeTimeSchema } from '#app/domain/meetings/rules.ts'
 import { zonedToInstant } from '#app/domain/time/index.ts'
 import { type HostCommand, type MeetingCommand, meetingCommand } from '#app/server/meetings/commands.server.ts'
 import { findOwnedMeeting } from '#app/server/meetings/meetings.server.ts'
@@ -9,8 +9,8 @@ import { emailList, postedStart, visitorEmails } from '#app/server/meeting-form.
 import { signedInPage } from '#app/server/signed-in-page.server.ts'
 import { removeFromWaitlist } from '#app/server/waitlist/meeting.server.ts'
 
-/** The one-off time fields as typed: parsed for the command, and given back to the page after a refusal. */
-function typedOneOffTime(form: FormData) {
+/** The one-time time fields as typed: parsed for the command, and given back to the page after a refusal. */
+function typedOneTimeTime(form: FormData) {
   return {
     date: String(form.get('date') ?? ''),
     from: String(form.get('from') ?? ''),
@@ -33,10 +33,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       switch (intent) {
         case 'reschedule':
           return command({ kind: 'reschedule', meetingId: id, start: postedStart(form) })
-        case 'rescheduleOneOff': {
-          // A one-off meeting: any date and from/to, read in the organizer's zone (as the page shows times).
+        case 'rescheduleOneTime': {
+          // A one-time meeting: any date and from/to, read in the organizer's zone (as the page shows times).
           // Named by the fields' own labels ("Новая дата: Некорректная дата"), as the page shows them.
-          const input = parseForm(t, OneOffTimeSchema, typedOneOffTime(form), (path) =>
+          const input = parseForm(t, OneTimeTimeSchema, typedOneTimeTime(form), (path) =>
             t(`meetings:reschedule.${String(path[0] ?? 'date')}`),
           )
           return command({
@@ -84,7 +84,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
           throw new Response(null, { status: 400 })
       }
     },
-    // A one-off time the page shows again after a refusal: "Move anyway" resubmits what was typed, also without script.
-    intent === 'rescheduleOneOff' ? typedOneOffTime(form) : undefined,
+    // A one-time time the page shows again after a refusal: "Move anyway" resubmits what was typed, also without script.
+    intent === 'rescheduleOneTime' ? typedOneTimeTime(form) : undefined,
   )
 }

@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     canPick && picked.date
       ? await pickerSlots(env, db, user.id, found.meeting.id, picked.date, user.timeZone, now)
       : null
-  // A one-off meeting has no slots: any date and from/to, prefilled with its time in the organizer's zone.
+  // A one-time meeting has no slots: any date and from/to, prefilled with its time in the organizer's zone.
   const current = {
     date: instantToZoned(user.timeZone, found.meeting.startAt).date,
     from: instantToZoned(user.timeZone, found.meeting.startAt).time,

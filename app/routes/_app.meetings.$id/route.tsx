@@ -9,7 +9,7 @@ import {
   ParticipantsSection,
 } from '#app/components/meetings/meeting-participants.tsx'
 import { MeetingWaitlist } from '#app/components/meetings/meeting-waitlist.tsx'
-import { OneOffReschedule } from '#app/components/meetings/one-off-reschedule.tsx'
+import { OneTimeReschedule } from '#app/components/meetings/one-time-reschedule.tsx'
 import { ReminderStatusList } from '#app/components/notify/reminder-status-list.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
@@ -35,7 +35,7 @@ export default function MeetingDetail() {
   const type = meeting.eventTypeInfo
   const upcoming = info.status === 'upcoming'
   const liveContacts = meeting.contactInfos.filter((c) => !c.isCanceled)
-  const refusedOneOff = answer && !answer.ok && answer.intent === 'rescheduleOneOff' ? answer : undefined
+  const refusedOneTime = answer && !answer.ok && answer.intent === 'rescheduleOneTime' ? answer : undefined
 
   // SPEC §4, §8: a move into a meeting that lacked seats says the seats were added automatically.
   const seatsAdded =
@@ -89,9 +89,9 @@ export default function MeetingDetail() {
             <Link
               to={`/meetings/one-time-event/create?created=${encodeURIComponent(info.id)}`}
               className="btn-secondary"
-              data-testid="oneoff-share"
+              data-testid="one-time-share"
             >
-              {t('oneoff:created.shareAndInvitees')}
+              {t('oneTime:created.shareAndInvitees')}
             </Link>
           ) : null}
         </div>
@@ -104,13 +104,13 @@ export default function MeetingDetail() {
       ) : null}
 
       {upcoming && info.isOneTime ? (
-        <OneOffReschedule
+        <OneTimeReschedule
           current={current}
           minDate={minDate}
           zoneName={timeZoneName}
           busy={busy}
-          conflict={refusedOneOff && refusedOneOff.status === 409}
-          submitted={refusedOneOff?.submitted}
+          conflict={refusedOneTime && refusedOneTime.status === 409}
+          submitted={refusedOneTime?.submitted}
         />
       ) : null}
 

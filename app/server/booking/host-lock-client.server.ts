@@ -33,7 +33,7 @@ export type BookInput = {
 
 /**
  * Every write of a host's calendar, one plain-data command (it crosses the RPC boundary): hold and release slots,
- * book, hold and book a seat of a one-off meeting (or confirm an invitation), create a one-off meeting, and every
+ * book, hold and book a seat of a one-time meeting (or confirm an invitation), create a one-time meeting, and every
  * change of a booked meeting (app/server/meetings/commands.server.ts).
  */
 export type HostCommand =
@@ -42,7 +42,7 @@ export type HostCommand =
   | ({ kind: 'book' } & BookInput)
   | ({ kind: 'holdSeat' } & SeatHoldInput)
   | ({ kind: 'bookSeat' } & BookOneTimeInput)
-  | ({ kind: 'createOneOff' } & CreateOneTimeInput)
+  | ({ kind: 'createOneTime' } & CreateOneTimeInput)
   | MeetingCommand
   | WaitlistCommand
 
@@ -54,7 +54,7 @@ export type HostResults = {
   book: Booked
   holdSeat: Hold
   bookSeat: SeatBooked
-  createOneOff: OneTimeCreated
+  createOneTime: OneTimeCreated
 } & { [K in MeetingCommand['kind']]: unknown } & WaitlistResults
 
 /** The waitlist's commands (docs/decisions/0108-waitlist.md). */

@@ -39,9 +39,9 @@ const EVENTS_PER_RUN = 500
 /** Events after which a meeting's copy in the calendar may differ (held/not-held and seat counts change nothing). */
 const WRITTEN_EVENTS = [
   'BookingConfirmed',
-  'OneOffSeatBooked',
+  'OneTimeSeatBooked',
   'InvitationConfirmed',
-  'OneOffCreated',
+  'OneTimeCreated',
   'MeetingCanceled',
   'ParticipantCanceled',
   'MeetingMoved',

@@ -6,7 +6,7 @@
  * transaction: the rows, the messages and the log entries exist together or not at all, so a consumer of the log
  * (calendar write-back, webhooks) can neither miss a change nor see one that was rolled back.
  *
- * The parts of each event are in booking.server.ts, one-off.server.ts, parts.server.ts (shared pieces) and
+ * The parts of each event are in booking.server.ts, one-time.server.ts, parts.server.ts (shared pieces) and
  * app/server/waitlist/apply.server.ts; the meeting commands still hand their statements in beside their events.
  *
  * Runs only inside the host's Durable Object, one command at a time per host. Nothing here decides: a refusal was
@@ -23,7 +23,7 @@ import type { AppEnv } from '../env.server.ts'
 import type { MeetingRow } from '../meetings/meetings.server.ts'
 import { type WaitlistScope, isWaitlistEvent, waitlistPart } from '../waitlist/apply.server.ts'
 import { bookingConfirmed } from './booking.server.ts'
-import { invitationConfirmed, oneOffCreated, oneOffSeatBooked } from './one-off.server.ts'
+import { invitationConfirmed, oneTimeCreated, oneTimeSeatBooked } from './one-time.server.ts'
 import type { Part } from './parts.server.ts'
 
 /** One statement of a D1 batch. */
@@ -39,11 +39,11 @@ export type ApplyScope = {
   env?: AppEnv
   /** BookingConfirmed: the event type, its host and schedule (emails, ICS). */
   booking?: PublicEventContext
-  /** One-off events: the organizer. */
+  /** One-time events: the organizer. */
   organizer?: Organizer
-  /** OneOffSeatBooked, InvitationConfirmed: the meeting as it was before the event, and its live attendees. */
-  oneOff?: { meeting: MeetingRow; attendees: { email: string; name: string }[] }
-  /** OneOffCreated: the language of the invitations (the organizer's interface language). */
+  /** OneTimeSeatBooked, InvitationConfirmed: the meeting as it was before the event, and its live attendees. */
+  oneTime?: { meeting: MeetingRow; attendees: { email: string; name: string }[] }
+  /** OneTimeCreated: the language of the invitations (the organizer's interface language). */
   language?: 'ru' | 'en'
   /** Waitlist events: their event types and entries (app/server/waitlist/apply.server.ts). */
   waitlist?: WaitlistScope
@@ -67,9 +67,9 @@ export async function apply(
   if (bookings.length > 0) parts.push(await bookingConfirmed(db, scope, bookings))
   const contactsDone = new Set<string>()
   for (const event of events) {
-    if (event.type === 'OneOffSeatBooked') parts.push(await oneOffSeatBooked(db, scope, event))
+    if (event.type === 'OneTimeSeatBooked') parts.push(await oneTimeSeatBooked(db, scope, event))
     if (event.type === 'InvitationConfirmed') parts.push(invitationConfirmed(db, scope, event))
-    if (event.type === 'OneOffCreated') parts.push(await oneOffCreated(db, scope, event, contactsDone))
+    if (event.type === 'OneTimeCreated') parts.push(await oneTimeCreated(db, scope, event, contactsDone))
     if (isWaitlistEvent(event)) parts.push(await waitlistPart(db, scope, event))
   }
   const log = events.map((event) => {

@@ -286,7 +286,7 @@ export async function setShownOnSpecialistPage(db: Db, ownerId: string, id: stri
   await db.update(eventTypes).set({ isShowOnSpecialistPage: shown }).where(owned(ownerId, id))
 }
 
-/** SPEC §3 "Template fields": what a one-off meeting copies from an event type. */
+/** SPEC §3 "Template fields": what a one-time meeting copies from an event type. */
 export function templateData(view: EventTypeView) {
   return {
     name: view.name,

@@ -1,6 +1,6 @@
 /**
  * SPEC §7 `GET /userEvents/cross` and `/userEvents/isCross`: does a proposed time overlap the host's calendar? The
- * same check a one-off meeting's creation and move run (app/server/one-time/create.server.ts `freeTimeCheck`): the
+ * same check a one-time meeting's creation and move run (app/server/one-time/create.server.ts `freeTimeCheck`): the
  * time widened by its buffers against the host's live meetings and active ghost holds, and the given invitees busy
  * in the host's other meetings (or hosting their own). A meeting being moved (`id`) never overlaps itself.
  */
@@ -27,7 +27,7 @@ export async function crossCheck(
 ) {
   let buffers = { before: query.getTimeBeforeValue ?? null, after: query.getTimeAfterValue ?? null }
   if (query.id) {
-    // 404 for another host's meeting; a one-off meeting's own buffers unless the query names others.
+    // 404 for another host's meeting; a one-time meeting's own buffers unless the query names others.
     const { meeting } = await findOwnedMeeting(db, ownerId, query.id)
     const [settings] = await db
       .select({ before: oneTimeEvents.timeBeforeMinutes, after: oneTimeEvents.timeAfterMinutes })

@@ -1,6 +1,6 @@
 /**
  * Temporary: the old `ActionError` as a `Refused`, for the write path's modules (meetings commands, actions and
- * reschedule, one-off meetings) until they build `Refusal`s themselves; delete this file with their last use.
+ * reschedule, one-time meetings) until they build `Refusal`s themselves; delete this file with their last use.
  * The status given is not kept: the code table decides it (docs/decisions/0075-one-refusal.md).
  */
 import { type Refusal, type RefusalParams, refusalCodeOfKey, refusalFrom } from '#app/domain/refusal.ts'

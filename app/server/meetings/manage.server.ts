@@ -2,7 +2,7 @@
  * Self-service through the signed link of the confirmation email and ICS (`/booking/manage/{token}`): the guest
  * cancels or moves their own booking without an account. Only the token's SHA-256 is stored
  * (meeting_participants.manageTokenHash). Refused inside the specialist's minimum notice: the "booking closes" time
- * of the event type or of the one-off meeting (notice.server.ts), which already bounds new bookings (ADR 0050).
+ * of the event type or of the one-time meeting (notice.server.ts), which already bounds new bookings (ADR 0050).
  */
 import { and, eq } from 'drizzle-orm'
 import { displayStatus } from '#app/domain/meetings/rules.ts'
@@ -14,13 +14,13 @@ import { isInsideNotice, noticeMinutesOf } from './notice.server.ts'
 
 export async function findByManageToken(db: Db, token: string) {
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) refuse('notFound')
-  // Only the notice columns of the event type and the one-off settings: D1 answers at most 100 columns.
+  // Only the notice columns of the event type and the one-time settings: D1 answers at most 100 columns.
   const [row] = await db
     .select({
       participant: meetingParticipants,
       meeting: meetings,
       organizer: users,
-      /** The event type's public link, for "book again" after a cancel (null for a one-off meeting). */
+      /** The event type's public link, for "book again" after a cancel (null for a one-time meeting). */
       eventTypeLink: eventTypes.link,
       typeClosesValue: eventTypes.whenClosesValue,
       typeClosesType: eventTypes.whenClosesType,

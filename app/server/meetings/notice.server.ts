@@ -1,6 +1,6 @@
 /**
  * The participant's minimum notice (issue 7 "refused inside a minimum notice the specialist sets"): the "booking
- * closes" time of the meeting's event type, or of the one-off meeting's settings (`one_time_events`). One rule for
+ * closes" time of the meeting's event type, or of the one-time meeting's settings (`one_time_events`). One rule for
  * every way a participant changes their booking: the emailed link, their account (`/meetings/myMeetings/{id}`) and
  * the participant API (docs/decisions/0050).
  */
@@ -23,7 +23,7 @@ export function isInsideNotice(meeting: Pick<MeetingRow, 'startAt'>, minutes: nu
   return meeting.startAt - now < minutes * 60_000
 }
 
-/** The notice rule of a stored meeting: its event type's, else its one-off settings', else none. */
+/** The notice rule of a stored meeting: its event type's, else its one-time settings', else none. */
 export async function changeNoticeMinutes(
   db: Db,
   meeting: Pick<MeetingRow, 'id' | 'ownerId' | 'eventTypeId'>,

@@ -35,7 +35,7 @@ import { type OverlapItem, freeTimeCheck } from '#app/server/one-time/create.ser
 import { attendeesOf, organizerOf } from './actions.server.ts'
 import { refusal } from '#app/domain/refusal.ts'
 import { Refused } from '#app/server/refusal.server.ts'
-import { conflictRefusal } from '#app/domain/commands/one-off.ts'
+import { conflictRefusal } from '#app/domain/commands/one-time.ts'
 import { type MeetingRow, type ParticipantRow, findOwnedMeeting } from './meetings.server.ts'
 import { changeNoticeMinutes } from './notice.server.ts'
 import { adjutantRecipient, meetingNotices, organizerNoticeOfActor, participantRecipient } from './notify.server.ts'
@@ -155,16 +155,16 @@ export async function moveMonth(
   return calendar
 }
 
-/** A refusal of the move; an overlap keeps what it found for the "Move anyway?" question (one-off meetings). */
+/** A refusal of the move; an overlap keeps what it found for the "Move anyway?" question (one-time meetings). */
 export type RescheduleConflict = { overlaps: OverlapItem[]; busyEmails: string[] }
 
 /**
  * Moves the whole meeting (inside the host's Durable Object). A meeting of an event type keeps its duration and must
- * land on a free engine slot; a one-off meeting takes any future `start`-`end` (at most 23 hours, SPEC §5) that, with
+ * land on a free engine slot; a one-time meeting takes any future `start`-`end` (at most 23 hours, SPEC §5) that, with
  * its buffers, overlaps none of the host's other live meetings or holds and finds no invitee busy, unless
  * `ignoreOverlap` (the "Move anyway?" answer, like creation's `ignoreFreeTimeCheck`). Everyone still invited gets the
  * updated ICS (SEQUENCE raised), reminders are re-planned; a participant's move also tells the organizer, by name.
- * Participants move only meetings of an event type, and only their own (sole member); a one-off meeting's time is the
+ * Participants move only meetings of an event type, and only their own (sole member); a one-time meeting's time is the
  * organizer's to choose.
  */
 export async function rescheduleMeeting(
@@ -198,7 +198,7 @@ export async function rescheduleMeeting(
       return { ok: false, refusal: refusal('meetingSlotTaken') }
     }
   } else if (!input.ignoreOverlap) {
-    const found = await oneOffOverlaps(db, snapshot, slot, holds)
+    const found = await oneTimeOverlaps(db, snapshot, slot, holds)
     const refused = conflictRefusal(found)
     if (refused) return { ok: false, refusal: refused }
   }
@@ -249,8 +249,8 @@ export async function rescheduleMeeting(
   return { ok: true, value: { start: new Date(slot.start).toISOString(), end: new Date(slot.end).toISOString() } }
 }
 
-/** What a one-off meeting's new time overlaps (with its buffers): the host's other meetings and holds, busy invitees. */
-async function oneOffOverlaps(
+/** What a one-time meeting's new time overlaps (with its buffers): the host's other meetings and holds, busy invitees. */
+async function oneTimeOverlaps(
   db: Db,
   { meeting, participants }: { meeting: MeetingRow; participants: ParticipantRow[] },
   slot: { start: number; end: number },
@@ -266,7 +266,7 @@ async function oneOffOverlaps(
   return freeTimeCheck(db, meeting.ownerId, [slot], { form }, emails, holds, meeting.id)
 }
 
-/** The one-off move found the time taken: 409 with what is in the way (SPEC §4 "Book anyway?"). */
+/** The one-time move found the time taken: 409 with what is in the way (SPEC §4 "Book anyway?"). */
 export class RescheduleOverlap extends Refused {
   constructor(readonly conflict: RescheduleConflict) {
     super(conflictRefusal(conflict) ?? refusal('timeOverlap'))

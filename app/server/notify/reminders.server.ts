@@ -19,7 +19,7 @@ import type { Db } from '../db.server.ts'
 /** What the planner reads: the stored rows of the meetings and their people, and each meeting's own offsets. */
 export type ReminderSnapshot = {
   rows: StoredReminder[]
-  /** By meeting id: the event type's offsets, else the one-off meeting's; null when neither exists. */
+  /** By meeting id: the event type's offsets, else the one-time meeting's; null when neither exists. */
   offsets: Map<string, readonly number[] | null>
 }
 
@@ -39,12 +39,12 @@ export async function loadReminders(
       ),
     )
   const own = await db
-    .select({ id: meetings.id, eventType: eventTypes.remindersInMinutes, oneOff: oneTimeEvents.remindersInMinutes })
+    .select({ id: meetings.id, eventType: eventTypes.remindersInMinutes, oneTime: oneTimeEvents.remindersInMinutes })
     .from(meetings)
     .leftJoin(eventTypes, eq(eventTypes.id, meetings.eventTypeId))
     .leftJoin(oneTimeEvents, eq(oneTimeEvents.id, meetings.id))
     .where(inArray(meetings.id, [...meetingIds]))
-  return { rows, offsets: new Map(own.map((m) => [m.id, m.eventType ?? m.oneOff ?? null])) }
+  return { rows, offsets: new Map(own.map((m) => [m.id, m.eventType ?? m.oneTime ?? null])) }
 }
 
 /** A meeting as a command leaves it, for the planner. */

@@ -48,7 +48,7 @@ const organizerCalls = (meeting: MessageMeeting) => meeting.whoCallType === 'Org
 
 /**
  * The client's line about a phone meeting (SPEC §3 whoCallType): when the specialist calls, the client's own number
- * they will be called at; when the client calls, the specialist's number if the meeting has one (a one-off meeting's
+ * they will be called at; when the client calls, the specialist's number if the meeting has one (a one-time meeting's
  * point; an event type of the phone kind keeps none).
  */
 function clientPhoneText(t: TFunction, meeting: MessageMeeting, clientPhone: string | null): string {

@@ -1,9 +1,9 @@
 /**
- * Creating a one-off meeting (SPEC §7 `POST /companyEvent/organizer`, §5 "One-time event"): one meeting per date,
+ * Creating a one-time meeting (SPEC §7 `POST /companyEvent/organizer`, §5 "One-time event"): one meeting per date,
  * without an event type, with the chosen contacts (existing and new) invited as participants, adjutants, reminders
  * and the invitation emails. Runs only inside the host's Durable Object (workers/durable/host-lock.ts `run`), so it is
- * serialised with the host's holds and bookings: the snapshot is loaded here, `decideCreateOneOff`
- * (app/domain/commands/one-off.ts) decides, and the one applier writes it all in one D1 batch.
+ * serialised with the host's holds and bookings: the snapshot is loaded here, `decideCreateOneTime`
+ * (app/domain/commands/one-time.ts) decides, and the one applier writes it all in one D1 batch.
  *
  * The overlap check (SPEC §4 "Book anyway?", "Add anyway?") uses the availability engine's conflict rule: the time
  * widened by its buffers against the host's live meetings and active holds; an invitee is busy when they are a live
@@ -12,7 +12,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm'
 import { overlapping } from '#app/domain/availability/index.ts'
 import type { HoldInterval } from '#app/domain/commands/calendar.ts'
-import { type CreateOneOffCommand, decideCreateOneOff, oneOffTimes } from '#app/domain/commands/one-off.ts'
+import { type CreateOneTimeCommand, decideCreateOneTime, oneTimeTimes } from '#app/domain/commands/one-time.ts'
 import { bookingLink } from '#app/domain/one-time/links.ts'
 import type { OneTimeEventInput } from '#app/domain/one-time/rules.ts'
 import type { Outcome, TimeConflict } from '#app/domain/refusal.ts'
@@ -22,7 +22,7 @@ import type { AppEnv } from '#app/server/env.server.ts'
 import { telemostGrant } from '#app/server/video/grants.server.ts'
 import { contacts, meetingParticipants, meetings, users } from '#db/schema.ts'
 
-export type CreateOneTimeInput = CreateOneOffCommand
+export type CreateOneTimeInput = CreateOneTimeCommand
 
 export type OverlapItem = TimeConflict['overlaps'][number]
 
@@ -53,7 +53,7 @@ export async function createOneTimeEvent(
       : [],
   ])
   let conflict: TimeConflict = { overlaps: [], busyEmails: [] }
-  const { dates } = oneOffTimes(input, organizer?.timeZone ?? 'UTC', now)
+  const { dates } = oneTimeTimes(input, organizer?.timeZone ?? 'UTC', now)
   if (organizer && !input.ignoreFreeTimeCheck && dates.ok) {
     const emails = [
       ...new Set([
@@ -67,7 +67,7 @@ export async function createOneTimeEvent(
   const inviteeEmails = [...chosen.flatMap((contact) => (contact.email ? [contact.email] : [])), ...newEmails]
   const inviteeZones = organizer ? await knownZones(db, organizer.id, inviteeEmails) : {}
   const telemostConnected = Boolean(organizer && event.form.videoLinkService && (await telemostGrant(db, organizer.id)))
-  const decision = decideCreateOneOff(
+  const decision = decideCreateOneTime(
     input,
     { organizer: organizer ?? null, chosen, known, conflict, inviteeZones, telemostConnected },
     now,
@@ -111,7 +111,7 @@ export async function freeTimeCheck(
   times: { start: number; end: number }[],
   event: { form: Pick<OneTimeEventInput['form'], 'getTimeBeforeValue' | 'getTimeAfterValue'> },
   emails: string[],
-  /** The host's active holds; a held seat of a one-off meeting (`companyEventId`) is inside that meeting's time. */
+  /** The host's active holds; a held seat of a one-time meeting (`companyEventId`) is inside that meeting's time. */
   holds: readonly (HoldInterval & { companyEventId?: string })[],
   /** The meeting being moved: it never overlaps itself, nor makes its own people busy. */
   excludeMeetingId?: string,

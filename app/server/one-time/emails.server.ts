@@ -1,5 +1,5 @@
 /**
- * Emails of one-off meetings: the invitation (ICS + the `/booking` link to confirm + the self-service link) and the
+ * Emails of one-time meetings: the invitation (ICS + the `/booking` link to confirm + the self-service link) and the
  * confirmation of a seat booked through the share link. Each in the recipient's language and zone (the invitee's own
  * when known, else the meeting's).
  */
@@ -86,24 +86,24 @@ function guestEmail(
   const t = getT(input.to.language)
   const params = { name: input.meeting.name, organizer: organizerName(input.organizer) }
   const email = composeEmail(
-    t(`oneoff:mail.${kind}.subject`, params) as string,
+    t(`oneTime:mail.${kind}.subject`, params) as string,
     [
       hello(t, input.to.firstName),
-      t(`oneoff:mail.${kind}.line`, params) as string,
+      t(`oneTime:mail.${kind}.line`, params) as string,
       ...lines(t, input.to.language, input.meeting, input.to.timeZone),
       ...(extra.hint ? [t(extra.hint) as string] : []),
     ],
-    [...(extra.first ? [extra.first] : []), { label: t('oneoff:mail.manage') as string, url: input.manageUrl }],
+    [...(extra.first ? [extra.first] : []), { label: t('oneTime:mail.manage') as string, url: input.manageUrl }],
     [icsAttachment(input.ics)],
   )
-  return message(input.to.email, email, `oneoff.${kind}`)
+  return message(input.to.email, email, `oneTime.${kind}`)
 }
 
 /** The invitation of an invited contact: confirm on `/booking`, or cancel by the self-service link. */
 export function invitationEmail(input: GuestMail & { confirmUrl: string }): NewMessage {
   const t = getT(input.to.language)
-  const confirm = { label: t('oneoff:mail.invitation.confirm') as string, url: input.confirmUrl }
-  return guestEmail(input, 'invitation', { hint: 'oneoff:mail.invitation.confirmHint', first: confirm })
+  const confirm = { label: t('oneTime:mail.invitation.confirm') as string, url: input.confirmUrl }
+  return guestEmail(input, 'invitation', { hint: 'oneTime:mail.invitation.confirmHint', first: confirm })
 }
 
 /** The confirmation of a seat booked on `/booking` through the share link. */

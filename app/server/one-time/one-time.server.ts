@@ -1,5 +1,5 @@
 /**
- * What the JSON API (workers/api/one-time.ts) and the pages share about one-off meetings: the calls into the host's
+ * What the JSON API (workers/api/one-time.ts) and the pages share about one-time meetings: the calls into the host's
  * Durable Object, the plan check and the invitee free-time check. Refusals become `ActionError`s, which both sides
  * already turn into translated answers; the overlap refusal keeps what it found for the "Book anyway?" dialog.
  */
@@ -10,7 +10,7 @@ import type { Language } from '#app/i18n/config.ts'
 import { hostLock, runCommand } from '#app/server/booking/host-lock-client.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import type { Bindings } from '#app/server/env.server.ts'
-import { conflictRefusal } from '#app/domain/commands/one-off.ts'
+import { conflictRefusal } from '#app/domain/commands/one-time.ts'
 import { type Refusal, type TimeConflict, refusal } from '#app/domain/refusal.ts'
 import { ActionError } from '#app/server/meetings/errors.server.ts'
 import { Refused } from '#app/server/refusal.server.ts'
@@ -39,7 +39,7 @@ function refused(answer: Refusal): never {
   throw new Refused(answer)
 }
 
-/** SPEC §7 `GET /companyEvent/organizer/isOkCreate`: may this plan create one-off meetings (SPEC §6)? */
+/** SPEC §7 `GET /companyEvent/organizer/isOkCreate`: may this plan create one-time meetings (SPEC §6)? */
 export function isOkCreate(user: Pick<typeof users.$inferSelect, 'tariff'>): boolean {
   return can(user.tariff, 'oneTimeMeetings')
 }
@@ -50,7 +50,7 @@ export async function createOneTime(
   event: OneTimeEventInput,
   options: { ignoreFreeTimeCheck: boolean; language: Language; fallbackTimeZone: string | null },
 ) {
-  const outcome = await runCommand(bindings, { kind: 'createOneOff', ownerId: user.id, event, ...options })
+  const outcome = await runCommand(bindings, { kind: 'createOneTime', ownerId: user.id, event, ...options })
   if (!outcome.ok) refused(outcome.refusal)
   return { id: outcome.value.ids[0], ids: outcome.value.ids, links: outcome.value.links }
 }
@@ -74,7 +74,7 @@ export async function answerOneTime(bindings: Bindings, db: Db, input: Omit<Book
 }
 
 /**
- * Holds a seat of a one-off meeting for a guest filling in `/booking` (through the host's Durable Object, which
+ * Holds a seat of a one-time meeting for a guest filling in `/booking` (through the host's Durable Object, which
  * takes seats one request at a time); 404 for an unknown meeting, 409 when no seat is left for another hold.
  */
 export async function holdOneTimeSeat(
@@ -84,7 +84,7 @@ export async function holdOneTimeSeat(
   holder: { clientId: string; address: string },
 ) {
   const row = await findOneTime(db, companyEventId)
-  if (!row) throw new ActionError(404, [{ key: 'oneoff:errors.notFound' }])
+  if (!row) throw new ActionError(404, [{ key: 'oneTime:errors.notFound' }])
   const outcome = await runCommand(bindings, {
     kind: 'holdSeat',
     ownerId: row.meeting.ownerId,

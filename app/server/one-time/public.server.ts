@@ -1,5 +1,5 @@
 /**
- * The public side of a one-off meeting (`/booking`, SPEC §7 `GET /companyEvent/{id}/info`, `POST
+ * The public side of a one-time meeting (`/booking`, SPEC §7 `GET /companyEvent/{id}/info`, `POST
  * /companyEvent/client`): what invited people and guests see, an invitee's confirmation and a guest's booking of a
  * free seat. The link is the meeting's opaque id; an invitee's link also carries their self-service token, whose
  * SHA-256 is the participant's `manageTokenHash`. Taking a seat runs inside the host's Durable Object (`bookOneTime`).
@@ -8,14 +8,14 @@ import { and, eq } from 'drizzle-orm'
 import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
 import type { Hold } from '#app/domain/commands/booking.ts'
 import {
-  type OneOffParticipant,
-  type OneOffSnapshot,
+  type OneTimeParticipant,
+  type OneTimeSnapshot,
   decideConfirmInvitation,
   decideSeatBooking,
   decideSeatHold,
   linkPaused,
-  oneOffState,
-} from '#app/domain/commands/one-off.ts'
+  oneTimeState,
+} from '#app/domain/commands/one-time.ts'
 import { meetingTimeText, placeIcon } from '#app/domain/meetings/rules.ts'
 import { bookingLink } from '#app/domain/one-time/links.ts'
 import { type Outcome, refusal } from '#app/domain/refusal.ts'
@@ -30,7 +30,7 @@ import { contacts, meetingParticipants, meetings, oneTimeEvents, oneTimeInvitati
 const ID = /^[A-Za-z0-9_-]{8,64}$/
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/
 
-/** The one-off meeting by its public id, with its settings, organizer and participants; null when there is none. */
+/** The one-time meeting by its public id, with its settings, organizer and participants; null when there is none. */
 export async function findOneTime(db: Db, id: string) {
   if (!ID.test(id)) return null
   const [row] = await db
@@ -57,8 +57,8 @@ export async function inviteeOf(row: OneTimeRow, token: string | null | undefine
   return row.participants.find((p) => p.participant.manageTokenHash === hash && p.invitation) ?? null
 }
 
-/** What the one-off decisions see of the meeting (app/domain/commands/one-off.ts). */
-export function oneOffSnapshot(row: OneTimeRow): OneOffSnapshot {
+/** What the one-time decisions see of the meeting (app/domain/commands/one-time.ts). */
+export function oneTimeSnapshot(row: OneTimeRow): OneTimeSnapshot {
   return {
     meeting: row.meeting,
     adjutantEmails: row.meeting.adjutantEmails,
@@ -70,7 +70,7 @@ export function oneOffSnapshot(row: OneTimeRow): OneOffSnapshot {
   }
 }
 
-function participantOf({ participant, invitation }: OneTimeRow['participants'][number]): OneOffParticipant {
+function participantOf({ participant, invitation }: OneTimeRow['participants'][number]): OneTimeParticipant {
   return {
     id: participant.id,
     email: participant.email,
@@ -87,10 +87,10 @@ function participantOf({ participant, invitation }: OneTimeRow['participants'][n
 
 /** open: seats may be booked and invitations confirmed; closed: inside the "booking closes" time. */
 export function publicState(row: OneTimeRow, now: number) {
-  return oneOffState(oneOffSnapshot(row), now)
+  return oneTimeState(oneTimeSnapshot(row), now)
 }
 
-/** SPEC §3 "Meeting (participant view)" of a one-off meeting, in the viewer's zone, plus the public form's rules. */
+/** SPEC §3 "Meeting (participant view)" of a one-time meeting, in the viewer's zone, plus the public form's rules. */
 export async function publicView(row: OneTimeRow, viewerTimeZone: string, now: number, token?: string | null) {
   const { meeting, settings, organizer } = row
   const time = meetingTimeText(meeting, viewerTimeZone)
@@ -114,8 +114,8 @@ export async function publicView(row: OneTimeRow, viewerTimeZone: string, now: n
     participantType: meeting.participantType,
     totalSeats: meeting.totalSeats,
     ...publicState(row, now),
-    /** The organizer's plan no longer has one-off meetings: no new guests (invitees still confirm; ADR 0097). */
-    bookingPaused: linkPaused(oneOffSnapshot(row)) !== null,
+    /** The organizer's plan no longer has one-time meetings: no new guests (invitees still confirm; ADR 0097). */
+    bookingPaused: linkPaused(oneTimeSnapshot(row)) !== null,
     organizerInfo: {
       firstName: organizer.firstName,
       lastName: organizer.lastName,
@@ -182,13 +182,13 @@ export async function bookOneTimeSeat(
 ): Promise<Outcome<SeatBooked>> {
   const row = await findOneTime(db, input.id)
   if (!row || row.meeting.ownerId !== input.ownerId) return { ok: false, refusal: refusal('notFound') }
-  const oneOff = oneOffSnapshot(row)
+  const oneTime = oneTimeSnapshot(row)
   let decision: ReturnType<typeof decideSeatBooking>
   if (input.token) {
     const invitee = await inviteeOf(row, input.token)
     decision = decideConfirmInvitation(
       { contact: input.contact },
-      { oneOff, invitee: invitee ? participantOf(invitee) : null },
+      { oneTime, invitee: invitee ? participantOf(invitee) : null },
       now,
     )
   } else {
@@ -197,7 +197,7 @@ export async function bookOneTimeSeat(
       .from(contacts)
       .where(and(eq(contacts.ownerId, row.meeting.ownerId), eq(contacts.email, input.contact.email)))
       .limit(1)
-    decision = decideSeatBooking(input, { oneOff, heldByOthers, contactId: existing?.id ?? null }, now)
+    decision = decideSeatBooking(input, { oneTime, heldByOthers, contactId: existing?.id ?? null }, now)
   }
   if (!decision.ok) return decision
   const event = decision.value
@@ -208,14 +208,14 @@ export async function bookOneTimeSeat(
       now,
       env,
       organizer: row.organizer,
-      oneOff: { meeting: row.meeting, attendees: attendeesOf(row) },
+      oneTime: { meeting: row.meeting, attendees: attendeesOf(row) },
     },
     [event],
   )
   return {
     ok: true,
     value: {
-      participantId: event.type === 'OneOffSeatBooked' ? event.attendee.participantId : event.participantId,
+      participantId: event.type === 'OneTimeSeatBooked' ? event.attendee.participantId : event.participantId,
       confirmed: event.type === 'InvitationConfirmed',
       ics: applied.ics ?? '',
     },
@@ -224,7 +224,7 @@ export async function bookOneTimeSeat(
 
 export type SeatHoldInput = { ownerId: string; companyEventId: string; clientId: string; address: string }
 
-/** Holds a seat of the one-off meeting for this client (inside the host's Durable Object; `active`: its holds). */
+/** Holds a seat of the one-time meeting for this client (inside the host's Durable Object; `active`: its holds). */
 export async function seatHold(
   db: Db,
   input: SeatHoldInput,
@@ -232,7 +232,7 @@ export async function seatHold(
   now: number,
 ): Promise<Outcome<Hold>> {
   const row = await findOneTime(db, input.companyEventId)
-  return decideSeatHold(input, { oneOff: row ? oneOffSnapshot(row) : null, holds: active }, now)
+  return decideSeatHold(input, { oneTime: row ? oneTimeSnapshot(row) : null, holds: active }, now)
 }
 
 /** The organizer's share data (`GET /companyEvent/{id}/share`): the link and who was invited, confirmed or booked. */

@@ -96,7 +96,7 @@ async function renderConfirmation(deps: VideoDeps, bookingId: string): Promise<N
     )
     .orderBy(asc(meetings.startAt))
   const first = rows[0]
-  // A one-off meeting's invitations are held under the meeting's id (its invitees share one creation).
+  // A one-time meeting's invitations are held under the meeting's id (its invitees share one creation).
   if (!first) return renderInvitations(deps, bookingId)
   if (!first.meeting.eventTypeId) return null
   const context = await eventTypeContext(db, first.meeting.ownerId, first.meeting.eventTypeId)
@@ -123,7 +123,7 @@ async function renderConfirmation(deps: VideoDeps, bookingId: string): Promise<N
   }).emails
 }
 
-/** A one-off meeting's invitations as they read now (its current link), or null if it cannot be told. */
+/** A one-time meeting's invitations as they read now (its current link), or null if it cannot be told. */
 async function renderInvitations(deps: VideoDeps, meetingId: string): Promise<NewMessage[] | null> {
   const { db, env, now } = deps
   const [meeting] = await db.select().from(meetings).where(eq(meetings.id, meetingId)).limit(1)
@@ -225,7 +225,7 @@ async function followUp(deps: VideoDeps, meeting: typeof meetings.$inferSelect, 
       // Visitors too: a client's companions got their confirmation at once, saying the link follows (ADR 0105).
       .filter((p) => members && p.role !== 'adjutant' && !stillHeld.has(p.bookingId))
       .map(participantRecipient),
-    // A one-off meeting's adjutants got their notice at once (never held): the link reaches them here.
+    // A one-time meeting's adjutants got their notice at once (never held): the link reaches them here.
     ...meeting.adjutantEmails.map((email) => adjutantRecipient(email, organizer)),
   ]
   if (recipients.length === 0) return

@@ -206,7 +206,7 @@ describe('decideReschedule', () => {
     noticeMinutes,
     typed: true,
   })
-  const oneOff = { ...snapshot(), meeting: { ...meeting(), eventTypeId: null }, noticeMinutes: 0, typed: false }
+  const oneTime = { ...snapshot(), meeting: { ...meeting(), eventTypeId: null }, noticeMinutes: 0, typed: false }
   const later = start + 24 * 60 * MIN
 
   it('a meeting of an event type keeps its duration; the event names the old and new start', () => {
@@ -232,23 +232,23 @@ describe('decideReschedule', () => {
     expect(value(decideReschedule(asked('a'), typed({}, [a]), now)).actor?.id).toBe('a')
     expect(refused(decideReschedule(asked('av'), typed({}, [a, aGuest]), now))?.code).toBe('notFound')
     expect(refused(decideReschedule(asked('a'), typed(), now))?.code).toBe('groupMove')
-    expect(refused(decideReschedule(asked('a'), { ...oneOff, participants: [a] }, now))?.code).toBe('oneOffMove')
+    expect(refused(decideReschedule(asked('a'), { ...oneTime, participants: [a] }, now))?.code).toBe('oneTimeMove')
     expect(refused(decideReschedule(asked('a'), typed({}, [a], 3 * 24 * 60 + 1), now))?.code).toBe('noticeTooShort')
   })
 
-  it('a one-off meeting takes a future start and end of at most 23 hours', () => {
+  it('a one-time meeting takes a future start and end of at most 23 hours', () => {
     const asked = (from: number, to: number | null) => ({ start: from, end: to, actorParticipantId: null })
-    expect(value(decideReschedule(asked(later, later + 90 * MIN), oneOff, now)).end).toBe(later + 90 * MIN)
-    expect(value(decideReschedule(asked(later, null), oneOff, now)).end).toBe(later + 60 * MIN)
-    expect(refused(decideReschedule(asked(now, now + MIN), oneOff, now))).toMatchObject({
+    expect(value(decideReschedule(asked(later, later + 90 * MIN), oneTime, now)).end).toBe(later + 90 * MIN)
+    expect(value(decideReschedule(asked(later, null), oneTime, now)).end).toBe(later + 60 * MIN)
+    expect(refused(decideReschedule(asked(now, now + MIN), oneTime, now))).toMatchObject({
       code: 'moveNotInFuture',
       field: 'start',
     })
-    expect(refused(decideReschedule(asked(later, later), oneOff, now))).toMatchObject({
+    expect(refused(decideReschedule(asked(later, later), oneTime, now))).toMatchObject({
       code: 'endAfterStart',
       field: 'end',
     })
-    expect(refused(decideReschedule(asked(later, later + 1381 * MIN), oneOff, now))).toEqual({
+    expect(refused(decideReschedule(asked(later, later + 1381 * MIN), oneTime, now))).toEqual({
       code: 'meetingTooLong',
       field: 'end',
       params: { hours: '23' },

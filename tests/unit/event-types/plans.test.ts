@@ -56,13 +56,13 @@ describe('plan gating matrix (SPEC §6)', () => {
 })
 
 describe('what a downgrade pauses (ADR 0097)', () => {
-  it('pauses group and collective types without the capability, and the widget and one-off links', () => {
+  it('pauses group and collective types without the capability, and the widget and one-time links', () => {
     expect(bookingPause('Basic', { participantType: 'GroupCollective', channel: 'page' })).toBe('groupMeetings')
     expect(bookingPause('Pro', { participantType: 'GroupCollective', channel: 'widget' })).toBeNull()
     expect(bookingPause('Basic', { participantType: 'SimpleNotCollective', channel: 'page' })).toBeNull()
     expect(bookingPause('Basic', { participantType: 'SimpleNotCollective', channel: 'widget' })).toBe('widgets')
-    expect(bookingPause('Basic', { participantType: null, channel: 'oneOff' })).toBe('oneTimeMeetings')
-    expect(bookingPause('Standard', { participantType: null, channel: 'oneOff' })).toBeNull()
+    expect(bookingPause('Basic', { participantType: null, channel: 'oneTime' })).toBe('oneTimeMeetings')
+    expect(bookingPause('Standard', { participantType: null, channel: 'oneTime' })).toBeNull()
     // The kind comes first: a Basic host's group type in the widget needs Pro, not only Standard.
     expect(bookingPause('Basic', { participantType: 'GroupNotCollective', channel: 'widget' })).toBe('groupMeetings')
   })

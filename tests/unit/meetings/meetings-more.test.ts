@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildIcs } from '#app/domain/booking/ics.ts'
-import { MeetingListQuerySchema, OneOffTimeSchema, monthTitle, pickedDate } from '#app/domain/meetings/rules.ts'
+import { MeetingListQuerySchema, OneTimeTimeSchema, monthTitle, pickedDate } from '#app/domain/meetings/rules.ts'
 import { manageLink } from '#app/domain/reminders/links.ts'
 import { isInsideNotice, noticeMinutesOf } from '#app/server/meetings/notice.server.ts'
 
@@ -10,21 +10,21 @@ describe('meetings: more rules', () => {
     expect(monthTitle('en', 2026, 11)).toBe('November 2026')
   })
 
-  it('reads a one-off meeting new time: a date and from/to, the end after the start', () => {
-    expect(OneOffTimeSchema.parse({ date: '2027-03-05', from: '09:30', to: '10:45' })).toEqual({
+  it('reads a one-time meeting new time: a date and from/to, the end after the start', () => {
+    expect(OneTimeTimeSchema.parse({ date: '2027-03-05', from: '09:30', to: '10:45' })).toEqual({
       date: '2027-03-05',
       from: '09:30',
       to: '10:45',
     })
-    expect(OneOffTimeSchema.safeParse({ date: '2027-03-05', from: '11:00', to: '10:00' }).success).toBe(false)
-    expect(OneOffTimeSchema.safeParse({ date: '2027-03-05', from: '25:00', to: '26:00' }).success).toBe(false)
+    expect(OneTimeTimeSchema.safeParse({ date: '2027-03-05', from: '11:00', to: '10:00' }).success).toBe(false)
+    expect(OneTimeTimeSchema.safeParse({ date: '2027-03-05', from: '25:00', to: '26:00' }).success).toBe(false)
     // The page's fields post DD.MM.YYYY as typed; YYYY-MM-DD still reads; anything else is named per field.
-    expect(OneOffTimeSchema.parse({ date: '05.03.2027', from: '9:00', to: '1000' })).toEqual({
+    expect(OneTimeTimeSchema.parse({ date: '05.03.2027', from: '9:00', to: '1000' })).toEqual({
       date: '2027-03-05',
       from: '09:00',
       to: '10:00',
     })
-    const bad = OneOffTimeSchema.safeParse({ date: '03/35/2027', from: '9 AM', to: '' })
+    const bad = OneTimeTimeSchema.safeParse({ date: '03/35/2027', from: '9 AM', to: '' })
     expect(bad.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['date', 'validation:invalidDate'],
       ['from', 'validation:invalidTime'],
@@ -45,7 +45,7 @@ describe('meetings: more rules', () => {
     expect(MeetingListQuerySchema.safeParse({ held: 'yes' }).success).toBe(false)
   })
 
-  it('takes the notice from the event type, else the one-off settings, else none', () => {
+  it('takes the notice from the event type, else the one-time settings, else none', () => {
     const days = { whenClosesValue: 2, whenClosesType: 'Days' as const }
     const hours = { whenClosesValue: 3, whenClosesType: 'Hours' as const }
     expect(noticeMinutesOf(days, hours)).toBe(2 * 1440)

@@ -223,11 +223,11 @@ describe('dates and seats', () => {
       const result = check(dates)
       return result.ok ? [] : result.problems.map((p) => p.key)
     }
-    expect(keys([date('2027-02-28T10:00', '2027-02-28T11:00')])).toEqual(['oneoff:errors.notInPast'])
+    expect(keys([date('2027-02-28T10:00', '2027-02-28T11:00')])).toEqual(['oneTime:errors.notInPast'])
     expect(keys([date('2027-03-02T11:00', '2027-03-02T10:00')])).toEqual(['validation:endAfterStart'])
-    expect(keys([date('2027-03-02T00:00', '2027-03-03T00:00')])).toEqual(['oneoff:errors.tooLong'])
+    expect(keys([date('2027-03-02T00:00', '2027-03-03T00:00')])).toEqual(['oneTime:errors.tooLong'])
     expect(keys([date('2027-03-02T10:00', '2027-03-02T11:00'), date('2027-03-02T10:30', '2027-03-02T12:00')])).toEqual([
-      'oneoff:errors.datesOverlap',
+      'oneTime:errors.datesOverlap',
     ])
   })
 

@@ -5,11 +5,11 @@ describe('webhookTypeOf', () => {
   it('maps the host events a receiver of bookings needs, and no others', () => {
     expect(webhookTypeOf('BookingConfirmed', { newMeeting: { name: 'x' } })).toBe('booking.created')
     expect(webhookTypeOf('BookingConfirmed', { newMeeting: null })).toBe('booking.participants_changed')
-    expect(webhookTypeOf('OneOffCreated', {})).toBe('booking.created')
+    expect(webhookTypeOf('OneTimeCreated', {})).toBe('booking.created')
     expect(webhookTypeOf('MeetingCanceled', {})).toBe('booking.cancelled')
     expect(webhookTypeOf('MeetingMoved', {})).toBe('booking.moved')
     for (const type of [
-      'OneOffSeatBooked',
+      'OneTimeSeatBooked',
       'InvitationConfirmed',
       'ParticipantCanceled',
       'ParticipantsMoved',

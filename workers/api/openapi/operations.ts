@@ -153,7 +153,7 @@ const publicBooking = tag('publicBooking', 'Публичная запись', 'P
 const notifications = tag('notifications', 'Уведомления', 'Notifications')
 const contacts = tag('contacts', 'Контакты', 'Contacts')
 const meetings = tag('meetings', 'Встречи и записи', 'Meetings and bookings')
-const oneOff = tag('oneOff', 'Разовые встречи', 'One-off meetings')
+const oneTime = tag('oneTime', 'Разовые встречи', 'One-time meetings')
 const calendars = tag('calendars', 'Календари', 'Calendars')
 const billing = tag('billing', 'Тарифы и оплата', 'Plans and payments')
 const webhooks = tag('webhooks', 'Вебхуки', 'Webhooks')
@@ -736,10 +736,10 @@ export const OPERATIONS: Operation[] = [
   publicBooking(
     'post',
     '/ghostBooking/companyEvent/:id',
-    'holdOneOffSeat',
+    'holdOneTimeSeat',
     'public',
     'Придержать место на разовой встрече',
-    "Hold a one-off meeting's seat",
+    "Hold a one-time meeting's seat",
     {
       body: OneTimeHoldSchema,
       data: R.OneTimeHoldData,
@@ -772,10 +772,10 @@ export const OPERATIONS: Operation[] = [
   publicBooking(
     'post',
     '/user/message',
-    'messageOneOffOrganizer',
+    'messageOneTimeOrganizer',
     'public',
     'Написать организатору разовой встречи',
-    "Write to a one-off meeting's organizer",
+    "Write to a one-time meeting's organizer",
     {
       body: OneTimeMessageSchema,
       data: R.NullData,
@@ -1113,16 +1113,16 @@ export const OPERATIONS: Operation[] = [
     },
   ),
 
-  oneOff(
+  oneTime(
     'get',
     '/companyEvent/organizer/isOkCreate',
-    'canCreateOneOff',
+    'canCreateOneTime',
     'user',
     'Можно ли создать разовую встречу',
-    'May a one-off meeting be made',
+    'May a one-time meeting be made',
     { data: R.BooleanData },
   ),
-  oneOff(
+  oneTime(
     'get',
     '/companyEvent/organizer/isFree',
     'isInviteeFree',
@@ -1134,15 +1134,15 @@ export const OPERATIONS: Operation[] = [
       data: z.object({ isFree: z.boolean() }),
     },
   ),
-  oneOff(
+  oneTime(
     'post',
     '/companyEvent/organizer',
-    'createOneOff',
+    'createOneTime',
     'user',
     'Создать разовую встречу',
-    'Create a one-off meeting',
+    'Create a one-time meeting',
     {
-      data: R.OneOffCreatedData,
+      data: R.OneTimeCreatedData,
       body: OneTimeEventSchema,
       query: z.object({ ignoreFreeTimeCheck: Flag }),
       documentedQuery: true,
@@ -1150,32 +1150,32 @@ export const OPERATIONS: Operation[] = [
       errors: [409],
     },
   ),
-  oneOff(
+  oneTime(
     'get',
     '/companyEvent/:id/share',
-    'shareOneOff',
+    'shareOneTime',
     'user',
     'Ссылка на разовую встречу',
-    "A one-off meeting's link",
-    { data: R.OneOffShareData },
+    "A one-time meeting's link",
+    { data: R.OneTimeShareData },
   ),
-  oneOff(
+  oneTime(
     'get',
     '/companyEvent/:id/info',
-    'getOneOff',
+    'getOneTime',
     'public',
     'Разовая встреча для гостя',
-    "A one-off meeting, the guest's view",
+    "A one-time meeting, the guest's view",
     {
-      data: R.OneOffPublicData,
+      data: R.OneTimePublicData,
       query: z.object({ invite: z.string().optional(), clientId: z.string().optional() }),
       documentedQuery: true,
     },
   ),
-  oneOff(
+  oneTime(
     'post',
     '/companyEvent/client',
-    'answerOneOff',
+    'answerOneTime',
     'public',
     'Гость принимает приглашение',
     'A guest accepts the invitation',

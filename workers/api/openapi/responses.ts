@@ -494,9 +494,9 @@ export const CrossData = z.object({
 })
 export const CreditedData = z.object({ credited: z.number() })
 
-/** A one-off meeting made: its id (the first of `ids` when several times were given) and its share links. */
-export const OneOffCreatedData = z.object({ id: Id, ids: z.array(Id).min(1), links: z.array(z.string()) })
-export const OneOffShareData = z.object({
+/** A one-time meeting made: its id (the first of `ids` when several times were given) and its share links. */
+export const OneTimeCreatedData = z.object({ id: Id, ids: z.array(Id).min(1), links: z.array(z.string()) })
+export const OneTimeShareData = z.object({
   id: Id,
   link: z.string(),
   name: z.string(),
@@ -512,8 +512,8 @@ export const OneOffShareData = z.object({
     }),
   ),
 })
-/** `GET /companyEvent/{id}/info`: the one-off meeting as its guests see it (app/server/one-time/public.server.ts). */
-export const OneOffPublicData = z.object({
+/** `GET /companyEvent/{id}/info`: the one-time meeting as its guests see it (app/server/one-time/public.server.ts). */
+export const OneTimePublicData = z.object({
   id: Id,
   name: z.string(),
   description: z.string(),
@@ -573,7 +573,7 @@ export const EventTypeShareData = z.object({
   widget: z.object({ standard: z.string(), compact: z.string() }).nullable().describe('null below Standard'),
   isWidgetAllowed: z.boolean(),
 })
-/** An event type's settings a one-off meeting starts from. */
+/** An event type's settings a one-time meeting starts from. */
 export const EventTypeTemplateData = z.object({
   name: z.string(),
   description: z.string(),

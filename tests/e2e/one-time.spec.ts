@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { mailTo, setLanguage, signInDemo, uniqueEmail } from './helpers.ts'
 
 /**
- * Issue 7 in the browser: a one-off meeting is created for two new contacts, and both confirm through `/booking`
+ * Issue 7 in the browser: a one-time meeting is created for two new contacts, and both confirm through `/booking`
  * (the link of their invitation email), in both languages.
  */
 test.describe.configure({ timeout: 150_000 })
@@ -18,7 +18,7 @@ const TEXTS = {
     addContact: 'Добавить ещё контакт',
   },
   en: {
-    title: 'One-off meeting',
+    title: 'One-time meeting',
     created: (name: string) => `The meeting "${name}" is created and the invitations are sent.`,
     awaiting: 'Awaiting confirmation',
     confirmedStatus: 'Confirmed',
@@ -41,15 +41,15 @@ test.afterEach(async ({ page }) => {
 for (const language of ['ru', 'en'] as const) {
   const text = TEXTS[language]
 
-  test(`a one-off meeting for two new contacts is confirmed by both through /booking (${language})`, async ({
+  test(`a one-time meeting for two new contacts is confirmed by both through /booking (${language})`, async ({
     page,
     browser,
   }) => {
     const run = Math.random().toString(36).slice(2, 8)
     const name = `Разбор ${run}`
     const people = [
-      { firstName: 'Полина', lastName: `Разова${run}`, email: uniqueEmail(`oneoff-a-${language}`) },
-      { firstName: 'Роман', lastName: `Разов${run}`, email: uniqueEmail(`oneoff-b-${language}`) },
+      { firstName: 'Полина', lastName: `Разова${run}`, email: uniqueEmail(`one-time-a-${language}`) },
+      { firstName: 'Роман', lastName: `Разов${run}`, email: uniqueEmail(`one-time-b-${language}`) },
     ]
     await signInDemo(page)
     if (language === 'en') await setLanguage(page, 'en')
@@ -58,7 +58,7 @@ for (const language of ['ru', 'en'] as const) {
     await page.waitForLoadState('networkidle')
 
     // Early morning of a day weeks ahead: outside the demo's working hours, so no booking overlaps it.
-    const form = page.getByTestId('oneoff-form')
+    const form = page.getByTestId('one-time-form')
     const hour = String(Math.floor(Math.random() * 7)).padStart(2, '0')
     // The date and times read DD.MM.YYYY and 24-hour HH:mm in both languages; a short `H45` reads as `HH:45`.
     const date = dateAhead()
@@ -87,21 +87,21 @@ for (const language of ['ru', 'en'] as const) {
     await form.locator('[name="newContacts.1.email"]').fill(people[1].email)
     // Another run may have picked the same hour: "Book anyway?" then creates it. A click that lands while the app
     // shell re-renders can be lost: click again while neither answer is shown.
-    const created = page.getByTestId('oneoff-created')
+    const created = page.getByTestId('one-time-created')
     await expect(async () => {
       if (
-        (await page.getByTestId('oneoff-create').isVisible()) &&
-        !(await page.getByTestId('oneoff-conflict').isVisible())
+        (await page.getByTestId('one-time-create').isVisible()) &&
+        !(await page.getByTestId('one-time-conflict').isVisible())
       )
-        await page.getByTestId('oneoff-create').click({ timeout: 2000 })
-      await expect(created.or(page.getByTestId('oneoff-conflict'))).toBeVisible({ timeout: 10_000 })
+        await page.getByTestId('one-time-create').click({ timeout: 2000 })
+      await expect(created.or(page.getByTestId('one-time-conflict'))).toBeVisible({ timeout: 10_000 })
     }).toPass({ timeout: 40_000 })
-    if (await page.getByTestId('oneoff-conflict').isVisible()) await page.getByTestId('oneoff-anyway').click()
+    if (await page.getByTestId('one-time-conflict').isVisible()) await page.getByTestId('one-time-anyway').click()
     await expect(created).toContainText(text.created(name))
-    const invitees = page.getByTestId('oneoff-invitees').locator('li')
+    const invitees = page.getByTestId('one-time-invitees').locator('li')
     await expect(invitees).toHaveCount(2)
     await expect(invitees.filter({ hasText: text.awaiting })).toHaveCount(2)
-    const shareLink = (await page.getByTestId('oneoff-share-link').inputValue()) ?? ''
+    const shareLink = (await page.getByTestId('one-time-share-link').inputValue()) ?? ''
     expect(shareLink).toMatch(/\/booking\?companyEventId=/)
 
     // Each invitee opens the link of their invitation email in their own browser and confirms.
@@ -113,12 +113,12 @@ for (const language of ['ru', 'en'] as const) {
       const guest = await context.newPage()
       const url = new URL(link ?? '')
       await guest.goto(`${url.pathname}${url.search}${language === 'en' ? '&lang=en' : ''}`)
-      const booking = guest.getByTestId('oneoff-booking')
+      const booking = guest.getByTestId('one-time-booking')
       await expect(booking).toContainText(text.invited)
-      await expect(guest.getByTestId('oneoff-booking-name')).toHaveText(name)
-      await expect(guest.getByTestId('oneoff-booking-form').locator('[name="email"]')).toHaveValue(person.email)
-      await guest.getByTestId('oneoff-answer').click()
-      await expect(guest.getByTestId('oneoff-done')).toContainText(text.confirmed)
+      await expect(guest.getByTestId('one-time-booking-name')).toHaveText(name)
+      await expect(guest.getByTestId('one-time-booking-form').locator('[name="email"]')).toHaveValue(person.email)
+      await guest.getByTestId('one-time-answer').click()
+      await expect(guest.getByTestId('one-time-done')).toContainText(text.confirmed)
       await context.close()
     }
 

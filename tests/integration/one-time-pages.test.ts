@@ -53,7 +53,7 @@ function formFields(overrides: [string, string][] = [], date = dateAhead(3)): [s
   return [...base.filter(([key]) => !keys.has(key)), ...overrides]
 }
 
-describe('one-off meeting creation page', () => {
+describe('one-time meeting creation page', () => {
   it('shows the form with templates and contacts; Basic sees the tariff offer instead', async () => {
     const { user, get } = await signedIn()
     await createEventType(user.id, { name: 'Шаблонная консультация' })
@@ -63,13 +63,13 @@ describe('one-off meeting creation page', () => {
     const page = await get(PATH)
     expect(page.status).toBe(200)
     const html = await page.text()
-    expect(html).toContain('data-testid="oneoff-form"')
+    expect(html).toContain('data-testid="one-time-form"')
     expect(html).toContain('Шаблонная консультация')
     expect(html).toContain('Ольга')
     const basic = await signedIn('Basic')
     const offer = await (await basic.get(PATH)).text()
-    expect(offer).toContain('data-testid="oneoff-tariff"')
-    expect(offer).not.toContain('data-testid="oneoff-form"')
+    expect(offer).toContain('data-testid="one-time-tariff"')
+    expect(offer).not.toContain('data-testid="one-time-form"')
     const meetingsPage = await (await get('/meetings')).text()
     expect(meetingsPage).toContain(`href="${PATH}"`)
   })
@@ -163,7 +163,7 @@ describe('one-off meeting creation page', () => {
     const asked = await post(PATH, fields)
     expect(asked.status).toBe(409)
     const html = await asked.text()
-    expect(html).toContain('data-testid="oneoff-conflict"')
+    expect(html).toContain('data-testid="one-time-conflict"')
     expect(html).toContain('Записать всё равно?')
     const anyway = await post(PATH, [...fields.filter(([k]) => k !== 'intent'), ['ignoreOverlapEvents', 'on']])
     expect(anyway.status).toBe(302)
@@ -251,7 +251,7 @@ describe('one-off meeting creation page', () => {
 })
 
 describe('/booking page', () => {
-  async function oneOff() {
+  async function oneTime() {
     const { user, post } = await signedIn()
     const invited = email('inv')
     const answer = await post(
@@ -277,7 +277,7 @@ describe('/booking page', () => {
     })
 
   it('lets the invitee confirm without script and a guest book a seat; unknown ids are 404', async () => {
-    const { id, invited, token } = await oneOff()
+    const { id, invited, token } = await oneTime()
     const mine = await SELF.fetch(`http://localhost/booking?companyEventId=${id}&invite=${token}`)
     expect(mine.status).toBe(200)
     const html = await mine.text()

@@ -1,5 +1,5 @@
 /**
- * One-off meetings (SPEC §3 "One-time event payload", §5 "One-time event"): a meeting without an event type, created
+ * One-time meetings (SPEC §3 "One-time event payload", §5 "One-time event"): a meeting without an event type, created
  * by the organizer for chosen contacts, which invited people confirm (and others book) on the public `/booking` page.
  *
  * The meeting itself is an ordinary `meetings` row (eventTypeId null), so it appears in /meetings like any other;
@@ -12,7 +12,7 @@ import { TIME_UNITS } from '../app/domain/enums.ts'
 import { meetingParticipants, meetings } from './schema-booking.ts'
 import { users } from './schema-core.ts'
 
-/** The settings of a one-off meeting; `id` is the meeting's id (SPEC's companyEventId). */
+/** The settings of a one-time meeting; `id` is the meeting's id (SPEC's companyEventId). */
 export const oneTimeEvents = sqliteTable(
   'one_time_events',
   {

@@ -13,7 +13,7 @@ import { DAY, HOUR } from './helpers/meetings.ts'
 import { bearerFor, createTestUser, pageClient, sessionCookieFor } from './helpers/users.ts'
 
 /**
- * Issue 15 for one-off meetings: "a Telemost link for each meeting" on the one-off form and `POST
+ * Issue 15 for one-time meetings: "a Telemost link for each meeting" on the one-time form and `POST
  * /companyEvent/organizer` gives each meeting (one per date) its own conference through the bookings' `conference`
  * outbox path; the invitations carry the link when it is ready, otherwise a follow-up brings it.
  */
@@ -82,7 +82,7 @@ async function cronMinute(at = Date.now() + 60_000) {
   await drainOutbox(db, parseEnv(env), at)
 }
 
-describe('a Telemost link for each one-off meeting', () => {
+describe('a Telemost link for each one-time meeting', () => {
   it('each date gets its own conference; the invitations carry their meeting link; the adjutant gets it in a follow-up', async () => {
     const telemost = new FakeTelemost()
     const { auth } = await specialist('Pro', telemost)
@@ -115,7 +115,7 @@ describe('a Telemost link for each one-off meeting', () => {
     for (const meeting of rows) {
       const mine = invitations.find((row) => row.text.includes(meeting.meetingPoint as string))
       expect(mine).toMatchObject({ status: 'sent' })
-      expect(mine?.payload?.kind).toBe('oneoff.invitation')
+      expect(mine?.payload?.kind).toBe('oneTime.invitation')
       expect(mine?.text).not.toContain('отдельным письмом')
       expect(mine?.text).toContain(`/booking?companyEventId=${meeting.id}`)
       expect(icsOf(mine!)).toContain(`LOCATION:${meeting.meetingPoint}`)

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import {
-  type CreateOneOffSnapshot,
-  type OneOffParticipant,
-  type OneOffSnapshot,
+  type CreateOneTimeSnapshot,
+  type OneTimeParticipant,
+  type OneTimeSnapshot,
   conflictRefusal,
   decideConfirmInvitation,
-  decideCreateOneOff,
+  decideCreateOneTime,
   decideSeatBooking,
   decideSeatHold,
-  oneOffState,
-} from '#app/domain/commands/one-off.ts'
+  oneTimeState,
+} from '#app/domain/commands/one-time.ts'
 import { OneTimeEventSchema } from '#app/domain/one-time/rules.ts'
 import { MAX_HOLDS_PER_ADDRESS } from '#app/domain/commands/booking.ts'
 
@@ -17,7 +17,7 @@ const HOUR = 3_600_000
 const START = Date.UTC(2030, 0, 7, 12)
 const NOW = START - 48 * HOUR
 
-const participant = (over: Partial<OneOffParticipant> = {}): OneOffParticipant => ({
+const participant = (over: Partial<OneTimeParticipant> = {}): OneTimeParticipant => ({
   id: 'p1',
   email: 'anna@example.com',
   role: 'member',
@@ -30,7 +30,7 @@ const participant = (over: Partial<OneOffParticipant> = {}): OneOffParticipant =
   comment: null,
   ...over,
 })
-const oneOff = (over: Partial<OneOffSnapshot> = {}): OneOffSnapshot => ({
+const oneTime = (over: Partial<OneTimeSnapshot> = {}): OneTimeSnapshot => ({
   meeting: { id: 'm1', ownerId: 'host', status: 'upcoming', startAt: START, endAt: START + HOUR, totalSeats: 2 },
   adjutantEmails: ['helper@example.com'],
   organizerEmail: 'host@example.com',
@@ -51,21 +51,21 @@ const contact = (email: string) => ({
 })
 const guest = { contact: contact('petr@example.com'), language: 'ru' as const, timeZone: 'Europe/Moscow' }
 
-describe('one-off state', () => {
+describe('one-time state', () => {
   it('is open with its free seats, closed inside "booking closes", then completed; canceled stays canceled', () => {
-    expect(oneOffState(oneOff(), NOW)).toEqual({ state: 'open', seatsLeft: 1 })
-    expect(oneOffState(oneOff(), START - HOUR / 2).state).toBe('closed')
-    expect(oneOffState(oneOff(), START + 2 * HOUR).state).toBe('completed')
-    const canceled = oneOff({ meeting: { ...oneOff().meeting, status: 'canceled' } })
-    expect(oneOffState(canceled, NOW).state).toBe('canceled')
+    expect(oneTimeState(oneTime(), NOW)).toEqual({ state: 'open', seatsLeft: 1 })
+    expect(oneTimeState(oneTime(), START - HOUR / 2).state).toBe('closed')
+    expect(oneTimeState(oneTime(), START + 2 * HOUR).state).toBe('completed')
+    const canceled = oneTime({ meeting: { ...oneTime().meeting, status: 'canceled' } })
+    expect(oneTimeState(canceled, NOW).state).toBe('canceled')
   })
 })
 
 describe('decideSeatBooking', () => {
-  it('gives a guest a free seat: one OneOffSeatBooked with a new participant and contact', () => {
-    const decision = decideSeatBooking(guest, { oneOff: oneOff(), heldByOthers: 0, contactId: null }, NOW)
+  it('gives a guest a free seat: one OneTimeSeatBooked with a new participant and contact', () => {
+    const decision = decideSeatBooking(guest, { oneTime: oneTime(), heldByOthers: 0, contactId: null }, NOW)
     expect(decision.ok && decision.value).toMatchObject({
-      type: 'OneOffSeatBooked',
+      type: 'OneTimeSeatBooked',
       meetingId: 'm1',
       newContact: true,
       remindersInMinutes: [60],
@@ -74,7 +74,7 @@ describe('decideSeatBooking', () => {
   })
 
   it('counts seats other guests hold as taken', () => {
-    expect(decideSeatBooking(guest, { oneOff: oneOff(), heldByOthers: 1, contactId: null }, NOW)).toEqual({
+    expect(decideSeatBooking(guest, { oneTime: oneTime(), heldByOthers: 1, contactId: null }, NOW)).toEqual({
       ok: false,
       refusal: { code: 'noSeats' },
     })
@@ -83,7 +83,7 @@ describe('decideSeatBooking', () => {
   it('lets an invited email confirm instead of taking a second seat, keeping what the form left empty', () => {
     const decision = decideSeatBooking(
       { ...guest, contact: contact('anna@example.com') },
-      { oneOff: oneOff(), heldByOthers: 5, contactId: 'c1' },
+      { oneTime: oneTime(), heldByOthers: 5, contactId: 'c1' },
       NOW,
     )
     expect(decision.ok && decision.value).toEqual({
@@ -103,48 +103,48 @@ describe('decideSeatBooking', () => {
   })
 
   it('refuses a second booking, the organizer and an adjutant, and a closed, completed or canceled meeting', () => {
-    const booked = oneOff({ participants: [participant({ invited: false })] })
-    const refusedFor = (email: string, snapshot = oneOff()) =>
+    const booked = oneTime({ participants: [participant({ invited: false })] })
+    const refusedFor = (email: string, snapshot = oneTime()) =>
       decideSeatBooking(
         { ...guest, contact: contact(email) },
-        { oneOff: snapshot, heldByOthers: 0, contactId: null },
+        { oneTime: snapshot, heldByOthers: 0, contactId: null },
         NOW,
       )
-    expect(refusedFor('anna@example.com', booked)).toEqual({ ok: false, refusal: { code: 'oneOffAlreadyBooked' } })
-    expect(refusedFor('host@example.com')).toEqual({ ok: false, refusal: { code: 'oneOffAlreadyBooked' } })
-    expect(refusedFor('helper@example.com')).toEqual({ ok: false, refusal: { code: 'oneOffAlreadyBooked' } })
-    const at = (now: number) => decideSeatBooking(guest, { oneOff: oneOff(), heldByOthers: 0, contactId: null }, now)
-    expect(at(START - HOUR / 2)).toEqual({ ok: false, refusal: { code: 'oneOffClosed' } })
+    expect(refusedFor('anna@example.com', booked)).toEqual({ ok: false, refusal: { code: 'oneTimeAlreadyBooked' } })
+    expect(refusedFor('host@example.com')).toEqual({ ok: false, refusal: { code: 'oneTimeAlreadyBooked' } })
+    expect(refusedFor('helper@example.com')).toEqual({ ok: false, refusal: { code: 'oneTimeAlreadyBooked' } })
+    const at = (now: number) => decideSeatBooking(guest, { oneTime: oneTime(), heldByOthers: 0, contactId: null }, now)
+    expect(at(START - HOUR / 2)).toEqual({ ok: false, refusal: { code: 'oneTimeClosed' } })
     expect(at(START + 2 * HOUR)).toEqual({ ok: false, refusal: { code: 'meetingNotUpcoming' } })
-    const canceled = oneOff({ meeting: { ...oneOff().meeting, status: 'canceled' } })
+    const canceled = oneTime({ meeting: { ...oneTime().meeting, status: 'canceled' } })
     expect(refusedFor('x@example.com', canceled)).toEqual({ ok: false, refusal: { code: 'meetingCanceled' } })
   })
 })
 
 describe("the organizer's plan in force (ADR 0097)", () => {
   it('takes no new guests through the link on Basic; an invitee still confirms', () => {
-    const basic = oneOff({ organizerTariff: 'Basic' })
+    const basic = oneTime({ organizerTariff: 'Basic' })
     const paused = { ok: false, refusal: { code: 'bookingPaused', params: { capability: 'oneTimeMeetings' } } }
-    expect(decideSeatBooking(guest, { oneOff: basic, heldByOthers: 0, contactId: null }, NOW)).toEqual(paused)
+    expect(decideSeatBooking(guest, { oneTime: basic, heldByOthers: 0, contactId: null }, NOW)).toEqual(paused)
     const holder = { ownerId: 'host', clientId: 'c', address: 'ip' }
-    expect(decideSeatHold(holder, { oneOff: basic, holds: [] }, NOW)).toEqual(paused)
+    expect(decideSeatHold(holder, { oneTime: basic, holds: [] }, NOW)).toEqual(paused)
     const invited = { ...guest, contact: contact('anna@example.com') }
-    const confirmed = decideSeatBooking(invited, { oneOff: basic, heldByOthers: 0, contactId: null }, NOW)
+    const confirmed = decideSeatBooking(invited, { oneTime: basic, heldByOthers: 0, contactId: null }, NOW)
     expect(confirmed.ok && confirmed.value.type).toBe('InvitationConfirmed')
-    expect(decideSeatHold(holder, { oneOff: oneOff(), holds: [] }, NOW).ok).toBe(true)
+    expect(decideSeatHold(holder, { oneTime: oneTime(), holds: [] }, NOW).ok).toBe(true)
   })
 })
 
 describe('decideConfirmInvitation and decideSeatHold', () => {
   it('confirms a live invitee, refuses a cancelled one and a wrong token', () => {
-    const snapshot = { oneOff: oneOff(), invitee: participant() }
+    const snapshot = { oneTime: oneTime(), invitee: participant() }
     expect(decideConfirmInvitation({ contact: contact('anna@example.com') }, snapshot, NOW).ok).toBe(true)
-    const canceled = { oneOff: oneOff(), invitee: participant({ status: 'canceled' }) }
+    const canceled = { oneTime: oneTime(), invitee: participant({ status: 'canceled' }) }
     expect(decideConfirmInvitation({ contact: contact('anna@example.com') }, canceled, NOW)).toEqual({
       ok: false,
       refusal: { code: 'invitationCanceled' },
     })
-    expect(decideConfirmInvitation({ contact: contact('a@b.c') }, { oneOff: oneOff(), invitee: null }, NOW)).toEqual({
+    expect(decideConfirmInvitation({ contact: contact('a@b.c') }, { oneTime: oneTime(), invitee: null }, NOW)).toEqual({
       ok: false,
       refusal: { code: 'notFound' },
     })
@@ -161,47 +161,48 @@ describe('decideConfirmInvitation and decideSeatHold', () => {
       expiresAt: NOW + 600_000,
     }))
     expect(
-      decideSeatHold({ ownerId: 'host', clientId: 'new', address: 'ip1' }, { oneOff: oneOff(), holds: taken }, NOW),
+      decideSeatHold({ ownerId: 'host', clientId: 'new', address: 'ip1' }, { oneTime: oneTime(), holds: taken }, NOW),
     ).toEqual({
       ok: false,
       refusal: { code: 'tooManyHolds' },
     })
     expect(
-      decideSeatHold({ ownerId: 'host', clientId: 'new', address: 'ip2' }, { oneOff: oneOff(), holds: taken }, NOW).ok,
+      decideSeatHold({ ownerId: 'host', clientId: 'new', address: 'ip2' }, { oneTime: oneTime(), holds: taken }, NOW)
+        .ok,
     ).toBe(true)
   })
 
   it('holds the last seat for one client, renews it for that client, refuses the next', () => {
     const first = decideSeatHold(
       { ownerId: 'host', clientId: 'a', address: 'ip1' },
-      { oneOff: oneOff(), holds: [] },
+      { oneTime: oneTime(), holds: [] },
       NOW,
     )
     expect(first.ok && first.value).toMatchObject({ companyEventId: 'm1', clientId: 'a', start: START })
     if (!first.ok) return
     const renewed = decideSeatHold(
       { ownerId: 'host', clientId: 'a', address: 'ip1' },
-      { oneOff: oneOff(), holds: [first.value] },
+      { oneTime: oneTime(), holds: [first.value] },
       NOW,
     )
     expect(renewed.ok && renewed.value.id).toBe(first.value.id)
     expect(
       decideSeatHold(
         { ownerId: 'host', clientId: 'b', address: 'ip1' },
-        { oneOff: oneOff(), holds: [first.value] },
+        { oneTime: oneTime(), holds: [first.value] },
         NOW,
       ),
     ).toEqual({ ok: false, refusal: { code: 'noSeats' } })
     expect(
-      decideSeatHold({ ownerId: 'other', clientId: 'b', address: 'ip1' }, { oneOff: oneOff(), holds: [] }, NOW),
+      decideSeatHold({ ownerId: 'other', clientId: 'b', address: 'ip1' }, { oneTime: oneTime(), holds: [] }, NOW),
     ).toEqual({
       ok: false,
-      refusal: { code: 'oneOffNotFound' },
+      refusal: { code: 'oneTimeNotFound' },
     })
   })
 })
 
-describe('decideCreateOneOff', () => {
+describe('decideCreateOneTime', () => {
   const event = (over: Record<string, unknown> = {}) =>
     OneTimeEventSchema.parse({
       contactIds: ['c1'],
@@ -223,7 +224,7 @@ describe('decideCreateOneOff', () => {
       },
       ...over,
     })
-  const snapshot = (over: Partial<CreateOneOffSnapshot> = {}): CreateOneOffSnapshot => ({
+  const snapshot = (over: Partial<CreateOneTimeSnapshot> = {}): CreateOneTimeSnapshot => ({
     organizer: { id: 'host', email: 'host@example.com', tariff: 'Pro', timeZone: 'Europe/Moscow' },
     chosen: [
       {
@@ -249,7 +250,7 @@ describe('decideCreateOneOff', () => {
   })
 
   it('creates one meeting per date with both invitees, each date with its own participants', () => {
-    const decision = decideCreateOneOff(command(), snapshot(), NOW)
+    const decision = decideCreateOneTime(command(), snapshot(), NOW)
     expect(decision.ok).toBe(true)
     if (!decision.ok) return
     const [first, second] = decision.value
@@ -263,23 +264,23 @@ describe('decideCreateOneOff', () => {
 
   it('refuses by plan, unknown contacts, an email twice or the organizer, and too many invitees', () => {
     const basic = snapshot({ organizer: { ...snapshot().organizer!, tariff: 'Basic' } })
-    expect(decideCreateOneOff(command(), basic, NOW)).toEqual({ ok: false, refusal: { code: 'tariffLimit' } })
-    expect(decideCreateOneOff(command(), snapshot({ chosen: [] }), NOW)).toEqual({
+    expect(decideCreateOneTime(command(), basic, NOW)).toEqual({ ok: false, refusal: { code: 'tariffLimit' } })
+    expect(decideCreateOneTime(command(), snapshot({ chosen: [] }), NOW)).toEqual({
       ok: false,
       refusal: { code: 'notFound' },
     })
     const twice = command({ contacts: [{ firstName: 'Анна', email: 'anna@example.com' }] })
-    expect(decideCreateOneOff(twice, snapshot(), NOW)).toEqual({
+    expect(decideCreateOneTime(twice, snapshot(), NOW)).toEqual({
       ok: false,
       refusal: { code: 'alreadyInvited', field: 'contacts', params: { email: 'anna@example.com' } },
     })
     const adjutant = command({ adjutantEmails: ['host@example.com'] })
-    expect(decideCreateOneOff(adjutant, snapshot(), NOW)).toMatchObject({
+    expect(decideCreateOneTime(adjutant, snapshot(), NOW)).toMatchObject({
       ok: false,
       refusal: { code: 'alreadyInvited', field: 'adjutantEmails' },
     })
     const small = command({ form: { name: 'Разбор', type: 'Meet', meetingPoint: 'Офис' } })
-    expect(decideCreateOneOff(small, snapshot(), NOW)).toEqual({
+    expect(decideCreateOneTime(small, snapshot(), NOW)).toEqual({
       ok: false,
       refusal: { code: 'tooManyInvitees', field: 'contactIds', params: { count: '1' } },
     })
@@ -296,13 +297,13 @@ describe('decideCreateOneOff', () => {
         minSeats: 1,
       },
     })
-    expect(decideCreateOneOff(online, snapshot(), NOW)).toEqual({
+    expect(decideCreateOneTime(online, snapshot(), NOW)).toEqual({
       ok: false,
       refusal: { code: 'telemostNotConnected', field: 'form.videoLinkService' },
     })
     const standard = snapshot({ organizer: { ...snapshot().organizer!, tariff: 'Standard' }, telemostConnected: true })
-    expect(decideCreateOneOff(online, standard, NOW)).toEqual({ ok: false, refusal: { code: 'tariffLimit' } })
-    const decision = decideCreateOneOff(online, snapshot({ telemostConnected: true }), NOW)
+    expect(decideCreateOneTime(online, standard, NOW)).toEqual({ ok: false, refusal: { code: 'tariffLimit' } })
+    const decision = decideCreateOneTime(online, snapshot({ telemostConnected: true }), NOW)
     expect(decision.ok).toBe(true)
     if (!decision.ok) return
     expect(decision.value.map((created) => created.meeting)).toMatchObject([
@@ -321,7 +322,7 @@ describe('decideCreateOneOff', () => {
         minSeats: 1,
       },
     })
-    const plain = decideCreateOneOff(meet, snapshot(), NOW)
+    const plain = decideCreateOneTime(meet, snapshot(), NOW)
     expect(plain.ok && plain.value[0].meeting).toMatchObject({ meetingPoint: 'Офис', videoLinkService: null })
   })
 
@@ -332,7 +333,7 @@ describe('decideCreateOneOff', () => {
         { from: '2030-01-07T12:00', to: '2030-01-07T11:00' },
       ],
     })
-    expect(decideCreateOneOff(bad, snapshot(), NOW)).toEqual({
+    expect(decideCreateOneTime(bad, snapshot(), NOW)).toEqual({
       ok: false,
       refusal: {
         code: 'dateNotInPast',
@@ -347,7 +348,7 @@ describe('decideCreateOneOff', () => {
       overlaps: [{ id: 'x', name: 'Консультация', start: '2030-01-07T12:00:00.000Z', end: '2030-01-07T12:30:00.000Z' }],
       busyEmails: ['anna@example.com'],
     }
-    const refused = decideCreateOneOff(command(), snapshot({ conflict }), NOW)
+    const refused = decideCreateOneTime(command(), snapshot({ conflict }), NOW)
     expect(refused).toEqual({
       ok: false,
       refusal: {
@@ -357,7 +358,7 @@ describe('decideCreateOneOff', () => {
         conflict,
       },
     })
-    expect(decideCreateOneOff(command({}, true), snapshot({ conflict }), NOW).ok).toBe(true)
+    expect(decideCreateOneTime(command({}, true), snapshot({ conflict }), NOW).ok).toBe(true)
     expect(conflictRefusal({ overlaps: [], busyEmails: [] })).toBeNull()
   })
 })

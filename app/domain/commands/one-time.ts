@@ -1,5 +1,5 @@
 /**
- * One-off meetings (SPEC §4, §5 "One-time event", §7 `companyEvent`): creating one, holding and booking a seat, an
+ * One-time meetings (SPEC §4, §5 "One-time event", §7 `companyEvent`): creating one, holding and booking a seat, an
  * invitee's confirmation. Pure decisions over a snapshot the host's Durable Object loads; refusals are the one
  * `Refusal`, and what was decided comes back as events for the applier.
  */
@@ -12,14 +12,14 @@ import { type OneTimeEventInput, closesMinutes, inviteesFit, resolveDates } from
 import { can, capabilityForParticipantType } from '../plans.ts'
 import { type Outcome, type Refusal, type TimeConflict, refusal, refusalCodeOfKey } from '../refusal.ts'
 import { HOLD_TTL_MS, type Hold, holdLimitRefusal, isHeldBy } from './booking.ts'
-import type { Attendee, InvitationConfirmed, OneOffCreated, OneOffSeatBooked } from './events.ts'
+import type { Attendee, InvitationConfirmed, OneTimeCreated, OneTimeSeatBooked } from './events.ts'
 import type { Tariff } from '../enums.ts'
 import { bookingPause } from '../plans.ts'
 
 const fail = <T>(r: Refusal): Outcome<T> => ({ ok: false, refusal: r })
 
-/** A participant of the one-off meeting as the decisions need them. */
-export type OneOffParticipant = {
+/** A participant of the one-time meeting as the decisions need them. */
+export type OneTimeParticipant = {
   id: string
   email: string
   role: 'member' | 'visitor' | 'adjutant'
@@ -33,7 +33,7 @@ export type OneOffParticipant = {
   comment: string | null
 }
 
-export type OneOffSnapshot = {
+export type OneTimeSnapshot = {
   meeting: {
     id: string
     ownerId: string
@@ -44,17 +44,17 @@ export type OneOffSnapshot = {
   }
   adjutantEmails: string[]
   organizerEmail: string
-  /** The organizer's plan in force: without one-off meetings the link takes no new guests (ADR 0097). */
+  /** The organizer's plan in force: without one-time meetings the link takes no new guests (ADR 0097). */
   organizerTariff: Tariff
   whenCloses: { value: number; type: 'Minutes' | 'Hours' | 'Days' }
   remindersInMinutes: number[]
-  participants: OneOffParticipant[]
+  participants: OneTimeParticipant[]
 }
 
-export type OneOffState = 'open' | 'closed' | 'completed' | 'canceled'
+export type OneTimeState = 'open' | 'closed' | 'completed' | 'canceled'
 
 /** open: seats may be booked and invitations confirmed; closed: inside the "booking closes" time. */
-export function oneOffState(snapshot: OneOffSnapshot, now: number): { state: OneOffState; seatsLeft: number } {
+export function oneTimeState(snapshot: OneTimeSnapshot, now: number): { state: OneTimeState; seatsLeft: number } {
   const { meeting } = snapshot
   const status = displayStatus(meeting, now)
   const members = snapshot.participants.filter((p) => p.role === 'member' && p.status === 'booked')
@@ -64,20 +64,20 @@ export function oneOffState(snapshot: OneOffSnapshot, now: number): { state: One
   return { state, seatsLeft }
 }
 
-function stateRefusal(snapshot: OneOffSnapshot, now: number): Refusal | null {
-  const { state } = oneOffState(snapshot, now)
+function stateRefusal(snapshot: OneTimeSnapshot, now: number): Refusal | null {
+  const { state } = oneTimeState(snapshot, now)
   if (state === 'canceled') return refusal('meetingCanceled')
   if (state === 'completed') return refusal('meetingNotUpcoming')
-  if (state === 'closed') return refusal('oneOffClosed')
+  if (state === 'closed') return refusal('oneTimeClosed')
   return null
 }
 
 /**
- * A new guest through the share link, when the organizer's plan no longer has one-off meetings; invited people still
+ * A new guest through the share link, when the organizer's plan no longer has one-time meetings; invited people still
  * confirm (they were invited while the plan had it), and nothing already booked changes.
  */
-export function linkPaused(oneOff: Pick<OneOffSnapshot, 'organizerTariff'>): Refusal | null {
-  const paused = bookingPause(oneOff.organizerTariff, { participantType: null, channel: 'oneOff' })
+export function linkPaused(oneTime: Pick<OneTimeSnapshot, 'organizerTariff'>): Refusal | null {
+  const paused = bookingPause(oneTime.organizerTariff, { participantType: null, channel: 'oneTime' })
   return paused ? refusal('bookingPaused', undefined, { capability: paused }) : null
 }
 
@@ -87,42 +87,42 @@ export function linkPaused(oneOff: Pick<OneOffSnapshot, 'organizerTariff'>): Ref
  */
 export function decideSeatHold(
   command: { ownerId: string; clientId: string; address: string },
-  snapshot: { oneOff: OneOffSnapshot | null; holds: readonly Hold[] },
+  snapshot: { oneTime: OneTimeSnapshot | null; holds: readonly Hold[] },
   now: number,
 ): Outcome<Hold> {
-  const { oneOff } = snapshot
-  if (!oneOff || oneOff.meeting.ownerId !== command.ownerId) return fail(refusal('oneOffNotFound'))
-  const refused = stateRefusal(oneOff, now) ?? linkPaused(oneOff)
+  const { oneTime } = snapshot
+  if (!oneTime || oneTime.meeting.ownerId !== command.ownerId) return fail(refusal('oneTimeNotFound'))
+  const refused = stateRefusal(oneTime, now) ?? linkPaused(oneTime)
   if (refused) return fail(refused)
-  const forMeeting = snapshot.holds.filter((h) => h.companyEventId === oneOff.meeting.id)
+  const forMeeting = snapshot.holds.filter((h) => h.companyEventId === oneTime.meeting.id)
   const mine = forMeeting.find((h) => isHeldBy(h, command)) ?? null
   const others = forMeeting.filter((h) => !isHeldBy(h, command)).length
   const limited = holdLimitRefusal(command, snapshot.holds, mine ? 0 : 1)
   if (limited) return fail(limited)
-  if (!mine && oneOffState(oneOff, now).seatsLeft - others <= 0) return fail(refusal('noSeats'))
+  if (!mine && oneTimeState(oneTime, now).seatsLeft - others <= 0) return fail(refusal('noSeats'))
   return {
     ok: true,
     value: {
       id: mine?.id ?? `${command.ownerId}.${newId(now)}`,
       eventTypeId: '',
-      companyEventId: oneOff.meeting.id,
+      companyEventId: oneTime.meeting.id,
       clientId: command.clientId,
       address: command.address,
-      start: oneOff.meeting.startAt,
-      end: oneOff.meeting.endAt,
+      start: oneTime.meeting.startAt,
+      end: oneTime.meeting.endAt,
       expiresAt: now + HOLD_TTL_MS,
     },
   }
 }
 
 function confirmation(
-  oneOff: OneOffSnapshot,
-  participant: OneOffParticipant,
+  oneTime: OneTimeSnapshot,
+  participant: OneTimeParticipant,
   contact: ContactInfo,
 ): InvitationConfirmed {
   return {
     type: 'InvitationConfirmed',
-    meetingId: oneOff.meeting.id,
+    meetingId: oneTime.meeting.id,
     participantId: participant.id,
     email: participant.email,
     details: {
@@ -139,15 +139,15 @@ function confirmation(
 /** An invited person confirms (with the details the form requires); confirming twice changes nothing more. */
 export function decideConfirmInvitation(
   command: { contact: ContactInfo },
-  snapshot: { oneOff: OneOffSnapshot | null; invitee: OneOffParticipant | null },
+  snapshot: { oneTime: OneTimeSnapshot | null; invitee: OneTimeParticipant | null },
   now: number,
 ): Outcome<InvitationConfirmed> {
-  const { oneOff, invitee } = snapshot
-  if (!oneOff || !invitee) return fail(refusal('notFound'))
-  const refused = stateRefusal(oneOff, now)
+  const { oneTime, invitee } = snapshot
+  if (!oneTime || !invitee) return fail(refusal('notFound'))
+  const refused = stateRefusal(oneTime, now)
   if (refused) return fail(refused)
   if (invitee.status !== 'booked') return fail(refusal('invitationCanceled'))
-  return { ok: true, value: confirmation(oneOff, invitee, command.contact) }
+  return { ok: true, value: confirmation(oneTime, invitee, command.contact) }
 }
 
 /**
@@ -156,27 +156,27 @@ export function decideConfirmInvitation(
  */
 export function decideSeatBooking(
   command: { contact: ContactInfo; language: 'ru' | 'en'; timeZone: string },
-  snapshot: { oneOff: OneOffSnapshot | null; heldByOthers: number; contactId: string | null },
+  snapshot: { oneTime: OneTimeSnapshot | null; heldByOthers: number; contactId: string | null },
   now: number,
-): Outcome<OneOffSeatBooked | InvitationConfirmed> {
-  const { oneOff } = snapshot
-  if (!oneOff) return fail(refusal('notFound'))
-  const refused = stateRefusal(oneOff, now)
+): Outcome<OneTimeSeatBooked | InvitationConfirmed> {
+  const { oneTime } = snapshot
+  if (!oneTime) return fail(refusal('notFound'))
+  const refused = stateRefusal(oneTime, now)
   if (refused) return fail(refused)
   const c = command.contact
-  const same = oneOff.participants.find((p) => p.email === c.email && p.status === 'booked')
-  if (same?.invited && same.role === 'member') return { ok: true, value: confirmation(oneOff, same, c) }
-  if (same || c.email === oneOff.organizerEmail || oneOff.adjutantEmails.includes(c.email)) {
-    return fail(refusal('oneOffAlreadyBooked'))
+  const same = oneTime.participants.find((p) => p.email === c.email && p.status === 'booked')
+  if (same?.invited && same.role === 'member') return { ok: true, value: confirmation(oneTime, same, c) }
+  if (same || c.email === oneTime.organizerEmail || oneTime.adjutantEmails.includes(c.email)) {
+    return fail(refusal('oneTimeAlreadyBooked'))
   }
-  const paused = linkPaused(oneOff)
+  const paused = linkPaused(oneTime)
   if (paused) return fail(paused)
-  if (oneOffState(oneOff, now).seatsLeft - snapshot.heldByOthers <= 0) return fail(refusal('noSeats'))
+  if (oneTimeState(oneTime, now).seatsLeft - snapshot.heldByOthers <= 0) return fail(refusal('noSeats'))
   return {
     ok: true,
     value: {
-      type: 'OneOffSeatBooked',
-      meetingId: oneOff.meeting.id,
+      type: 'OneTimeSeatBooked',
+      meetingId: oneTime.meeting.id,
       attendee: {
         participantId: newId(now),
         contactId: snapshot.contactId ?? newId(now),
@@ -185,7 +185,7 @@ export function decideSeatBooking(
         timeZone: command.timeZone,
       },
       newContact: snapshot.contactId === null,
-      remindersInMinutes: oneOff.remindersInMinutes,
+      remindersInMinutes: oneTime.remindersInMinutes,
     },
   }
 }
@@ -201,7 +201,7 @@ export type KnownContact = {
   messengerValue: string | null
 }
 
-export type CreateOneOffCommand = {
+export type CreateOneTimeCommand = {
   ownerId: string
   event: OneTimeEventInput
   ignoreFreeTimeCheck: boolean
@@ -210,7 +210,7 @@ export type CreateOneOffCommand = {
   fallbackTimeZone: string | null
 }
 
-export type CreateOneOffSnapshot = {
+export type CreateOneTimeSnapshot = {
   organizer: { id: string; email: string; tariff: Parameters<typeof can>[0]; timeZone: string } | null
   /** The chosen contacts (`contactIds`) found among the organizer's. */
   chosen: KnownContact[]
@@ -228,7 +228,7 @@ export type CreateOneOffSnapshot = {
 }
 
 /** The zone and instants of the command's dates, as creation reads them (the server loads the conflict for them). */
-export function oneOffTimes(command: CreateOneOffCommand, organizerTimeZone: string, now: number) {
+export function oneTimeTimes(command: CreateOneTimeCommand, organizerTimeZone: string, now: number) {
   const timeZone = command.event.timeZone ?? command.fallbackTimeZone ?? organizerTimeZone
   const dates = resolveDates(
     command.event.dates,
@@ -239,16 +239,16 @@ export function oneOffTimes(command: CreateOneOffCommand, organizerTimeZone: str
 }
 
 /**
- * Create the one-off meeting, one per date, with its invitees (chosen contacts and typed new ones, matched by email),
+ * Create the one-time meeting, one per date, with its invitees (chosen contacts and typed new ones, matched by email),
  * adjutants, reminders and invitations. Refused for the plan (SPEC §6), unreadable or past dates, an invitee twice or
  * the organizer, too many invitees for the seats, and (unless `ignoreFreeTimeCheck`) a time that overlaps the host's
  * meetings or holds or finds an invitee busy: then with what was found, for "Book anyway?".
  */
-export function decideCreateOneOff(
-  command: CreateOneOffCommand,
-  snapshot: CreateOneOffSnapshot,
+export function decideCreateOneTime(
+  command: CreateOneTimeCommand,
+  snapshot: CreateOneTimeSnapshot,
   now: number,
-): Outcome<OneOffCreated[]> {
+): Outcome<OneTimeCreated[]> {
   const { event } = command
   const { organizer } = snapshot
   if (!organizer) return fail(refusal('notFound'))
@@ -259,7 +259,7 @@ export function decideCreateOneOff(
     event.form.videoLinkService ? ('videoMeetingLinks' as const) : null,
   ]
   if (needs.some((capability) => capability && !can(organizer.tariff, capability))) return fail(refusal('tariffLimit'))
-  const { timeZone, dates } = oneOffTimes(command, organizer.timeZone, now)
+  const { timeZone, dates } = oneTimeTimes(command, organizer.timeZone, now)
   if (!dates.ok) {
     const [first, ...rest] = dates.problems.map((problem) =>
       refusal(refusalCodeOfKey(problem.key) ?? 'invalidDate', problem.path.join('.')),
@@ -290,7 +290,7 @@ export function decideCreateOneOff(
     language: command.language,
     timeZone: zoneOf(contact.email as string),
   }))
-  const contactUpserts: OneOffCreated['contactUpserts'] = []
+  const contactUpserts: OneTimeCreated['contactUpserts'] = []
   for (const contact of event.contacts) {
     const existing = snapshot.known.find((row) => row.email === contact.email)
     const contactId = existing?.id ?? newId(now)
@@ -332,7 +332,7 @@ export function decideCreateOneOff(
   return {
     ok: true,
     value: dates.times.map((time, index) => ({
-      type: 'OneOffCreated',
+      type: 'OneTimeCreated',
       meetingId: newId(now),
       meeting: {
         eventTypeId: null,

@@ -6,10 +6,10 @@ import { CardSection } from '#app/components/ui/card-section.tsx'
 import { DateField, TimeField } from '#app/components/ui/date-time-inputs.tsx'
 import { readTypedDate, readTypedTime } from '#app/domain/time/index.ts'
 
-type OneOffTime = { date: string; from: string; to: string }
+type OneTimeTime = { date: string; from: string; to: string }
 
 /** What a refused form sent, read back as the fields show it (a typed `DD.MM.YYYY` becomes the date it names). */
-function readBack(submitted: Record<string, string>): OneOffTime {
+function readBack(submitted: Record<string, string>): OneTimeTime {
   return {
     date: readTypedDate(submitted.date ?? '') ?? submitted.date ?? '',
     from: readTypedTime(submitted.from ?? '') ?? submitted.from ?? '',
@@ -18,11 +18,11 @@ function readBack(submitted: Record<string, string>): OneOffTime {
 }
 
 /**
- * Change time of a one-off meeting (no event type, so no slots): a date and from/to in the organizer's zone. A time
+ * Change time of a one-time meeting (no event type, so no slots): a date and from/to in the organizer's zone. A time
  * that overlaps another meeting or finds an invitee busy asks "Move anyway?" (like creation's "Book anyway?"); the
  * answer resubmits the same values with `ignoreOverlap`.
  */
-export function OneOffReschedule({
+export function OneTimeReschedule({
   current,
   minDate,
   zoneName,
@@ -30,7 +30,7 @@ export function OneOffReschedule({
   conflict,
   submitted,
 }: {
-  current: OneOffTime
+  current: OneTimeTime
   minDate: string
   zoneName: string
   busy: boolean
@@ -41,9 +41,9 @@ export function OneOffReschedule({
   const { t } = useTranslation()
   const [values, setValues] = useState(() => (submitted ? readBack(submitted) : current))
   return (
-    <CardSection id="reschedule-title" title={t('meetings:reschedule.title')} testId="reschedule-oneoff">
+    <CardSection id="reschedule-title" title={t('meetings:reschedule.title')} testId="reschedule-one-time">
       <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
-        <input type="hidden" name="intent" value="rescheduleOneOff" />
+        <input type="hidden" name="intent" value="rescheduleOneTime" />
         <DateField
           label={t('meetings:reschedule.date')}
           name="date"
@@ -72,7 +72,7 @@ export function OneOffReschedule({
       </Form>
       {conflict ? (
         <Form method="post" className="mt-3 flex flex-wrap items-center gap-2" data-testid="reschedule-anyway">
-          <input type="hidden" name="intent" value="rescheduleOneOff" />
+          <input type="hidden" name="intent" value="rescheduleOneTime" />
           {(['date', 'from', 'to'] as const).map((name) => (
             <input key={name} type="hidden" name={name} value={values[name]} />
           ))}

@@ -82,7 +82,7 @@ async function meetingsOf(ownerId: string) {
   return db().select().from(meetings).where(eq(meetings.ownerId, ownerId))
 }
 
-describe('companyEvent: creating a one-off meeting', () => {
+describe('companyEvent: creating a one-time meeting', () => {
   it('answers isOkCreate by plan (SPEC §6: Standard or Pro)', async () => {
     for (const [tariff, expected] of [
       ['Basic', false],

@@ -1,9 +1,9 @@
 /**
- * The applier's parts for one-off meetings: a guest's seat (`OneOffSeatBooked`), an invitee's confirmation
- * (`InvitationConfirmed`) and a new one-off meeting with its invitations (`OneOffCreated`), in the command's batch.
+ * The applier's parts for one-time meetings: a guest's seat (`OneTimeSeatBooked`), an invitee's confirmation
+ * (`InvitationConfirmed`) and a new one-time meeting with its invitations (`OneTimeCreated`), in the command's batch.
  */
 import { and, eq, inArray } from 'drizzle-orm'
-import type { InvitationConfirmed, OneOffCreated, OneOffSeatBooked } from '#app/domain/commands/events.ts'
+import type { InvitationConfirmed, OneTimeCreated, OneTimeSeatBooked } from '#app/domain/commands/events.ts'
 import { bookingLink } from '#app/domain/one-time/links.ts'
 import { manageLink } from '#app/domain/reminders/links.ts'
 import {
@@ -26,11 +26,11 @@ import { conferenceRequests, heldConfirmation } from '../video/conferences.serve
 import type { ApplyScope, Statement } from './apply.server.ts'
 import { type Part, attendeeColumns, envOf, meetingRow, participantToken, reminderInserts } from './parts.server.ts'
 
-export async function oneOffSeatBooked(db: Db, scope: ApplyScope, event: OneOffSeatBooked): Promise<Part> {
-  const { now, organizer, oneOff } = scope
+export async function oneTimeSeatBooked(db: Db, scope: ApplyScope, event: OneTimeSeatBooked): Promise<Part> {
+  const { now, organizer, oneTime } = scope
   const env = envOf(scope)
-  if (!organizer || !oneOff) throw new Error('OneOffSeatBooked needs the meeting and its organizer')
-  const { meeting } = oneOff
+  if (!organizer || !oneTime) throw new Error('OneTimeSeatBooked needs the meeting and its organizer')
+  const { meeting } = oneTime
   const { attendee } = event
   const c = attendee.contact
   const secret = await participantToken(env, attendee.participantId)
@@ -38,7 +38,7 @@ export async function oneOffSeatBooked(db: Db, scope: ApplyScope, event: OneOffS
   const ics = oneTimeIcs(
     meeting,
     organizer,
-    [...oneOff.attendees, { email: c.email, name: `${c.firstName} ${c.lastName}`.trim() }],
+    [...oneTime.attendees, { email: c.email, name: `${c.firstName} ${c.lastName}`.trim() }],
     now,
     { language: attendee.language, url: manageUrl },
   )
@@ -82,10 +82,10 @@ export async function oneOffSeatBooked(db: Db, scope: ApplyScope, event: OneOffS
 }
 
 export function invitationConfirmed(db: Db, scope: ApplyScope, event: InvitationConfirmed): Part {
-  const { now, ownerId, organizer, oneOff } = scope
-  if (!organizer || !oneOff) throw new Error('InvitationConfirmed needs the meeting and its organizer')
+  const { now, ownerId, organizer, oneTime } = scope
+  if (!organizer || !oneTime) throw new Error('InvitationConfirmed needs the meeting and its organizer')
   return {
-    ics: oneTimeIcs(oneOff.meeting, organizer, oneOff.attendees, now),
+    ics: oneTimeIcs(oneTime.meeting, organizer, oneTime.attendees, now),
     statements: [
       db.update(meetingParticipants).set(event.details).where(eq(meetingParticipants.id, event.participantId)),
       db
@@ -103,16 +103,16 @@ export function invitationConfirmed(db: Db, scope: ApplyScope, event: Invitation
   }
 }
 
-export async function oneOffCreated(
+export async function oneTimeCreated(
   db: Db,
   scope: ApplyScope,
-  event: OneOffCreated,
+  event: OneTimeCreated,
   contactsDone: Set<string>,
 ): Promise<Part> {
   const { now, organizer } = scope
   const env = envOf(scope)
   const language = scope.language ?? 'ru'
-  if (!organizer) throw new Error('OneOffCreated needs the organizer')
+  if (!organizer) throw new Error('OneTimeCreated needs the organizer')
   const statements: Statement[] = []
   for (const upsert of event.contactUpserts) {
     if (contactsDone.has(upsert.contactId)) continue
