@@ -3,10 +3,9 @@
  * by the JSON API (workers/api/calendars.ts) and the page (/integrations). Messages are i18n keys (app/i18n/zod-errors.ts).
  */
 import { z } from 'zod'
+import { TEXT_MAX } from '../constants.ts'
 import type { CalendarType } from '../enums.ts'
 
-/** SPEC §5: text inputs hold at most 200 characters. */
-const TEXT_MAX = 200
 /** A server URL: long enough for any CalDAV path, short enough to store and show. */
 const URL_MAX = 2000
 /** Our ids are short opaque strings (UUIDv7 text); anything longer is not one of ours. */

@@ -24,7 +24,15 @@ import { enqueueMessage } from '../outbox/outbox.server.ts'
 import { conferenceRequests, heldConfirmation } from '../video/conferences.server.ts'
 
 import type { ApplyScope, Statement } from './apply.server.ts'
-import { type Part, attendeeColumns, envOf, meetingRow, participantToken, reminderInserts } from './parts.server.ts'
+import {
+  type Part,
+  attendeeColumns,
+  contactColumns,
+  envOf,
+  meetingRow,
+  participantToken,
+  reminderInserts,
+} from './parts.server.ts'
 
 export async function oneTimeSeatBooked(db: Db, scope: ApplyScope, event: OneTimeSeatBooked): Promise<Part> {
   const { now, organizer, oneTime } = scope
@@ -171,12 +179,7 @@ export async function oneTimeCreated(
         ownerId: organizer.id,
         contactId: invitee.contactId,
         role: 'member',
-        firstName: c.firstName,
-        lastName: c.lastName,
-        email: c.email,
-        phone: c.phone,
-        messengerType: c.messengerType,
-        messengerValue: c.messengerValue,
+        ...contactColumns(c),
         language,
         timeZone: invitee.timeZone,
         manageTokenHash: secret.hash,

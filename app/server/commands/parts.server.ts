@@ -51,9 +51,8 @@ export function reminderInserts(
   return rows.length > 0 ? [db.insert(reminders).values(rows.map((row) => ({ ...row, createdAt: now })))] : []
 }
 
-/** A participant row's columns from the attendee the command decided: contact details, language, zone, manage link. */
-export function attendeeColumns(attendee: Attendee, manageTokenHash: string) {
-  const c = attendee.contact
+/** A participant row's contact columns, as the form gave them. */
+export function contactColumns(c: ContactInfo) {
   return {
     firstName: c.firstName,
     lastName: c.lastName,
@@ -61,6 +60,14 @@ export function attendeeColumns(attendee: Attendee, manageTokenHash: string) {
     phone: c.phone,
     messengerType: c.messengerType,
     messengerValue: c.messengerValue,
+  }
+}
+
+/** A participant row's columns from the attendee the command decided: contact details, language, zone, manage link. */
+export function attendeeColumns(attendee: Attendee, manageTokenHash: string) {
+  const c = attendee.contact
+  return {
+    ...contactColumns(c),
     comment: c.comment,
     customField: c.tempCustomField ?? null,
     language: attendee.language,
