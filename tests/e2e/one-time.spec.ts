@@ -18,7 +18,7 @@ const TEXTS = {
     addContact: 'Добавить ещё контакт',
   },
   en: {
-    title: 'One-time meeting',
+    title: 'One-off meeting',
     created: (name: string) => `The meeting "${name}" is created and the invitations are sent.`,
     awaiting: 'Awaiting confirmation',
     confirmedStatus: 'Confirmed',
