@@ -21,7 +21,7 @@ import { LanguageSwitch } from './components/language-switch.tsx'
 import { SiteHeader } from './components/site-header.tsx'
 import { AppVersionModal } from './components/ui/app-version-modal.tsx'
 import { Toaster } from './components/ui/toaster.tsx'
-import { EMBEDDED_TRANSLATIONS_ID, serializeForScript } from './i18n/embedded.ts'
+import { EMBEDDED_TRANSLATIONS_ID, embeddedTranslationsHtml } from './i18n/embedded.ts'
 import { pickNamespaces, routeNamespaces } from './i18n/namespaces.ts'
 import { getLanguage } from './i18n/i18n.server.ts'
 import type { loader as appLoader } from './routes/_app.tsx'
@@ -96,7 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by serializeForScript
           dangerouslySetInnerHTML={{
-            __html: serializeForScript(pickNamespaces(i18n.store.data[language] ?? {}, namespaces)),
+            __html: embeddedTranslationsHtml(() => pickNamespaces(i18n.store.data[language] ?? {}, namespaces)),
           }}
         />
         <script

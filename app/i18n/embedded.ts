@@ -16,3 +16,16 @@ export function readEmbeddedTranslations(): { language: Language; resources: Rec
 export function serializeForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c')
 }
+
+let inDocument: string | null = null
+
+/**
+ * What the embedded-translations script holds: serialized on the server; in the browser the text the document already
+ * has, read once (the client translator read it at start and fetches any other namespace itself, ADR 0116), so a
+ * hydration or a navigation does not serialize the texts again only to write back the same script.
+ */
+export function embeddedTranslationsHtml(texts: () => unknown): string {
+  if (typeof document === 'undefined') return serializeForScript(texts())
+  inDocument ??= document.getElementById(EMBEDDED_TRANSLATIONS_ID)?.textContent ?? serializeForScript(texts())
+  return inDocument
+}
