@@ -5,6 +5,7 @@
  * No zod here: the page's script imports it; the payload is validated by rules.ts on the server.
  */
 import { DEFAULT_CUSTOM_REMINDER_MINUTES, DEFAULT_REMINDERS_MINUTES } from '#app/domain/constants.ts'
+import { PARTICIPANT_TYPES, PLACE_TYPES, TIME_UNITS, WHO_CALL_TYPES } from '#app/domain/enums.ts'
 import { customReminderMinutes, splitReminders } from '#app/domain/event-types/reminders.ts'
 import { isHm, isIsoDate, offsetAt, readTypedDate, readTypedTime, zonedToInstant } from '#app/domain/time/index.ts'
 
@@ -207,11 +208,7 @@ export function formValuesFromFormData(form: FormData): OneTimeFormValues {
     timeTo: typed(readTypedTime, text(form, 'timeTo')),
     templateSelect: text(form, 'template') ? 'template' : 'new',
     template: text(form, 'template'),
-    participantType: oneOf(
-      text(form, 'participantType'),
-      ['SimpleNotCollective', 'SimpleCollective', 'GroupNotCollective', 'GroupCollective'],
-      'SimpleNotCollective',
-    ),
+    participantType: oneOf(text(form, 'participantType'), PARTICIPANT_TYPES, 'SimpleNotCollective'),
     totalSeats: text(form, 'totalSeats'),
     minSeats: text(form, 'minSeats'),
     inviteParticipant: oneOf(text(form, 'inviteParticipant'), INVITE_MODES, 'participants'),
@@ -221,14 +218,10 @@ export function formValuesFromFormData(form: FormData): OneTimeFormValues {
     adjutants: text(form, 'adjutants'),
     name: text(form, 'name'),
     description: text(form, 'description'),
-    type: oneOf(text(form, 'type'), ['Meet', 'Online', 'Phone'], 'Meet'),
+    type: oneOf(text(form, 'type'), PLACE_TYPES, 'Meet'),
     meetingPoint: text(form, 'meetingPoint'),
     videoLinkService: text(form, 'videoLinkService') === 'telemost' ? 'telemost' : '',
-    whoCallType: oneOf(
-      text(form, 'whoCallType'),
-      ['MemberCallToOrganizer', 'OrganizerCallToMember'],
-      'OrganizerCallToMember',
-    ),
+    whoCallType: oneOf(text(form, 'whoCallType'), WHO_CALL_TYPES, 'OrganizerCallToMember'),
     color: text(form, 'color') || DEFAULT_TEMPLATE.color,
     reminders: form
       .getAll('reminders')
@@ -237,14 +230,14 @@ export function formValuesFromFormData(form: FormData): OneTimeFormValues {
     remindersCustom: flag(form, 'remindersCustom'),
     customReminders: amounts.map((amount, index) => ({
       amount,
-      unit: oneOf(units[index] ?? '', ['Minutes', 'Hours', 'Days'], 'Minutes'),
+      unit: oneOf(units[index] ?? '', TIME_UNITS, 'Minutes'),
     })),
     isLastNameRequired: flag(form, 'isLastNameRequired'),
     isPhoneRequired: flag(form, 'isPhoneRequired'),
     isMessengerRequired: flag(form, 'isMessengerRequired'),
     isOptionalInputsHidden: flag(form, 'isOptionalInputsHidden'),
     whenClosesValue: text(form, 'whenClosesValue') || '0',
-    whenClosesType: oneOf(text(form, 'whenClosesType'), ['Minutes', 'Hours', 'Days'], 'Minutes'),
+    whenClosesType: oneOf(text(form, 'whenClosesType'), TIME_UNITS, 'Minutes'),
     getTimeBeforeValue: text(form, 'getTimeBeforeValue'),
     getTimeAfterValue: text(form, 'getTimeAfterValue'),
   }
