@@ -194,9 +194,3 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal 
 export function isRefusalCode(code: string): code is RefusalCode {
   return Object.hasOwn(REFUSALS, code)
 }
-
-/** The code whose translation key this is (problems written with keys before the one refusal); null if none. */
-export function refusalCodeOfKey(key: string): RefusalCode | null {
-  for (const [code, entry] of Object.entries(REFUSALS)) if (entry.key === key) return code as RefusalCode
-  return null
-}

@@ -30,18 +30,6 @@ export class Refused extends Error {
   get status() {
     return refusalStatus(this.refusal)
   }
-
-  /**
-   * Temporary: the problems as the old error classes gave them (`{ field, key, params }`), read by the write
-   * path's modules until they speak `Refusal` (removed with `ActionError` in meetings/errors.server.ts).
-   */
-  get problems(): { field?: string; key: string; params?: RefusalParams }[] {
-    return refusalProblems(this.refusal).map((problem) => ({
-      field: problem.field,
-      key: refusalKey(problem),
-      params: problem.params,
-    }))
-  }
 }
 
 export function refuse(code: RefusalCode, field?: string, params?: RefusalParams): never {

@@ -12,7 +12,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
 import { CANCEL_REASON_MAX } from '#app/domain/meetings/cancel-reason.ts'
 import { isoToDmy } from '#app/domain/time/index.ts'
-import type { ActionAnswer } from '#app/server/meetings/page-errors.server.ts'
+import type { ActionAnswer } from '#app/utils/action-answer.ts'
 import type { moveCalendar } from '#app/server/meetings/reschedule.server.ts'
 
 /** The move calendar as the loaders hand it over (`moveCalendar` with whether it is the current month). */

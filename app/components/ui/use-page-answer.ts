@@ -1,7 +1,7 @@
 import { useActionData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ActionAnswer } from '#app/server/meetings/page-errors.server.ts'
+import type { ActionAnswer } from '#app/utils/action-answer.ts'
 import { showToast } from './toast.ts'
 
 /**

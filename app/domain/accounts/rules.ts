@@ -3,6 +3,7 @@ import { LOGIN_MIN, NAME_MIN, PASSWORD_MIN, TEXT_MAX, LONG_TEXT_MAX } from '#app
 import { isReservedName } from '#app/domain/reserved-names.ts'
 import { isTimeZone } from '#app/domain/time-zones/time-zones.ts'
 import { emailField, hasControlChars } from '#app/domain/fields.ts'
+import type { RefusalCode } from '#app/domain/refusal.ts'
 
 /**
  * The account rules of SPEC §5 (password, login, names, agreement) and §2 (avatar formats), as zod schemas
@@ -185,17 +186,22 @@ export function sniffImage(bytes: Uint8Array): 'jpg' | 'png' | 'heic' | null {
   return null
 }
 
-/** The problem with an uploaded avatar, or null; the file name, its type and its bytes must all agree. */
-export function avatarProblem(file: { name: string; type: string; size: number }, head: Uint8Array): string | null {
-  if (file.size === 0) return 'accounts:avatar.required'
-  if (file.size > AVATAR_MAX_BYTES) return 'accounts:avatar.tooLarge'
+type AvatarRefusal = Extract<RefusalCode, 'avatarRequired' | 'avatarTooLarge' | 'avatarFormat'>
+
+/** The refusal of an uploaded avatar, or null; the file name, its type and its bytes must all agree. */
+export function avatarProblem(
+  file: { name: string; type: string; size: number },
+  head: Uint8Array,
+): AvatarRefusal | null {
+  if (file.size === 0) return 'avatarRequired'
+  if (file.size > AVATAR_MAX_BYTES) return 'avatarTooLarge'
   const extension = file.name.split('.').pop()?.toLowerCase() ?? ''
-  if (!(AVATAR_EXTENSIONS as readonly string[]).includes(extension)) return 'accounts:avatar.format'
-  if (file.type && !AVATAR_TYPES[file.type.toLowerCase()]) return 'accounts:avatar.format'
+  if (!(AVATAR_EXTENSIONS as readonly string[]).includes(extension)) return 'avatarFormat'
+  if (file.type && !AVATAR_TYPES[file.type.toLowerCase()]) return 'avatarFormat'
   const sniffed = sniffImage(head)
-  if (!sniffed) return 'accounts:avatar.format'
+  if (!sniffed) return 'avatarFormat'
   const expected = extension === 'jpeg' ? 'jpg' : extension
-  return sniffed === expected ? null : 'accounts:avatar.format'
+  return sniffed === expected ? null : 'avatarFormat'
 }
 
 export const AVATAR_CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', heic: 'image/heic' } as const

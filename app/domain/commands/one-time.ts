@@ -10,7 +10,7 @@ import { displayStatus } from '../meetings/rules.ts'
 import { zoneOffsetHours } from '../one-time/form.ts'
 import { type OneTimeEventInput, closesMinutes, inviteesFit, resolveDates } from '../one-time/rules.ts'
 import { can, capabilityForParticipantType } from '../plans.ts'
-import { type Outcome, type Refusal, type TimeConflict, refusal, refusalCodeOfKey } from '../refusal.ts'
+import { type Outcome, type Refusal, type TimeConflict, refusal } from '../refusal.ts'
 import { HOLD_TTL_MS, type Hold, holdLimitRefusal, isHeldBy } from './booking.ts'
 import type { Attendee, InvitationConfirmed, OneTimeCreated, OneTimeSeatBooked } from './events.ts'
 import type { Tariff } from '../enums.ts'
@@ -261,9 +261,7 @@ export function decideCreateOneTime(
   if (needs.some((capability) => capability && !can(organizer.tariff, capability))) return fail(refusal('tariffLimit'))
   const { timeZone, dates } = oneTimeTimes(command, organizer.timeZone, now)
   if (!dates.ok) {
-    const [first, ...rest] = dates.problems.map((problem) =>
-      refusal(refusalCodeOfKey(problem.key) ?? 'invalidDate', problem.path.join('.')),
-    )
+    const [first, ...rest] = dates.problems.map((problem) => refusal(problem.code, problem.path.join('.')))
     return fail(rest.length > 0 ? { ...first, more: rest } : first)
   }
   if (event.form.videoLinkService && !snapshot.telemostConnected) {

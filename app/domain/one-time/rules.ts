@@ -11,6 +11,7 @@ import { BUFFER_MAX, BUFFER_MIN, EventNameSchema, isLink, withScheme } from '#ap
 import { isAllowedReminderMinutes } from '#app/domain/event-types/reminders.ts'
 import { InviteeEmailsSchema } from '#app/domain/meetings/rules.ts'
 import { isTimeZone } from '#app/domain/time-zones/time-zones.ts'
+import type { RefusalCode } from '#app/domain/refusal.ts'
 import { PARTICIPANT_TYPES, PLACE_TYPES, TIME_UNITS, VIDEO_LINK_SERVICES, WHO_CALL_TYPES } from '#app/domain/enums.ts'
 
 export type ParticipantType = (typeof PARTICIPANT_TYPES)[number]
@@ -143,7 +144,7 @@ export function instantOf(value: string, offsetHours: number | null | undefined)
   return Number.isNaN(ms) ? null : ms - offsetHours * 3_600_000
 }
 
-export type DateProblem = { path: (string | number)[]; key: string }
+export type DateProblem = { path: (string | number)[]; code: RefusalCode }
 
 /**
  * The payload's dates as instants, or the problems: unreadable, end not after start, longer than the longest event
@@ -160,15 +161,15 @@ export function resolveDates(
     const offset = date.gmtOffset ?? fallbackOffsetHours(date.from)
     const start = instantOf(date.from, offset)
     const end = instantOf(date.to, date.gmtOffset ?? fallbackOffsetHours(date.to))
-    if (start === null) problems.push({ path: ['dates', index, 'from'], key: 'validation:invalidDate' })
-    if (end === null) problems.push({ path: ['dates', index, 'to'], key: 'validation:invalidDate' })
+    if (start === null) problems.push({ path: ['dates', index, 'from'], code: 'invalidDate' })
+    if (end === null) problems.push({ path: ['dates', index, 'to'], code: 'invalidDate' })
     if (start === null || end === null) return
-    if (end <= start) problems.push({ path: ['dates', index, 'to'], key: 'validation:endAfterStart' })
+    if (end <= start) problems.push({ path: ['dates', index, 'to'], code: 'endAfterStart' })
     else if (end - start > DURATION_MAX_MINUTES * 60_000) {
-      problems.push({ path: ['dates', index, 'to'], key: 'oneTime:errors.tooLong' })
-    } else if (start <= now) problems.push({ path: ['dates', index, 'from'], key: 'oneTime:errors.notInPast' })
+      problems.push({ path: ['dates', index, 'to'], code: 'oneTimeTooLong' })
+    } else if (start <= now) problems.push({ path: ['dates', index, 'from'], code: 'dateNotInPast' })
     else if (times.some((other) => other.start < end && start < other.end)) {
-      problems.push({ path: ['dates', index], key: 'oneTime:errors.datesOverlap' })
+      problems.push({ path: ['dates', index], code: 'datesOverlap' })
     } else times.push({ start, end })
   })
   return problems.length > 0 ? { ok: false, problems } : { ok: true, times }

@@ -13,7 +13,6 @@ import { refreshTokens, sessions, users } from '#db/schema.ts'
 import { hashPassword, verifyPassword } from '../auth/password.server.ts'
 import type { Db } from '../db.server.ts'
 import { passwordChangedNotice } from '../notify/notifications.server.ts'
-import { refusalCodeOfKey } from '#app/domain/refusal.ts'
 import { refuse } from '../refusal.server.ts'
 import { nextTokenGeneration } from './api-tokens.server.ts'
 
@@ -109,7 +108,7 @@ export async function changePassword(
 export async function setAvatar(db: Db, bucket: R2Bucket, user: User, file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer())
   const problem = avatarProblem(file, bytes.slice(0, 16))
-  if (problem) refuse(refusalCodeOfKey(problem) ?? 'avatarFormat', 'avatar')
+  if (problem) refuse(problem, 'avatar')
   const kind = sniffImage(bytes)!
   const key = `${user.id}/${newId()}.${kind}`
   await bucket.put(key, bytes, { httpMetadata: { contentType: AVATAR_CONTENT_TYPES[kind] } })

@@ -4,15 +4,7 @@ import type { z } from 'zod'
 import { issueText } from '#app/i18n/zod-errors.ts'
 import { refusalStatus } from '#app/domain/refusal.ts'
 import { problemText, refusalOf, refusalTexts } from '../refusal.server.ts'
-
-/** What a page action answers: its intent, and either the result or the translated errors. */
-export type ActionAnswer<T> =
-  | { ok: true; intent: string; result: T }
-  /**
-   * `status` tells a taken time (409, "Move anyway?") from bad input (400) or a refusal; `submitted` gives back
-   * what the form sent, when the page shows it again (a page without script has no other copy of it).
-   */
-  | { ok: false; intent: string; errors: string[]; status?: number; submitted?: Record<string, string> }
+import type { ActionAnswer } from '#app/utils/action-answer.ts'
 
 class FormInputError extends Error {
   constructor(readonly texts: string[]) {

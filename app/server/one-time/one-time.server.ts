@@ -1,6 +1,6 @@
 /**
  * What the JSON API (workers/api/one-time.ts) and the pages share about one-time meetings: the calls into the host's
- * Durable Object, the plan check and the invitee free-time check. Refusals become `ActionError`s, which both sides
+ * Durable Object, the plan check and the invitee free-time check. Refusals are thrown as `Refused`, which both sides
  * already turn into translated answers; the overlap refusal keeps what it found for the "Book anyway?" dialog.
  */
 import { and, eq, gt, lt } from 'drizzle-orm'
@@ -12,8 +12,7 @@ import type { Db } from '#app/server/db.server.ts'
 import type { Bindings } from '#app/server/env.server.ts'
 import { conflictRefusal } from '#app/domain/commands/one-time.ts'
 import { type Refusal, type TimeConflict, refusal } from '#app/domain/refusal.ts'
-import { ActionError } from '#app/server/meetings/errors.server.ts'
-import { Refused } from '#app/server/refusal.server.ts'
+import { Refused, refuse } from '#app/server/refusal.server.ts'
 import { meetingParticipants, meetings, type users } from '#db/schema.ts'
 import { hostsBusy } from './create.server.ts'
 import { type BookOneTimeInput, type OneTimeRow, findOneTime } from './public.server.ts'
@@ -58,7 +57,7 @@ export async function createOneTime(
 /** `/booking`: an invitee (with their token) confirms; anyone else books a free seat through the host's object. */
 export async function answerOneTime(bindings: Bindings, db: Db, input: Omit<BookOneTimeInput, 'ownerId'>) {
   const row = await findOneTime(db, input.id)
-  if (!row) throw new ActionError(404, [{ key: 'api:notFound' }])
+  if (!row) refuse('notFound')
   const outcome = await runCommand(bindings, {
     kind: 'bookSeat',
     ownerId: row.meeting.ownerId,
@@ -84,7 +83,7 @@ export async function holdOneTimeSeat(
   holder: { clientId: string; address: string },
 ) {
   const row = await findOneTime(db, companyEventId)
-  if (!row) throw new ActionError(404, [{ key: 'oneTime:errors.notFound' }])
+  if (!row) refuse('oneTimeNotFound')
   const outcome = await runCommand(bindings, {
     kind: 'holdSeat',
     ownerId: row.meeting.ownerId,

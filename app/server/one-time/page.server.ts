@@ -17,6 +17,7 @@ import {
   whenProblems,
 } from '#app/domain/one-time/form.ts'
 import { OneTimeEventSchema } from '#app/domain/one-time/rules.ts'
+import { refusalProblems } from '#app/domain/refusal.ts'
 import { capabilityForParticipantType, can, cheapestPlanWith } from '#app/domain/plans.ts'
 import { listTimeZones } from '#app/domain/time-zones/time-zones.ts'
 import type { Language } from '#app/i18n/config.ts'
@@ -24,7 +25,7 @@ import { issueText } from '#app/i18n/zod-errors.ts'
 import type { SessionUser } from '#app/server/auth/session.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import type { Bindings } from '#app/server/env.server.ts'
-import { ActionError } from '#app/server/meetings/errors.server.ts'
+import { Refused, problemText } from '#app/server/refusal.server.ts'
 import { contacts, eventTypes } from '#db/schema.ts'
 import { FreeTimeConflict, createOneTime, isOkCreate } from './one-time.server.ts'
 
@@ -209,19 +210,21 @@ export async function createPageAction(
     if (error instanceof FreeTimeConflict) {
       return answer(409, {
         conflict: {
-          texts: error.problems.map((p) => t(p.key, p.params ?? {}) as string),
+          texts: refusalProblems(error.refusal).map((problem) => problemText(problem, t)),
           hasOverlaps: error.overlaps.length > 0,
           hasBusy: error.busyEmails.length > 0,
         },
       })
     }
-    if (error instanceof ActionError) {
+    if (error instanceof Refused) {
       return answer(
         error.status,
         collect(
-          error.problems.map((p) => ({
-            path: p.field ? p.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)) : [],
-            text: t(p.key, p.params ?? {}) as string,
+          refusalProblems(error.refusal).map((problem) => ({
+            path: problem.field
+              ? problem.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part))
+              : [],
+            text: problemText(problem, t),
           })),
           values,
         ),

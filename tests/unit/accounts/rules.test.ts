@@ -202,14 +202,12 @@ describe('avatar (SPEC §5)', () => {
   })
 
   it('refuses other formats, disguised files, empty and too large files', () => {
-    expect(avatarProblem({ name: 'me.gif', type: 'image/gif', size: 100 }, gif)).toBe('accounts:avatar.format')
-    expect(avatarProblem({ name: 'me.png', type: 'image/png', size: 100 }, gif)).toBe('accounts:avatar.format')
-    expect(avatarProblem({ name: 'me.png', type: 'text/html', size: 100 }, png)).toBe('accounts:avatar.format')
-    expect(avatarProblem({ name: 'me.jpg', type: 'image/jpeg', size: 100 }, png)).toBe('accounts:avatar.format')
-    expect(avatarProblem({ name: 'me.png', type: 'image/png', size: 0 }, png)).toBe('accounts:avatar.required')
-    expect(avatarProblem({ name: 'me.png', type: 'image/png', size: 6 * 1024 * 1024 }, png)).toBe(
-      'accounts:avatar.tooLarge',
-    )
+    expect(avatarProblem({ name: 'me.gif', type: 'image/gif', size: 100 }, gif)).toBe('avatarFormat')
+    expect(avatarProblem({ name: 'me.png', type: 'image/png', size: 100 }, gif)).toBe('avatarFormat')
+    expect(avatarProblem({ name: 'me.png', type: 'text/html', size: 100 }, png)).toBe('avatarFormat')
+    expect(avatarProblem({ name: 'me.jpg', type: 'image/jpeg', size: 100 }, png)).toBe('avatarFormat')
+    expect(avatarProblem({ name: 'me.png', type: 'image/png', size: 0 }, png)).toBe('avatarRequired')
+    expect(avatarProblem({ name: 'me.png', type: 'image/png', size: 6 * 1024 * 1024 }, png)).toBe('avatarTooLarge')
   })
 
   it('colours the initial from a palette of 9 by the first name, the same every time', () => {

@@ -219,16 +219,16 @@ describe('dates and seats', () => {
       ok: true,
       times: [{ start: Date.parse('2027-03-02T10:00:00Z'), end: Date.parse('2027-03-02T11:00:00Z') }],
     })
-    const keys = (dates: ReturnType<typeof date>[]) => {
+    const codes = (dates: ReturnType<typeof date>[]) => {
       const result = check(dates)
-      return result.ok ? [] : result.problems.map((p) => p.key)
+      return result.ok ? [] : result.problems.map((p) => p.code)
     }
-    expect(keys([date('2027-02-28T10:00', '2027-02-28T11:00')])).toEqual(['oneTime:errors.notInPast'])
-    expect(keys([date('2027-03-02T11:00', '2027-03-02T10:00')])).toEqual(['validation:endAfterStart'])
-    expect(keys([date('2027-03-02T00:00', '2027-03-03T00:00')])).toEqual(['oneTime:errors.tooLong'])
-    expect(keys([date('2027-03-02T10:00', '2027-03-02T11:00'), date('2027-03-02T10:30', '2027-03-02T12:00')])).toEqual([
-      'oneTime:errors.datesOverlap',
-    ])
+    expect(codes([date('2027-02-28T10:00', '2027-02-28T11:00')])).toEqual(['dateNotInPast'])
+    expect(codes([date('2027-03-02T11:00', '2027-03-02T10:00')])).toEqual(['endAfterStart'])
+    expect(codes([date('2027-03-02T00:00', '2027-03-03T00:00')])).toEqual(['oneTimeTooLong'])
+    expect(codes([date('2027-03-02T10:00', '2027-03-02T11:00'), date('2027-03-02T10:30', '2027-03-02T12:00')])).toEqual(
+      ['datesOverlap'],
+    )
   })
 
   it('keeps group seats and makes every simple kind one seat', () => {

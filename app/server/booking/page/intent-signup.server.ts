@@ -2,11 +2,12 @@
 import { redirect } from '@remix-run/cloudflare'
 import { CodeSchema, SignupFormSchema } from '#app/domain/accounts/rules.ts'
 import { AFTER_BOOKING_HOME } from '#app/domain/booking/after-booking.ts'
+import { refusalProblems } from '#app/domain/refusal.ts'
 import { accountDeps } from '../../accounts/deps.server.ts'
 import { resendSignupCode, signup } from '../../accounts/identity.server.ts'
 import { signInAndRedirect } from '../../accounts/route.server.ts'
 import { withGoals } from '../../analytics/goals.server.ts'
-import { Refused } from '../../refusal.server.ts'
+import { Refused, problemText } from '../../refusal.server.ts'
 import { confirmAfterBooking } from '../after-booking.server.ts'
 import type { IntentContext } from './action.server.ts'
 import { type ActionAnswer, bookingOfEvent, keptParams } from './flow.server.ts'
@@ -26,8 +27,8 @@ export async function signupIntent(c: IntentContext) {
     if (!(error instanceof Refused)) throw error
     const fieldErrors: Record<string, string> = {}
     const messages: string[] = []
-    for (const problem of error.problems) {
-      const text = t(problem.key, problem.params ?? {}) as string
+    for (const problem of refusalProblems(error.refusal)) {
+      const text = problemText(problem, t)
       if (problem.field && problem.field !== 'email' && problem.field !== 'bookingId')
         fieldErrors[problem.field] ??= text
       else messages.push(text)
