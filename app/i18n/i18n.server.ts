@@ -1,4 +1,3 @@
-import { createCookie } from '@remix-run/cloudflare'
 import { RemixI18Next } from 'remix-i18next/server'
 import {
   DEFAULT_LANGUAGE,
@@ -9,15 +8,10 @@ import {
   languageFromHeader,
   resources,
 } from './config.ts'
+import { preferenceCookie } from '#app/server/preference-cookie.server.ts'
 
 /** The interface language chosen by the visitor (ARCHITECTURE.md "Languages and time"). */
-export const languageCookie = createCookie('lng', {
-  path: '/',
-  sameSite: 'lax',
-  httpOnly: true,
-  secure: true,
-  maxAge: 60 * 60 * 24 * 365,
-})
+export const languageCookie = preferenceCookie('lng')
 
 /**
  * Pages: `?lang=`, else the cookie, else Russian (the product's default, SPEC §1): the dashboard shows Russian until

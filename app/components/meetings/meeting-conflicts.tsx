@@ -1,16 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import type { CalendarType } from '#app/domain/enums.ts'
+import type { Conflict } from '#app/domain/calendars/types.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
 import { formatRangeOn } from '#app/domain/time/readable.ts'
 
-/** An outside event the meeting overlaps (app/server/meetings/conflicts.server.ts), as the loaders answer it. */
-export type ConflictData = {
-  name: string
-  calendar: string
-  calendarType: CalendarType
-  calendarName: string
-  time: { start: string; end: string }
-}
+/** An outside event the meeting overlaps, as the loaders answer it. */
+export type ConflictData = Conflict
 
 /**
  * "Пересекается с «Стоматолог» (Яндекс Календарь, Работа), 10:00–11:00": the time in the viewer's zone, only the

@@ -3,6 +3,7 @@
  * their events (iCalendar objects through app/domain/calendars/ical-busy.ts, Google and Graph JSON in their
  * adapters) into these; the sync stores them per calendar and the availability engine reads them as busy time.
  */
+import type { CalendarType } from '../enums.ts'
 
 /** One busy occurrence: UTC epoch milliseconds, end exclusive. */
 export type BusyItem = {
@@ -12,6 +13,20 @@ export type BusyItem = {
   title: string
   start: number
   end: number
+}
+
+/**
+ * A meeting's overlap with an outside event of the organizer's calendars (issue 14; SPEC §3 "Conflicting event: name,
+ * calendar, calendar name, time"), as app/server/meetings/conflicts.server.ts finds it and the organizer's views show it.
+ */
+export type Conflict = {
+  /** The outside event's title ('' when it has none). */
+  name: string
+  /** The integration's label (the provider's name, or the CalDAV server's host) and its type. */
+  calendar: string
+  calendarType: CalendarType
+  calendarName: string
+  time: { start: string; end: string }
 }
 
 /** The span busy times are expanded over, and how to read dates and floating times. */

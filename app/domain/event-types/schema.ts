@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { DEFAULT_REMINDERS_MINUTES, LONG_TEXT_MAX, TEXT_MAX } from '#app/domain/constants.ts'
 import { isReservedName } from '#app/domain/reserved-names.ts'
-import { type IsoDate, dmyToIso } from '#app/domain/time/index.ts'
+import { type IsoDate, dmyToIso, isFormDmy } from '#app/domain/time/index.ts'
 import {
   CURRENCIES,
   PARTICIPANT_TYPES,
@@ -94,18 +94,7 @@ const CustomReminderSchema = z.object({
   unit: z.enum(TIME_UNITS, required),
 })
 
-const DmySchema = z
-  .string(required)
-  .refine((value) => /^\d{2}\.\d{2}\.\d{4}$/.test(value) && isDmy(value), 'validation:invalidDate')
-
-function isDmy(value: string): boolean {
-  try {
-    const iso = dmyToIso(value)
-    return iso >= '1900-01-01' && iso <= '2099-12-31'
-  } catch {
-    return false
-  }
-}
+const DmySchema = z.string(required).refine(isFormDmy, 'validation:invalidDate')
 
 const fields = {
   name: EventNameSchema,

@@ -7,7 +7,7 @@
 import { z } from 'zod'
 import { TEXT_MAX } from '#app/domain/constants.ts'
 import { isTimeZone } from '#app/domain/time-zones/time-zones.ts'
-import { dmyToIso, instantToZoned, isHm, parseHm } from '#app/domain/time/index.ts'
+import { dmyToIso, instantToZoned, isFormDmy, isHm, parseHm } from '#app/domain/time/index.ts'
 
 const IntervalSchema = z.object({
   start: z.string({ error: 'validation:required' }).refine(isHm, 'validation:invalidTime'),
@@ -68,20 +68,11 @@ const WeeklyDaySchema = z.object({
 })
 
 const AdjustmentSchema = z.object({
-  date: z.string({ error: 'validation:required' }).refine(isDmyDate, 'validation:invalidDate'),
+  date: z.string({ error: 'validation:required' }).refine(isFormDmy, 'validation:invalidDate'),
   isDayOff: z.boolean().default(false),
   intervals: z.array(IntervalSchema).default([]),
 })
 export type Adjustment = z.infer<typeof AdjustmentSchema>
-
-function isDmyDate(value: string): boolean {
-  try {
-    const iso = dmyToIso(value)
-    return iso >= '1900-01-01' && iso <= '2099-12-31'
-  } catch {
-    return false
-  }
-}
 
 export type ScheduleRulesContext = {
   /** The current instant: "today" is taken in the schedule's own time zone. */
@@ -133,7 +124,7 @@ export function scheduleSchema(context: ScheduleRulesContext) {
         dates.add(adjustment.date)
         if (
           today &&
-          isDmyDate(adjustment.date) &&
+          isFormDmy(adjustment.date) &&
           dmyToIso(adjustment.date) < today &&
           !context.saved?.some((saved) => sameAdjustment(saved, adjustment))
         )

@@ -53,6 +53,16 @@ export function dmyToIso(date: string): IsoDate {
   return `${match[3]}-${match[2]}-${match[1]}`
 }
 
+// A 'DD.MM.YYYY' date a form accepts: a real day from 1900 to 2099.
+export function isFormDmy(date: string): boolean {
+  try {
+    const iso = dmyToIso(date)
+    return iso >= '1900-01-01' && iso <= '2099-12-31'
+  } catch {
+    return false
+  }
+}
+
 // 'YYYY-MM-DD' -> 'DD.MM.YYYY'.
 export function isoToDmy(date: IsoDate): string {
   if (!isIsoDate(date)) throw new RangeError(`Invalid date '${date}', expected YYYY-MM-DD`)

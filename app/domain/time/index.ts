@@ -28,6 +28,7 @@ export {
 } from './date.ts'
 export {
   dmyToIso,
+  isFormDmy,
   formatHm,
   formatOffset,
   formatUtcInstant,

@@ -3,11 +3,12 @@
  * once, stored as SHA-256 like sessions' tokens; `requireAuth` (workers/api/auth.ts) takes them besides access
  * tokens. Revoking deletes the row, so the next call with it is a 401.
  */
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm'
 import { newId } from '#app/domain/ids.ts'
 import { MAX_PATS, PAT_LAST_USE_EVERY_MS, PAT_PREFIX, type PatCreate } from '#app/domain/webhooks/rules.ts'
 import { personalAccessTokens, users } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
+import { countOwned, deleteOwned } from '../rows.server.ts'
 import type { RateLimitRule } from '../rate-limit.server.ts'
 import type { ApiUser } from './api-user.server.ts'
 import { randomToken, sha256 } from './tokens.server.ts'
@@ -24,11 +25,7 @@ export async function createPat(
   input: PatCreate,
   now: number,
 ): Promise<{ id: string; token: string } | null> {
-  const [{ count }] = await db
-    .select({ count: sql<number>`count(*)` })
-    .from(personalAccessTokens)
-    .where(eq(personalAccessTokens.ownerId, ownerId))
-  if (count >= MAX_PATS) return null
+  if ((await countOwned(db, personalAccessTokens, ownerId)) >= MAX_PATS) return null
   const id = newId(now)
   const token = `${PAT_PREFIX}${randomToken()}`
   await db.insert(personalAccessTokens).values({
@@ -57,12 +54,8 @@ export async function listPats(db: Db, ownerId: string) {
   }))
 }
 
-export async function revokePat(db: Db, ownerId: string, id: string): Promise<boolean> {
-  const deleted = await db
-    .delete(personalAccessTokens)
-    .where(and(eq(personalAccessTokens.id, id), eq(personalAccessTokens.ownerId, ownerId)))
-    .returning({ id: personalAccessTokens.id })
-  return deleted.length > 0
+export function revokePat(db: Db, ownerId: string, id: string): Promise<boolean> {
+  return deleteOwned(db, personalAccessTokens, ownerId, id)
 }
 
 /** The user and grant of a token (null for an unknown or revoked one); its last use written at most once a minute. */

@@ -19,6 +19,7 @@ import {
 } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
 import { sessionSecret } from '../env.server.ts'
+import { findOwned } from '../rows.server.ts'
 import { sealCredentials } from './credentials.server.ts'
 import {
   CalendarAuthError,
@@ -202,14 +203,7 @@ export async function listIntegrations(
   }
 }
 
-async function ownedIntegration(db: Db, ownerId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(calendarIntegrations)
-    .where(and(eq(calendarIntegrations.id, id), eq(calendarIntegrations.ownerId, ownerId)))
-    .limit(1)
-  return row ?? null
-}
+const ownedIntegration = (db: Db, ownerId: string, id: string) => findOwned(db, calendarIntegrations, ownerId, id)
 
 const notFound = { ok: false, refusal: refusal('calendarNotFound') } as const
 

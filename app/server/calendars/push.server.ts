@@ -12,6 +12,7 @@ import { and, eq, exists, gt, inArray, isNull, lte, ne, not, or, sql } from 'dri
 import { calendarIntegrations, calendarPushChannels, integrationCalendars } from '#db/schema.ts'
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import { type AppEnv, sessionSecret } from '../env.server.ts'
+import { findById } from '../rows.server.ts'
 import { openCredentials, sealCredentials } from './credentials.server.ts'
 import { type OAuthApi, oauthApi, platformFetch, unavailable } from './oauth-api.server.ts'
 import { CalendarAuthError } from './provider.server.ts'
@@ -190,11 +191,7 @@ export async function ensurePushChannels(deps: CalendarDeps, integrationId: stri
   const outcome: PushOutcome = { created: 0, renewed: 0, stopped: 0, failed: 0 }
   if (!canReceivePush(deps.env)) return outcome
   const { db, now } = deps
-  const [integration] = await db
-    .select()
-    .from(calendarIntegrations)
-    .where(eq(calendarIntegrations.id, integrationId))
-    .limit(1)
+  const integration = await findById(db, calendarIntegrations, integrationId)
   if (!integration?.isActive || !PUSH_TYPES.includes(integration.type as PushType)) return outcome
   const type = integration.type as PushType
   const [calendars, channels] = await db.batch([
@@ -263,11 +260,7 @@ export async function ensurePushChannels(deps: CalendarDeps, integrationId: stri
  * cascade takes the rows, and with them the means to stop the channels; those left lapse at their expiration).
  */
 export async function stopPushChannels(deps: CalendarDeps, integrationId: string): Promise<number> {
-  const [integration] = await deps.db
-    .select()
-    .from(calendarIntegrations)
-    .where(eq(calendarIntegrations.id, integrationId))
-    .limit(1)
+  const integration = await findById(deps.db, calendarIntegrations, integrationId)
   if (!integration) return 0
   const channels = await deps.db
     .select({ channel: calendarPushChannels })

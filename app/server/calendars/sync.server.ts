@@ -16,6 +16,7 @@ import { calendarIntegrations, integrationCalendars, notifications, users } from
 import { newId } from '#app/domain/ids.ts'
 import type { Db } from '../db.server.ts'
 import { type AppEnv, sessionSecret } from '../env.server.ts'
+import { findById } from '../rows.server.ts'
 import { emailHtml } from '../notify/email-html.server.ts'
 import { enqueueMessage } from '../outbox/enqueue.server.ts'
 import { storeSyncResult, storedEtags } from './busy-store.server.ts'
@@ -162,11 +163,7 @@ export async function syncIntegration(
   options: { discover?: boolean } = {},
 ): Promise<'success' | 'fail'> {
   const { db, now } = deps
-  const [integration] = await db
-    .select()
-    .from(calendarIntegrations)
-    .where(eq(calendarIntegrations.id, integrationId))
-    .limit(1)
+  const integration = await findById(db, calendarIntegrations, integrationId)
   if (!integration) return 'fail'
   const owner = await ownerOf(db, integration.ownerId)
   if (!owner) return 'fail'

@@ -14,6 +14,7 @@ import { withinLimit } from '#app/domain/plans.ts'
 import { dmyToIso, isoToDmy } from '#app/domain/time/index.ts'
 import { eventTypes, schedules } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
+import { findOwned, ownedBy } from '../rows.server.ts'
 import { type Refusal, refusalFrom } from '#app/domain/refusal.ts'
 import { Refused, found, refuse } from '../refusal.server.ts'
 import { isUniqueViolation } from '../unique-violation.server.ts'
@@ -90,11 +91,8 @@ function toRow(input: EventTypeInput) {
   }
 }
 
-const owned = (ownerId: string, id: string) => and(eq(eventTypes.id, id), eq(eventTypes.ownerId, ownerId))
-
 export async function getEventTypeRow(db: Db, ownerId: string, id: string): Promise<EventTypeRow> {
-  const [row] = await db.select().from(eventTypes).where(owned(ownerId, id)).limit(1)
-  return found(row, 'eventTypeNotFound')
+  return found(await findOwned(db, eventTypes, ownerId, id), 'eventTypeNotFound')
 }
 
 export async function getEventType(db: Db, ownerId: string, id: string): Promise<EventTypeView> {
@@ -222,14 +220,18 @@ export async function createEventType(db: Db, owner: Owner, input: EventTypeInpu
 export async function updateEventType(db: Db, owner: Owner, id: string, input: EventTypeInput): Promise<void> {
   await getEventTypeRow(db, owner.id, id)
   await checkInput(db, owner, input, id)
-  await uniqueRace(db.update(eventTypes).set(toRow(input)).where(owned(owner.id, id)), () =>
-    checkInput(db, owner, input, id),
+  await uniqueRace(
+    db
+      .update(eventTypes)
+      .set(toRow(input))
+      .where(ownedBy(eventTypes, owner.id, id)),
+    () => checkInput(db, owner, input, id),
   )
 }
 
 export async function deleteEventType(db: Db, ownerId: string, id: string): Promise<void> {
   await getEventTypeRow(db, ownerId, id)
-  await db.delete(eventTypes).where(owned(ownerId, id))
+  await db.delete(eventTypes).where(ownedBy(eventTypes, ownerId, id))
 }
 
 /**
@@ -278,12 +280,18 @@ export async function activityCheck(db: Db, owner: Owner, id: string): Promise<{
 export async function setActive(db: Db, owner: Owner, id: string, isActive: boolean): Promise<void> {
   const row = await getEventTypeRow(db, owner.id, id)
   if (isActive && !row.isActive && missingCapabilities(owner.tariff, toView(row)).length > 0) refuse('tariffLimit')
-  await db.update(eventTypes).set({ isActive }).where(owned(owner.id, id))
+  await db
+    .update(eventTypes)
+    .set({ isActive })
+    .where(ownedBy(eventTypes, owner.id, id))
 }
 
 export async function setShownOnSpecialistPage(db: Db, ownerId: string, id: string, shown: boolean): Promise<void> {
   await getEventTypeRow(db, ownerId, id)
-  await db.update(eventTypes).set({ isShowOnSpecialistPage: shown }).where(owned(ownerId, id))
+  await db
+    .update(eventTypes)
+    .set({ isShowOnSpecialistPage: shown })
+    .where(ownedBy(eventTypes, ownerId, id))
 }
 
 /** SPEC §3 "Template fields": what a one-time meeting copies from an event type. */

@@ -2,7 +2,6 @@
  * The first-run guide of the home page (app/domain/home/first-run.ts): the facts read from the account, the steps
  * marked done in the `guide` cookie, and once all are done the next meetings and the public link to copy.
  */
-import { createCookie } from '@remix-run/cloudflare'
 import { and, asc, count, eq, gte } from 'drizzle-orm'
 import { type GuideStep, guideSteps, parseMarked } from '#app/domain/home/first-run.ts'
 import { formatWhen } from '#app/domain/time/readable.ts'
@@ -10,15 +9,10 @@ import type { Language } from '#app/i18n/config.ts'
 import { meetings, scheduleAdjustments, schedules, type users } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
 import type { HomeStatistics } from '../meetings/statistics.server.ts'
+import { preferenceCookie } from '../preference-cookie.server.ts'
 import { DEFAULT_WEEKLY } from '../schedules/schedules.server.ts'
 
-export const guideCookie = createCookie('guide', {
-  path: '/',
-  sameSite: 'lax',
-  httpOnly: true,
-  secure: true,
-  maxAge: 60 * 60 * 24 * 365,
-})
+export const guideCookie = preferenceCookie('guide')
 
 export async function markedSteps(request: Request): Promise<Set<GuideStep>> {
   const value = await guideCookie.parse(request.headers.get('Cookie'))

@@ -5,20 +5,10 @@
  * participant's view or a public page.
  */
 import { and, asc, eq, gt, gte, lt, lte } from 'drizzle-orm'
-import type { CalendarType } from '#app/domain/enums.ts'
+import type { Conflict } from '#app/domain/calendars/types.ts'
 import { busyCounts } from '#app/server/booking/availability.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { calendarBusy, calendarIntegrations, integrationCalendars, meetings } from '#db/schema.ts'
-
-export type Conflict = {
-  /** The outside event's title ('' when it has none). */
-  name: string
-  /** The integration's label (the provider's name, or the CalDAV server's host) and its type. */
-  calendar: string
-  calendarType: CalendarType
-  calendarName: string
-  time: { start: string; end: string }
-}
 
 type Shown = { id: string; status: 'upcoming' | 'canceled'; startAt: number; endAt: number }
 

@@ -22,8 +22,10 @@ import {
 import { avatarUrl } from '#app/server/accounts/profile.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { meetingParticipants, meetings, users } from '#db/schema.ts'
-import { refuse } from '../refusal.server.ts'
-import { type Conflict, conflictsOf } from './conflicts.server.ts'
+import { findOwned } from '../rows.server.ts'
+import { found, refuse } from '../refusal.server.ts'
+import type { Conflict } from '#app/domain/calendars/types.ts'
+import { conflictsOf } from './conflicts.server.ts'
 
 export type MeetingRow = typeof meetings.$inferSelect
 export type ParticipantRow = typeof meetingParticipants.$inferSelect
@@ -188,12 +190,7 @@ export async function listOrganizerMeetings(db: Db, viewer: Viewer, query: Meeti
 
 /** One of the organizer's meetings with its participants, or 404. */
 export async function findOwnedMeeting(db: Db, ownerId: string, meetingId: string) {
-  const [meeting] = await db
-    .select()
-    .from(meetings)
-    .where(and(eq(meetings.id, meetingId), eq(meetings.ownerId, ownerId)))
-    .limit(1)
-  if (!meeting) refuse('notFound')
+  const meeting = found(await findOwned(db, meetings, ownerId, meetingId))
   const participants = (await participantsOf(db, ownerId, [meeting.id])).get(meeting.id) ?? []
   return { meeting, participants }
 }

@@ -9,6 +9,7 @@ import { type ReminderProblem, decodeProblems, parseDeliveryError } from '#app/d
 import { meetingParticipants, meetings, outbox, reminders } from '#db/schema.ts'
 import type { ReminderStatus } from '#app/domain/enums.ts'
 import type { Db } from '../db.server.ts'
+import { findOwned } from '../rows.server.ts'
 
 export type DeliveryView = {
   channel: 'email' | 'telegram' | 'push'
@@ -43,12 +44,7 @@ export async function reminderStatusesFor(
   ownerId: string,
   meetingId: string,
 ): Promise<ReminderStatusView[] | null> {
-  const [meeting] = await db
-    .select({ id: meetings.id })
-    .from(meetings)
-    .where(and(eq(meetings.id, meetingId), eq(meetings.ownerId, ownerId)))
-    .limit(1)
-  if (!meeting) return null
+  if (!(await findOwned(db, meetings, ownerId, meetingId))) return null
   const rows = await db
     .select({ reminder: reminders, firstName: meetingParticipants.firstName, lastName: meetingParticipants.lastName })
     .from(reminders)

@@ -13,6 +13,7 @@ import { dmyToIso, isoToDmy } from '#app/domain/time/index.ts'
 import { eventTypes, scheduleAdjustments, schedules, users } from '#db/schema.ts'
 import type { Tariff } from '#app/domain/enums.ts'
 import type { Db } from '../db.server.ts'
+import { findOwned, ownedBy } from '../rows.server.ts'
 import { found, refuse } from '../refusal.server.ts'
 
 export type Owner = { id: string; tariff: Tariff; timeZone: string }
@@ -113,12 +114,7 @@ export async function listSchedules(db: Db, ownerId: string): Promise<ScheduleVi
 }
 
 export async function getSchedule(db: Db, ownerId: string, id: string): Promise<ScheduleView> {
-  const [row] = await db
-    .select()
-    .from(schedules)
-    .where(and(eq(schedules.id, id), eq(schedules.ownerId, ownerId)))
-    .limit(1)
-  found(row, 'scheduleNotFound')
+  const row = found(await findOwned(db, schedules, ownerId, id), 'scheduleNotFound')
   const adjustments = await db.select().from(scheduleAdjustments).where(eq(scheduleAdjustments.scheduleId, id))
   return toView(row, adjustments)
 }
@@ -223,5 +219,5 @@ export async function deleteSchedule(db: Db, owner: Owner, id: string): Promise<
     .from(eventTypes)
     .where(and(eq(eventTypes.ownerId, owner.id), eq(eventTypes.scheduleId, id)))
   if (value > 0) refuse('scheduleInUse', undefined, { count: value })
-  await db.delete(schedules).where(and(eq(schedules.id, id), eq(schedules.ownerId, owner.id)))
+  await db.delete(schedules).where(ownedBy(schedules, owner.id, id))
 }

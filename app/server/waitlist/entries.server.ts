@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { WaitlistEntry } from '#app/domain/waitlist/waitlist.ts'
 import { eventTypes, users, waitlistEntries } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
+import { findOwned } from '../rows.server.ts'
 
 export type WaitlistRow = typeof waitlistEntries.$inferSelect
 
@@ -48,13 +49,8 @@ export function slotLine(db: Db, ownerId: string, eventTypeId: string, start: nu
 }
 
 /** One entry of this host, or null (another host's entry is not found). */
-export async function findEntry(db: Db, ownerId: string, entryId: string): Promise<WaitlistRow | null> {
-  const [row] = await db
-    .select()
-    .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.ownerId, ownerId), eq(waitlistEntries.id, entryId)))
-    .limit(1)
-  return row ?? null
+export function findEntry(db: Db, ownerId: string, entryId: string): Promise<WaitlistRow | null> {
+  return findOwned(db, waitlistEntries, ownerId, entryId)
 }
 
 /** An entry by the id its signed link names, with its event type's name and link and its host's login and name. */

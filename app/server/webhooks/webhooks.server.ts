@@ -35,6 +35,7 @@ import { seal, unseal } from '../crypto/sealed.server.ts'
 import type { Db } from '../db.server.ts'
 import { type AppEnv, sessionSecret } from '../env.server.ts'
 import { DeliveryError, type MessageSender, type OutgoingMessage } from '../outbox/delivery.server.ts'
+import { countOwned, deleteOwned, findById, findOwned } from '../rows.server.ts'
 
 const CONSUMER = 'webhooks'
 /** Host events routed per run; the next run goes on from where this one stopped. */
@@ -64,11 +65,7 @@ export async function createEndpoint(
   input: WebhookCreate,
   now: number,
 ): Promise<{ id: string; secret: string } | null> {
-  const [{ count }] = await db
-    .select({ count: sql<number>`count(*)` })
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.ownerId, ownerId))
-  if (count >= MAX_WEBHOOK_ENDPOINTS) return null
+  if ((await countOwned(db, webhookEndpoints, ownerId)) >= MAX_WEBHOOK_ENDPOINTS) return null
   const id = newId(now)
   const secret = newSecret()
   await db.insert(webhookEndpoints).values({
@@ -96,22 +93,9 @@ export async function listEndpoints(db: Db, ownerId: string) {
   }))
 }
 
-async function ownEndpoint(db: Db, ownerId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.ownerId, ownerId)))
-    .limit(1)
-  return row ?? null
-}
-
 /** Deletes an endpoint of the owner (its log with it; pending deliveries are given up when their turn comes). */
-export async function deleteEndpoint(db: Db, ownerId: string, id: string): Promise<boolean> {
-  const deleted = await db
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.ownerId, ownerId)))
-    .returning({ id: webhookEndpoints.id })
-  return deleted.length > 0
+export function deleteEndpoint(db: Db, ownerId: string, id: string): Promise<boolean> {
+  return deleteOwned(db, webhookEndpoints, ownerId, id)
 }
 
 /** Deliveries of the log, newest first. */
@@ -119,7 +103,7 @@ const LOG_SIZE = 50
 
 /** An endpoint's delivery log (null when it is not the owner's): each delivery's state and every attempt. */
 export async function listDeliveries(db: Db, ownerId: string, endpointId: string) {
-  if (!(await ownEndpoint(db, ownerId, endpointId))) return null
+  if (!(await findOwned(db, webhookEndpoints, ownerId, endpointId))) return null
   const rows = await db
     .select({ delivery: webhookDeliveries, row: outbox })
     .from(webhookDeliveries)
@@ -164,7 +148,7 @@ export async function resendDelivery(
   id: string,
   now: number,
 ): Promise<{ id: string } | null> {
-  if (!(await ownEndpoint(db, ownerId, endpointId))) return null
+  if (!(await findOwned(db, webhookEndpoints, ownerId, endpointId))) return null
   const [found] = await db
     .select({ delivery: webhookDeliveries, row: outbox })
     .from(webhookDeliveries)
@@ -300,11 +284,7 @@ export class WebhookSender implements MessageSender {
   ) {}
 
   async send(message: OutgoingMessage, signal: AbortSignal): Promise<void> {
-    const [endpoint] = await this.db
-      .select()
-      .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.id, message.recipient))
-      .limit(1)
+    const endpoint = await findById(this.db, webhookEndpoints, message.recipient)
     if (!endpoint) throw new DeliveryError('canceled', 'The webhook endpoint was deleted', true)
     const { messageId, body } = message.payload as DeliveryPayload
     // Fails loudly (and is retried) when production lacks the secret the endpoint's secret is sealed with.

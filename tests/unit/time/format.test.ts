@@ -4,6 +4,7 @@ import {
   formatHm,
   formatOffset,
   formatUtcInstant,
+  isFormDmy,
   isHm,
   isoToDmy,
   parseHm,
@@ -29,6 +30,16 @@ describe('formatting', () => {
     expect(() => dmyToIso('31.02.2027')).toThrow(RangeError)
     expect(() => dmyToIso('2027-03-05')).toThrow(RangeError)
     expect(() => isoToDmy('05.03.2027')).toThrow(RangeError)
+  })
+
+  it('accepts a form date only as a real DD.MM.YYYY day from 1900 to 2099', () => {
+    expect(isFormDmy('01.01.1900')).toBe(true)
+    expect(isFormDmy('31.12.2099')).toBe(true)
+    expect(isFormDmy('31.12.1899')).toBe(false)
+    expect(isFormDmy('01.01.2100')).toBe(false)
+    expect(isFormDmy('29.02.2027')).toBe(false)
+    expect(isFormDmy('1.03.2027')).toBe(false)
+    expect(isFormDmy('2027-03-05')).toBe(false)
   })
 
   it('writes and reads the contract instants', () => {

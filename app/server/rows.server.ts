@@ -1,0 +1,49 @@
+/**
+ * One row by its id, and the rows an organizer owns (ADR 0123). An organizer's read or removal filters by the owner
+ * (ARCHITECTURE.md "Data"), so another organizer's row is not found; every owned table has `id` and `ownerId`.
+ */
+import { type SQL, and, eq, sql } from 'drizzle-orm'
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import type { Db } from './db.server.ts'
+
+type TableWithId = SQLiteTable & { id: SQLiteColumn }
+type OwnedTable = TableWithId & { ownerId: SQLiteColumn }
+
+async function firstRow<T extends TableWithId>(db: Db, table: T, where: SQL | undefined) {
+  const [row] = await db.select().from(table).where(where).limit(1)
+  return (row as T['$inferSelect'] | undefined) ?? null
+}
+
+/** The row of `table` with this id, or null (for the cron's and the outbox's work, which has no organizer). */
+export function findById<T extends TableWithId>(db: Db, table: T, id: string): Promise<T['$inferSelect'] | null> {
+  return firstRow(db, table, eq(table.id, id))
+}
+
+/** The condition "this row, of this owner". */
+export const ownedBy = (table: OwnedTable, ownerId: string, id: string) =>
+  and(eq(table.id, id), eq(table.ownerId, ownerId))
+
+/** The row of `table` with this id owned by this organizer, or null. */
+export function findOwned<T extends OwnedTable>(
+  db: Db,
+  table: T,
+  ownerId: string,
+  id: string,
+): Promise<T['$inferSelect'] | null> {
+  return firstRow(db, table, ownedBy(table, ownerId, id))
+}
+
+/** How many rows of `table` the organizer has (for the limits on tokens and endpoints). */
+export async function countOwned(db: Db, table: OwnedTable, ownerId: string): Promise<number> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)` }).from(table).where(eq(table.ownerId, ownerId))
+  return count
+}
+
+/** Deletes the organizer's row; false when there was none (another organizer's row is none). */
+export async function deleteOwned(db: Db, table: OwnedTable, ownerId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(table)
+    .where(ownedBy(table, ownerId, id))
+    .returning({ id: table.id })
+  return deleted.length > 0
+}
