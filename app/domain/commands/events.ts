@@ -165,10 +165,24 @@ export type SeatsAdded = { type: 'SeatsAdded'; meetingId: string; totalSeats: nu
 export type MeetingHeld = { type: 'MeetingHeld'; meetingId: string; isFailed: boolean }
 
 /** The meeting's adjutants changed. */
-export type AdjutantsChanged = { type: 'AdjutantsChanged'; meetingId: string; added: string[]; removed: string[] }
+export type AdjutantsChanged = {
+  type: 'AdjutantsChanged'
+  meetingId: string
+  added: string[]
+  removed: string[]
+  /** The adjutants as they now are, in the order given (none in events logged before ADR 0124). */
+  adjutantEmails: string[]
+}
 
 /** Visitors were added to a participant's booking. */
-export type VisitorsAdded = { type: 'VisitorsAdded'; meetingId: string; bookingId: string; participantIds: string[] }
+export type VisitorsAdded = {
+  type: 'VisitorsAdded'
+  meetingId: string
+  bookingId: string
+  participantIds: string[]
+  /** Each new visitor's email, in the order of `participantIds` (none in events logged before ADR 0124). */
+  emails: string[]
+}
 
 /** A client joined the waitlist of a full group slot (docs/decisions/0108-waitlist.md). */
 export type WaitlistJoined = {
@@ -193,11 +207,8 @@ export type WaitlistLeft = { type: 'WaitlistLeft'; entryId: string; holdId: stri
 /** The offered client booked the seat (the same batch as its BookingConfirmed). */
 export type WaitlistBooked = { type: 'WaitlistBooked'; entryId: string; bookingId: string }
 
-export type HostEvent =
-  | BookingConfirmed
-  | OneTimeSeatBooked
-  | InvitationConfirmed
-  | OneTimeCreated
+/** The events of the meeting commands (cancel, visitors, move, held, adjutants, reschedule). */
+export type MeetingEvent =
   | MeetingCanceled
   | ParticipantCanceled
   | MeetingMoved
@@ -206,12 +217,23 @@ export type HostEvent =
   | MeetingHeld
   | AdjutantsChanged
   | VisitorsAdded
+
+/** The events of a full group slot's waitlist. */
+export type WaitlistEvent =
   | WaitlistJoined
   | WaitlistOffered
   | WaitlistOfferExpired
   | WaitlistClosed
   | WaitlistLeft
   | WaitlistBooked
+
+export type HostEvent =
+  | BookingConfirmed
+  | OneTimeSeatBooked
+  | InvitationConfirmed
+  | OneTimeCreated
+  | MeetingEvent
+  | WaitlistEvent
 
 export type HostEventType = HostEvent['type']
 

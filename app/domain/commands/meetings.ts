@@ -165,7 +165,9 @@ export function decideAdjutants(
   return ok({
     added,
     removed,
-    events: changed ? [{ type: 'AdjutantsChanged', meetingId: meeting.id, added, removed }] : [],
+    events: changed
+      ? [{ type: 'AdjutantsChanged', meetingId: meeting.id, added, removed, adjutantEmails: [...emails] }]
+      : [],
   })
 }
 
@@ -202,6 +204,7 @@ export function decideAddVisitors(
       meetingId: meeting.id,
       bookingId: member.bookingId,
       participantIds: visitors.map((v) => v.id),
+      emails: visitors.map((v) => v.email),
     },
   })
 }

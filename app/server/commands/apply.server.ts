@@ -6,8 +6,9 @@
  * transaction: the rows, the messages and the log entries exist together or not at all, so a consumer of the log
  * (calendar write-back, webhooks) can neither miss a change nor see one that was rolled back.
  *
- * The parts of each event are in booking.server.ts, one-time.server.ts, parts.server.ts (shared pieces) and
- * app/server/waitlist/apply.server.ts; the meeting commands still hand their statements in beside their events.
+ * The parts of each event are in booking.server.ts, one-time.server.ts, meetings.server.ts (the meeting commands'
+ * events, one function per event type), parts.server.ts (shared pieces) and app/server/waitlist/apply.server.ts. A
+ * command returns only events (and the snapshot it decided on, in the scope); it builds no statement itself.
  *
  * Runs only inside the host's Durable Object, one command at a time per host. Nothing here decides: a refusal was
  * the decide function's; the only failure left is a unique index backing the object up, which the caller maps.
@@ -23,6 +24,7 @@ import type { AppEnv } from '../env.server.ts'
 import type { MeetingRow } from '../meetings/meetings.server.ts'
 import { type WaitlistScope, isWaitlistEvent, waitlistPart } from '../waitlist/apply.server.ts'
 import { bookingConfirmed } from './booking.server.ts'
+import { type MeetingsScope, meetingStatements } from './meetings.server.ts'
 import { invitationConfirmed, oneTimeCreated, oneTimeSeatBooked } from './one-time.server.ts'
 import type { Part } from './parts.server.ts'
 
@@ -47,21 +49,15 @@ export type ApplyScope = {
   language?: 'ru' | 'en'
   /** Waitlist events: their event types and entries (app/server/waitlist/apply.server.ts). */
   waitlist?: WaitlistScope
+  /** Meeting events: the meetings the command read, the organizer, who acted (meetings.server.ts). */
+  meetings?: MeetingsScope
 }
 
 /** What the caller answers with: the ICS the client gets back and the outbox messages to send right away. */
 export type Applied = { ics: string | null; outboxIds: string[]; statements: number }
 
-/**
- * Applies the events in one batch. `also`: statements of a command whose rows are not yet produced from its events
- * (the meeting commands of app/server/meetings/*, see the ADR), written in the same batch as their events' log rows.
- */
-export async function apply(
-  db: Db,
-  scope: ApplyScope,
-  events: readonly HostEvent[],
-  also: readonly Statement[] = [],
-): Promise<Applied> {
+/** Applies the events in one batch. */
+export async function apply(db: Db, scope: ApplyScope, events: readonly HostEvent[]): Promise<Applied> {
   const parts: Part[] = []
   const bookings = events.filter((e): e is BookingConfirmed => e.type === 'BookingConfirmed')
   if (bookings.length > 0) parts.push(await bookingConfirmed(db, scope, bookings))
@@ -72,6 +68,7 @@ export async function apply(
     if (event.type === 'OneTimeCreated') parts.push(await oneTimeCreated(db, scope, event, contactsDone))
     if (isWaitlistEvent(event)) parts.push(await waitlistPart(db, scope, event))
   }
+  parts.push({ statements: await meetingStatements(db, scope, events) })
   const log = events.map((event) => {
     const entry = logEntry(event)
     return db.insert(hostEvents).values({
@@ -83,7 +80,7 @@ export async function apply(
       createdAt: scope.now,
     })
   })
-  const statements = [...parts.flatMap((p) => p.statements), ...also, ...log]
+  const statements = [...parts.flatMap((p) => p.statements), ...log]
   if (statements.length > 0) await db.batch(statements as [Statement, ...Statement[]])
   return {
     ics: parts.find((p) => p.ics !== undefined)?.ics ?? null,

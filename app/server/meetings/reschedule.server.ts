@@ -17,10 +17,8 @@ import {
   rulesOf,
   scheduleOf,
 } from '#app/server/booking/availability.server.ts'
-import { apply } from '#app/server/commands/apply.server.ts'
 import type { Db } from '#app/server/db.server.ts'
-import { replanMeeting } from '#app/server/notify/reminders.server.ts'
-import { meetings, oneTimeEvents } from '#db/schema.ts'
+import { oneTimeEvents } from '#db/schema.ts'
 import {
   type Slot,
   computeSlots,
@@ -29,16 +27,14 @@ import {
   slotsOfViewerDay,
 } from '#app/domain/availability/index.ts'
 import type { AppEnv, Bindings } from '#app/server/env.server.ts'
-import { organizerNotices, participantNotices } from '#app/server/notify/notifications.server.ts'
 import { hostLock } from '#app/server/booking/host-lock-client.server.ts'
 import { type OverlapItem, freeTimeCheck } from '#app/server/one-time/create.server.ts'
-import { attendeesOf, organizerOf } from './actions.server.ts'
+import { applyMeetingEvents, organizerOf } from './actions.server.ts'
 import { refusal } from '#app/domain/refusal.ts'
 import { Refused } from '#app/server/refusal.server.ts'
 import { conflictRefusal } from '#app/domain/commands/one-time.ts'
 import { type MeetingRow, type ParticipantRow, findOwnedMeeting } from './meetings.server.ts'
 import { changeNoticeMinutes } from './notice.server.ts'
-import { adjutantRecipient, meetingNotices, organizerNoticeOfActor, participantRecipient } from './notify.server.ts'
 
 export type RescheduleSlot = { start: string; end: string; date: string; from: string; to: string }
 
@@ -182,7 +178,7 @@ export async function rescheduleMeeting(
   now: number,
 ): Promise<Outcome<{ start: string; end: string }>> {
   const snapshot = await findOwnedMeeting(db, input.ownerId, input.meetingId)
-  const { meeting, participants } = snapshot
+  const { meeting } = snapshot
   const context = await contextOf(db, meeting)
   // The minimum notice binds the participant only (one D1 read, only when a participant asks).
   const noticeMinutes = input.actorParticipantId ? await changeNoticeMinutes(db, meeting) : 0
@@ -203,49 +199,7 @@ export async function rescheduleMeeting(
     if (refused) return { ok: false, refusal: refused }
   }
   const organizer = await organizerOf(db, input.ownerId)
-  const updated: MeetingRow = { ...meeting, startAt: slot.start, endAt: slot.end, sequence: meeting.sequence + 1 }
-  const live = participants.filter(isLive)
-  const attendees = attendeesOf(participants, meeting.adjutantEmails)
-  const recipients = [
-    ...live.map(participantRecipient),
-    ...meeting.adjutantEmails.map((email) => adjutantRecipient(email, organizer)),
-  ]
-  await apply(
-    db,
-    { ownerId: meeting.ownerId, now },
-    [moved],
-    [
-      db
-        .update(meetings)
-        .set({ startAt: slot.start, endAt: slot.end, sequence: updated.sequence, updatedAt: now })
-        .where(eq(meetings.id, meeting.id)),
-      ...(await replanMeeting(db, updated, participants, now)),
-      ...(await meetingNotices(db, env, { meeting: updated, organizer, attendees, recipients, kind: 'moved' }, now)),
-      ...(actor
-        ? [
-            ...(await organizerNoticeOfActor(
-              db,
-              env,
-              { meeting: updated, organizer, attendees, actor, kind: 'participantMoved' },
-              now,
-            )),
-            ...(await organizerNotices(db, env, {
-              event: 'moved',
-              meeting: updated,
-              previousStartAt: meeting.startAt,
-              now,
-            })),
-          ]
-        : // The specialist moved it: clients with an account also get a notice (SPEC §3 openEventClient).
-          await participantNotices(db, env, {
-            event: 'moved',
-            meeting: updated,
-            participants: live,
-            previousStartAt: meeting.startAt,
-            now,
-          })),
-    ],
-  )
+  await applyMeetingEvents(db, env, { snapshots: [snapshot], organizer, actor, now }, [moved])
   return { ok: true, value: { start: new Date(slot.start).toISOString(), end: new Date(slot.end).toISOString() } }
 }
 

@@ -6,12 +6,7 @@
  * settles in between.
  */
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm'
-import {
-  type MeetingToPlan,
-  type ReminderChange,
-  ReminderPlan,
-  type StoredReminder,
-} from '#app/domain/reminders/replan.ts'
+import type { MeetingToPlan, ReminderChange, StoredReminder } from '#app/domain/reminders/replan.ts'
 import { eventTypes, meetings, oneTimeEvents, outbox, reminders } from '#db/schema.ts'
 import type { Statement } from '../commands/apply.server.ts'
 import type { Db } from '../db.server.ts'
@@ -84,20 +79,4 @@ export function reminderStatements(db: Db, changes: readonly ReminderChange[], n
           )
     }
   })
-}
-
-/** The statements that re-plan one meeting as a command leaves it (its start and status, everyone in it). */
-export async function replanMeeting(
-  db: Db,
-  meeting: { id: string; ownerId: string; startAt: number; status: string },
-  participants: MeetingToPlan['participants'],
-  now: number,
-): Promise<Statement[]> {
-  const snapshot = await loadReminders(
-    db,
-    [meeting.id],
-    participants.map((p) => p.id),
-  )
-  const plan = new ReminderPlan(snapshot.rows).replan(meetingToPlan(snapshot, meeting, participants), now)
-  return reminderStatements(db, plan.changes, now)
 }

@@ -4,14 +4,7 @@
  * outbox. The ghost holds that keep offered seats are the host's object's, saved beside this batch.
  */
 import { and, eq } from 'drizzle-orm'
-import type {
-  WaitlistBooked,
-  WaitlistClosed,
-  WaitlistJoined,
-  WaitlistLeft,
-  WaitlistOffered,
-  WaitlistOfferExpired,
-} from '#app/domain/commands/events.ts'
+import type { WaitlistEvent } from '#app/domain/commands/events.ts'
 import { WAITLIST_OFFER_MINUTES } from '#app/domain/constants.ts'
 import { formatMoment, formatWhen } from '#app/domain/time/readable.ts'
 import type { Language } from '#app/i18n/config.ts'
@@ -25,14 +18,6 @@ import { composeEmail, hello } from '../meetings/mail.server.ts'
 import { enqueueMessage } from '../outbox/enqueue.server.ts'
 import type { WaitlistRow } from './entries.server.ts'
 import { waitlistLink } from './links.server.ts'
-
-export type WaitlistEvent =
-  | WaitlistJoined
-  | WaitlistOffered
-  | WaitlistOfferExpired
-  | WaitlistClosed
-  | WaitlistLeft
-  | WaitlistBooked
 
 export const isWaitlistEvent = (event: { type: string }): event is WaitlistEvent => event.type.startsWith('Waitlist')
 
