@@ -12,6 +12,30 @@ export function issueText(issue: z.core.$ZodIssue, t: TFunction): string {
   return field ? `${field}: ${text}` : text
 }
 
+/** Fields' texts by dotted path (`emails.1`, `weekly.0.intervals.1.from`), and the texts of no field. */
+export type IssueErrors = { fieldErrors: Record<string, string[]>; formErrors: string[] }
+
+/**
+ * Zod issues as a form shows them: each text under its field's dotted path, without the field's name (the field
+ * is next to it); an issue of no field is the form's. The server's form parser (app/server/forms/parse.server.ts)
+ * and a form checking as the person types (the schedule editor) share it, so both say the same.
+ */
+export function issueErrors(issues: readonly z.core.$ZodIssue[], t: TFunction): IssueErrors {
+  const errors: IssueErrors = { fieldErrors: {}, formErrors: [] }
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.')
+    const text = issueMessage(issue, t)
+    if (field) errors.fieldErrors[field] = [...(errors.fieldErrors[field] ?? []), text]
+    else errors.formErrors.push(text)
+  }
+  return errors
+}
+
+/** The first text of each field (a form that shows one message per field). */
+export function firstTexts(fieldErrors: Record<string, string[]>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fieldErrors).map(([field, texts]) => [field, texts[0]]))
+}
+
 function issueMessage(issue: z.core.$ZodIssue, t: TFunction): string {
   // A schema's "required" message is for a missing value; a value of the wrong type is invalid, not missing. The
   // input is on the issue only when parsed with `{ reportInput: true }` (the API's parseWith does).

@@ -15,7 +15,7 @@ import { changeNoticeMinutes, isInsideNotice } from '#app/server/meetings/notice
 import { moveCalendar, moveMonth } from '#app/server/meetings/reschedule.server.ts'
 import { monthOf } from '#app/server/booking/page/flow.server.ts'
 import { currentMonth } from '#app/server/booking/public.server.ts'
-import { pageAction } from '#app/server/meetings/page-errors.server.ts'
+import { pageAction } from '#app/server/forms/page-action.server.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
 
 export const meta = titleMeta

@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next'
-import { z } from 'zod'
-import { InviteeEmailsSchema } from '#app/domain/meetings/rules.ts'
-import { parseForm } from './meetings/page-errors.server.ts'
+import { NewVisitorsSchema } from '#app/domain/meetings/rules.ts'
+import { parseInput } from './forms/page-action.server.ts'
 import { refuse } from './refusal.server.ts'
 
 /** Emails typed one per line or separated by commas or spaces. */
@@ -14,9 +13,7 @@ export function emailList(value: FormDataEntryValue | null): string[] {
 
 /** The visitors' emails a form sent (one at least), as both meeting pages read them. */
 export function visitorEmails(t: TFunction, form: FormData): string[] {
-  return parseForm(t, z.object({ emails: InviteeEmailsSchema.pipe(z.array(z.string()).min(1)) }), {
-    emails: emailList(form.get('emails')),
-  }).emails
+  return parseInput(t, NewVisitorsSchema, { emails: emailList(form.get('emails')) }).emails
 }
 
 /** A posted slot start (`intent=reschedule`): an instant, or the "required" refusal on `start`. */

@@ -16,7 +16,7 @@ import {
   refusalProblems,
   refusalStatus,
 } from '#app/domain/refusal.ts'
-import { issueText } from '#app/i18n/zod-errors.ts'
+import { type IssueErrors, issueErrors } from '#app/i18n/zod-errors.ts'
 
 export class Refused extends Error {
   constructor(readonly refusal: Refusal) {
@@ -70,7 +70,7 @@ export function refusalTexts(refusal: Refusal, t: TFunction): string[] {
 }
 
 /** A page's errors: conform's `submission.reply` options, and whether to open the plan's modal (SPEC §6). */
-export type PageErrors = { fieldErrors: Record<string, string[]>; formErrors: string[]; tariffLimit: boolean }
+export type PageErrors = IssueErrors & { tariffLimit: boolean }
 
 /**
  * The one rendering of a refusal or of zod issues for a page: texts next to their fields (by dotted path), the
@@ -78,19 +78,14 @@ export type PageErrors = { fieldErrors: Record<string, string[]>; formErrors: st
  * a missing row looks the same as none).
  */
 export function pageErrors(source: Refusal | readonly z.core.$ZodIssue[], t: TFunction): PageErrors {
-  const errors: PageErrors = { fieldErrors: {}, formErrors: [], tariffLimit: false }
-  const add = (field: string | undefined, text: string) => {
-    if (field) errors.fieldErrors[field] = [...(errors.fieldErrors[field] ?? []), text]
-    else errors.formErrors.push(text)
-  }
-  if (isIssues(source)) {
-    for (const issue of source) add(issue.path.map(String).join('.'), issueText({ ...issue, path: [] }, t))
-    return errors
-  }
+  if (isIssues(source)) return { ...issueErrors(source, t), tariffLimit: false }
   if (refusalStatus(source) === 404) throw new Response(problemText(source, t), { status: 404 })
+  const errors: PageErrors = { fieldErrors: {}, formErrors: [], tariffLimit: false }
   for (const problem of refusalProblems(source)) {
+    const text = problemText(problem, t)
     if (problem.code === 'tariffLimit') errors.tariffLimit = true
-    else add(problem.field, problemText(problem, t))
+    else if (problem.field) errors.fieldErrors[problem.field] = [...(errors.fieldErrors[problem.field] ?? []), text]
+    else errors.formErrors.push(text)
   }
   return errors
 }

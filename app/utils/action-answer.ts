@@ -1,5 +1,5 @@
 /**
- * What a page action of the meetings and contacts pages answers (app/server/meetings/page-errors.server.ts
+ * What a page action of the meetings and contacts pages answers (app/server/forms/page-action.server.ts
  * `pageAction`): its intent, and either the result or the refusal's translated texts. Plain data shared by the
  * server that builds it and the components that show it, so no component imports a server module for it.
  */

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
 import {
+  AfterBookingCodeSchema,
   ChangePasswordSchema,
   ConfirmCodeSchema,
   CULTURES,
@@ -68,9 +69,7 @@ export const RefreshSchema = z.object({
   refreshToken: z.string({ error: 'accounts:required' }).min(1, 'accounts:required').max(200),
 })
 export const LogoutSchema = RefreshSchema.pick({ refreshToken: true })
-export const AfterBookingCodeSchema = ConfirmCodeSchema.extend({
-  bookingId: z.string({ error: 'accounts:required' }).trim().min(1, 'accounts:required').max(200),
-})
+export { AfterBookingCodeSchema }
 
 export const ApiSigninSchema = z.object({
   code: z.string({ error: 'accounts:required' }).min(1, 'accounts:required').max(200),

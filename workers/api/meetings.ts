@@ -1,6 +1,11 @@
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
-import { InviteeEmailsSchema, meetingListApiQuerySchema } from '#app/domain/meetings/rules.ts'
+import {
+  AdjutantsSchema,
+  InviteeEmailsSchema,
+  NewVisitorsSchema,
+  meetingListApiQuerySchema,
+} from '#app/domain/meetings/rules.ts'
 import { visitorsOfParticipant } from '#app/server/meetings/actions.server.ts'
 import {
   type HostCommand,
@@ -90,10 +95,7 @@ export const CrossQuerySchema = z
   .refine((v) => v.to > v.from, { path: ['to'], message: 'validation:endAfterStart' })
 
 export const PickerQuerySchema = z.object({ date: FilterDateSchema })
-export const AdjutantsSchema = z.object({ adjutantEmails: InviteeEmailsSchema })
-export const NewVisitorsSchema = z.object({
-  emails: InviteeEmailsSchema.pipe(z.array(z.string()).min(1, 'validation:required')),
-})
+export { AdjutantsSchema, NewVisitorsSchema }
 export const VisitorsSchema = z.object({ emails: InviteeEmailsSchema })
 export const MoveSchema = z.object({ eventContactIds: Ids, companyEventId: z.string().min(1).max(64) })
 

@@ -5,7 +5,7 @@ import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal
 import { DeleteDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { CheckboxField, Field, FormErrors, SelectField } from '#app/components/ui/field.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
-import { issueText } from '#app/i18n/zod-errors.ts'
+import { firstTexts, issueErrors } from '#app/i18n/zod-errors.ts'
 import {
   WEEKDAYS,
   type WeeklyDay,
@@ -69,16 +69,11 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, now, res
   // biome-ignore lint/correctness/useExhaustiveDependencies: the payload string stands for the body
   const typedErrors = useMemo(() => {
     const parsed = rules.safeParse(body)
-    const errors: Record<string, string> = {}
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issueText({ ...issue, path: [] }, t)
-    return errors
+    return parsed.success ? {} : firstTexts(issueErrors(parsed.error.issues, t).fieldErrors)
   }, [payload, rules, t])
   const invalid = Object.keys(typedErrors).length > 0
   const serverErrors = submitted === payload ? (result?.errors?.fieldErrors ?? {}) : {}
-  const fieldErrors = invalid
-    ? typedErrors
-    : Object.fromEntries(Object.entries(serverErrors).map(([path, texts]) => [path, texts[0]]))
+  const fieldErrors = invalid ? typedErrors : firstTexts(serverErrors)
   const hoursInvalid = Object.keys(typedErrors).some((path) => /^(weekly|adjustments)\.|^timeZone$/.test(path))
 
   // The preview shows only a valid schedule: invalid intervals are no working hours.

@@ -110,6 +110,11 @@ export const CodeSchema = z
 
 export const ConfirmCodeSchema = z.object({ email: EmailSchema, code: CodeSchema })
 
+/** The code of a sign-up made after a booking (the booking's email; the page and the API parse it alike). */
+export const AfterBookingCodeSchema = ConfirmCodeSchema.extend({
+  bookingId: z.string({ error: 'accounts:required' }).trim().min(1, 'accounts:required').max(200),
+})
+
 /** Sign-in: the login or the email, and the password (never validated beyond presence: no hints). */
 export const SigninSchema = z.object({
   login: z.string({ error: 'accounts:required' }).trim().min(1, 'accounts:required').max(TEXT_MAX).toLowerCase(),

@@ -172,6 +172,14 @@ export const InviteeEmailsSchema = z
     })
   })
 
+/** A meeting's assistants (the meeting page and PUT/POST /userEvents/{id}/adjutants). */
+export const AdjutantsSchema = z.object({ adjutantEmails: InviteeEmailsSchema })
+
+/** The people a participant brings (both meeting pages and POST .../visitors): one at least. */
+export const NewVisitorsSchema = z.object({
+  emails: InviteeEmailsSchema.pipe(z.array(z.string()).min(1, 'validation:required')),
+})
+
 /** Seats a target meeting needs after a move: SPEC §4 "seats are added automatically". */
 export function seatsAfterMove(target: { totalSeats: number }, bookedMembers: number, moving: number): number {
   return Math.max(target.totalSeats, bookedMembers + moving)

@@ -8,7 +8,7 @@ import {
 } from '#app/domain/contacts/rules.ts'
 import { addContact, inviteContacts, messageContacts, setArchived } from '#app/server/contacts/contacts.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
-import { pageAction, parseForm } from '#app/server/meetings/page-errors.server.ts'
+import { pageAction, parseInput } from '#app/server/forms/page-action.server.ts'
 import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 /** `/contacts`: archive or reopen the ticked contacts, add one, write to them or invite them to book. */
@@ -22,16 +22,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     switch (intent) {
       case 'archive':
       case 'reopen': {
-        const contactIds = parseForm(t, z.object({ contactIds: ContactIdsSchema }), { contactIds: ids }).contactIds
+        const contactIds = parseInput(t, z.object({ contactIds: ContactIdsSchema }), { contactIds: ids }).contactIds
         return setArchived(db, user.id, contactIds, intent === 'archive', now)
       }
       case 'add':
-        return addContact(db, user.id, parseForm(t, NewContactSchema, Object.fromEntries(form)), now)
+        return addContact(db, user.id, parseInput(t, NewContactSchema, Object.fromEntries(form)), now)
       case 'message':
         return messageContacts(
           db,
           user,
-          parseForm(t, ContactMessageSchema, { contactIds: ids, message: form.get('message') }),
+          parseInput(t, ContactMessageSchema, { contactIds: ids, message: form.get('message') }),
           now,
           t,
         )
@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return inviteContacts(
           db,
           user,
-          parseForm(t, ContactInvitationSchema, { contactIds: ids, eventTypeId: form.get('eventTypeId') || null }),
+          parseInput(t, ContactInvitationSchema, { contactIds: ids, eventTypeId: form.get('eventTypeId') || null }),
           parseEnv(env).APP_URL,
           now,
           t,

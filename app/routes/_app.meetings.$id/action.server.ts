@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/cloudflare'
 import { z } from 'zod'
-import { InviteeEmailsSchema, OneTimeTimeSchema } from '#app/domain/meetings/rules.ts'
+import { AdjutantsSchema, OneTimeTimeSchema } from '#app/domain/meetings/rules.ts'
 import { zonedToInstant } from '#app/domain/time/index.ts'
 import { type HostCommand, type MeetingCommand, meetingCommand } from '#app/server/meetings/commands.server.ts'
 import { findOwnedMeeting } from '#app/server/meetings/meetings.server.ts'
-import { pageAction, parseForm } from '#app/server/meetings/page-errors.server.ts'
+import { pageAction, parseInput } from '#app/server/forms/page-action.server.ts'
 import { emailList, postedStart, visitorEmails } from '#app/server/meeting-form.server.ts'
 import { signedInPage } from '#app/server/signed-in-page.server.ts'
 import { removeFromWaitlist } from '#app/server/waitlist/meeting.server.ts'
@@ -36,7 +36,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         case 'rescheduleOneTime': {
           // A one-time meeting: any date and from/to, read in the organizer's zone (as the page shows times).
           // Named by the fields' own labels ("Новая дата: Некорректная дата"), as the page shows them.
-          const input = parseForm(t, OneTimeTimeSchema, typedOneTimeTime(form), (path) =>
+          const input = parseInput(t, OneTimeTimeSchema, typedOneTimeTime(form), (path) =>
             t(`meetings:reschedule.${String(path[0] ?? 'date')}`),
           )
           return command({
@@ -54,7 +54,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         case 'cancelParticipant':
           return command({ kind: 'cancel', meetingId: id, participantIds: [field('participantId')] })
         case 'adjutants': {
-          const emails = parseForm(t, z.object({ adjutantEmails: InviteeEmailsSchema }), {
+          const emails = parseInput(t, AdjutantsSchema, {
             adjutantEmails: emailList(form.get('adjutantEmails')),
           }).adjutantEmails
           return command({ kind: 'adjutants', meetingId: id, emails })
@@ -70,7 +70,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
             visitorId: field('visitorId'),
           })
         case 'move': {
-          const input = parseForm(
+          const input = parseInput(
             t,
             z.object({ participantIds: z.array(z.string().min(1)).min(1), target: z.string().min(1) }),
             { participantIds: form.getAll('participantIds').map(String), target: field('target') },

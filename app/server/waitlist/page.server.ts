@@ -11,7 +11,6 @@ import { instantToZoned } from '#app/domain/time/index.ts'
 import { formatWhen } from '#app/domain/time/readable.ts'
 import type { Language } from '#app/i18n/config.ts'
 import { getT } from '#app/i18n/translate.server.ts'
-import { issueText } from '#app/i18n/zod-errors.ts'
 import type { PublicEventContext } from '../booking/availability.server.ts'
 import { runCommand } from '../booking/host-lock-client.server.ts'
 import type { ActionAnswer } from '../booking/page/flow.server.ts'
@@ -19,6 +18,7 @@ import { viewerDayWithFull } from '../booking/public.server.ts'
 import { viewerZone } from '../booking/viewer-zone.server.ts'
 import { type Db, getDb } from '../db.server.ts'
 import { type Bindings, parseEnv } from '../env.server.ts'
+import { fieldTexts, parseForm } from '../forms/parse.server.ts'
 import { drainOutbox } from '../outbox/outbox.server.ts'
 
 /** A full slot as the calendar lists it: a link to its waitlist. */
@@ -67,14 +67,8 @@ export async function joinWaitlist(input: {
   const values = Object.fromEntries(WAITLIST_FIELDS.map((k) => [k, String(form.get(k) ?? '')]))
   const fail = (status: number, error: string, extra: Partial<ActionAnswer> = {}) =>
     data<ActionAnswer>({ intent, error, values, ...extra }, { status })
-  const parsed = contactInfoSchema(found.eventType).safeParse({ ...values, comment: '' })
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {}
-    for (const issue of parsed.error.issues) {
-      fieldErrors[String(issue.path[0] ?? 'form')] ??= issueText({ ...issue, path: [] }, t)
-    }
-    return fail(400, t('booking:event.form.fixErrors'), { fieldErrors })
-  }
+  const parsed = parseForm(form, contactInfoSchema(found.eventType), t, { set: { comment: '' } })
+  if (!parsed.ok) return fail(400, t('booking:event.form.fixErrors'), { fieldErrors: fieldTexts(parsed.errors) })
   const start = Number(form.get('start'))
   if (!Number.isSafeInteger(start)) return fail(400, t('booking:errors.selectSlot'))
   const result = await runCommand(env, {
@@ -83,7 +77,7 @@ export async function joinWaitlist(input: {
     eventTypeId: found.eventType.id,
     start,
     end: start + found.eventType.durationInMinutes * 60_000,
-    contact: parsed.data,
+    contact: parsed.value,
     language,
     timeZone: viewerZone(input.request, found.host.timeZone).zone,
   })
@@ -95,5 +89,5 @@ export async function joinWaitlist(input: {
   input.ctx.waitUntil(
     drainOutbox(getDb(env.DB), parseEnv(env), Date.now(), { ids: result.value.outboxIds }).catch(() => {}),
   )
-  return { intent, joined: parsed.data.email } satisfies ActionAnswer
+  return { intent, joined: parsed.value.email } satisfies ActionAnswer
 }

@@ -2,10 +2,10 @@
 import { redirect } from '@remix-run/cloudflare'
 import { MAX_COMPANIONS, bookingContactSchema } from '#app/domain/booking/contact-form.ts'
 import { refusalKey, refusalStatus } from '#app/domain/refusal.ts'
-import { issueText } from '#app/i18n/zod-errors.ts'
 import { runCommand } from '#app/server/booking/host-lock-client.server.ts'
 import { goalsInUrl } from '../../analytics/goals.server.ts'
 import { parseEnv } from '../../env.server.ts'
+import { fieldTexts, parseForm } from '../../forms/parse.server.ts'
 import { drainOutbox } from '../../outbox/outbox.server.ts'
 import { BOOKING_LIMITS } from '../limits.server.ts'
 import { viewerZone as guestZone } from '../viewer-zone.server.ts'
@@ -23,15 +23,10 @@ export async function bookIntent(c: IntentContext) {
     const more = companions.length < MAX_COMPANIONS ? [...companions, ''] : companions
     return { intent: 'book', values, companions: more } satisfies ActionAnswer
   }
-  const parsed = bookingContactSchema(found.eventType).safeParse({ ...values, emails: companions })
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {}
-    for (const issue of parsed.error.issues) {
-      // A companion's field is `emails.<index>`; the list as a whole (too many) is `emails`.
-      const field = issue.path.slice(0, issue.path[0] === 'emails' ? 2 : 1).join('.') || 'form'
-      fieldErrors[field] ??= issueText({ ...issue, path: [] }, t)
-    }
-    return fail(400, t('booking:event.form.fixErrors'), { fieldErrors, values, companions })
+  // A companion's field is `emails.<index>`; the list as a whole (too many) is `emails`.
+  const parsed = parseForm(form, bookingContactSchema(found.eventType), t)
+  if (!parsed.ok) {
+    return fail(400, t('booking:event.form.fixErrors'), { fieldErrors: fieldTexts(parsed.errors), values, companions })
   }
   const kept = { values, companions }
   if (holdIds.length === 0) return fail(400, t('booking:errors.selectSlot'), kept)
@@ -43,7 +38,7 @@ export async function bookIntent(c: IntentContext) {
     eventTypeId: found.eventType.id,
     holdIds,
     slots: [],
-    contact: parsed.data,
+    contact: parsed.value,
     language,
     timeZone: guestZone(request, found.host.timeZone).zone,
     idempotencyKey: String(form.get('idempotencyKey') || '') || null,

@@ -1,12 +1,13 @@
 /** The success view's sign-up form and code form (docs/decisions/0033-signup-after-booking.md). */
 import { redirect } from '@remix-run/cloudflare'
-import { CodeSchema, SignupFormSchema } from '#app/domain/accounts/rules.ts'
+import { AfterBookingCodeSchema, SignupFormSchema } from '#app/domain/accounts/rules.ts'
 import { AFTER_BOOKING_HOME } from '#app/domain/booking/after-booking.ts'
 import { refusalProblems } from '#app/domain/refusal.ts'
 import { accountDeps } from '../../accounts/deps.server.ts'
 import { resendSignupCode, signup } from '../../accounts/identity.server.ts'
 import { signInAndRedirect } from '../../accounts/route.server.ts'
 import { withGoals } from '../../analytics/goals.server.ts'
+import { fieldTexts, parseForm } from '../../forms/parse.server.ts'
 import { Refused, problemText } from '../../refusal.server.ts'
 import { confirmAfterBooking } from '../after-booking.server.ts'
 import type { IntentContext } from './action.server.ts'
@@ -42,12 +43,9 @@ export async function signupIntent(c: IntentContext) {
       return { intent, resent: true } satisfies ActionAnswer
     }
     if (intent === 'signupCode') {
-      const code = CodeSchema.safeParse(values.code)
-      if (!code.success) {
-        const fieldErrors = { code: t(code.error.issues[0].message) }
-        return fail(400, t('booking:event.form.fixErrors'), { fieldErrors })
-      }
-      const { user } = await confirmAfterBooking(deps, { email, code: code.data, bookingId })
+      const code = parseForm(form, AfterBookingCodeSchema, t, { set: { email, bookingId } })
+      if (!code.ok) return fail(400, t('booking:event.form.fixErrors'), { fieldErrors: fieldTexts(code.errors) })
+      const { user } = await confirmAfterBooking(deps, code.value)
       return withGoals(
         request,
         await signInAndRedirect(deps, user, AFTER_BOOKING_HOME),
@@ -55,20 +53,10 @@ export async function signupIntent(c: IntentContext) {
         'codeConfirm',
       )
     }
-    const parsed = SignupFormSchema.safeParse({
-      ...values,
-      email,
-      password: String(form.get('password') ?? ''),
-      passwordRepeat: String(form.get('passwordRepeat') ?? ''),
-      isAgreementAccepted: form.get('isAgreementAccepted') ?? undefined,
-      isConsentMailing: form.get('isConsentMailing') ?? undefined,
-    })
-    if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {}
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? 'form')] ??= t(issue.message)
-      return fail(400, t('booking:event.form.fixErrors'), { fieldErrors, values })
-    }
-    await signup(deps, parsed.data, { isConsentMailing: parsed.data.isConsentMailing ?? false })
+    const parsed = parseForm(form, SignupFormSchema, t, { set: { email } })
+    if (!parsed.ok)
+      return fail(400, t('booking:event.form.fixErrors'), { fieldErrors: fieldTexts(parsed.errors), values })
+    await signup(deps, parsed.value, { isConsentMailing: parsed.value.isConsentMailing ?? false })
     return redirect(`${basePath}${keptParams(url, { booking: bookingId, signup: 'code' })}`)
   } catch (error) {
     return refused(error)

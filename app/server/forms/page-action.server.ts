@@ -39,7 +39,7 @@ export async function pageAction<T>(
  * Parses form input with a schema inside `pageAction`; `label` names a field by the page's own label instead of
  * its path ("New date: Invalid date").
  */
-export function parseForm<S extends z.ZodType>(
+export function parseInput<S extends z.ZodType>(
   t: TFunction,
   schema: S,
   value: unknown,
