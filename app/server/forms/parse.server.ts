@@ -5,16 +5,24 @@
  * API's envelope uses too), so a page and the API say the same about the same input.
  */
 import { parseWithZod } from '@conform-to/zod/v4'
+import { configureCoercion } from '@conform-to/zod/v4/future'
 import type { TFunction } from 'i18next'
 import type { z } from 'zod'
 import { type IssueErrors, firstTexts, issueErrors } from '#app/i18n/zod-errors.ts'
+
+/**
+ * conform's reading of form values (repeated names a list, a ticked box `true`, numbers), except that an empty
+ * field stays the empty string the browser sent: the field rules (app/domain/fields.ts) say "required" for it as
+ * the API does for `""`, and a form-wide rule (passwords that differ) is still checked beside an empty field (a
+ * missing value would stop it, as zod runs no refinement after a wrong type).
+ */
+const { coerceFormValue } = configureCoercion({ stripEmptyString: (value) => value })
 
 export type ParsedForm<T> = { ok: true; value: T } | { ok: false; errors: IssueErrors }
 
 /**
  * Parses a form with `schema`: the value, or the translated texts under each field's dotted path (`emails.1`) and
- * the texts of no field. conform reads the fields as the schema wants them (an empty field is a missing one,
- * repeated names a list, a ticked box `true`). `set` fixes fields the form cannot choose (the booking's email).
+ * the texts of no field. `set` fixes fields the form cannot choose (the booking's email).
  */
 export function parseForm<S extends z.ZodType>(
   form: FormData | URLSearchParams,
@@ -23,7 +31,8 @@ export function parseForm<S extends z.ZodType>(
   options: { set?: Record<string, string> } = {},
 ): ParsedForm<z.output<S>> {
   const submission = parseWithZod(withFields(form, options.set), {
-    schema,
+    schema: coerceFormValue(schema),
+    disableAutoCoercion: true,
     formatError: (issues: z.core.$ZodIssue[]) => issues,
   })
   if (submission.status === 'success') return { ok: true, value: submission.value }

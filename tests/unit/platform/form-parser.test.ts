@@ -174,6 +174,20 @@ describe('parseForm', () => {
     expect(fixed.ok && fixed.value.email).toBe('guest@example.com')
   })
 
+  it('keeps an empty field empty, so a form-wide rule is still said beside it (the API reads "" alike)', () => {
+    const parsed = parseForm(
+      form({ login: 'anna_s', firstName: 'Anna', lastName: '', password: 'Secret-123', passwordRepeat: 'other' }),
+      SignupFormSchema,
+      en,
+      { set: { email: 'guest@example.com' } },
+    )
+    expect(parsed.ok || fieldTexts(parsed.errors)).toEqual({
+      lastName: en('accounts:required'),
+      passwordRepeat: en('accounts:password.mismatch'),
+      isAgreementAccepted: en('accounts:agreement.required'),
+    })
+  })
+
   it('reads a GET form from its search params (the contacts filter), a wrong period under its field', () => {
     const parsed = parseForm(
       new URLSearchParams('firstName=&from=31.02.2026&eventTypeIds=a'),
