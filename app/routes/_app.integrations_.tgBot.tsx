@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
+import { PostButton } from '#app/components/ui/post-button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
@@ -114,12 +115,9 @@ export default function TelegramBotPage() {
             </Form>
           </div>
         ) : (
-          <Form method="post" className="mt-5">
-            <input type="hidden" name="intent" value="link" />
-            <Button type="submit" loading={busy}>
-              {t('notify:telegram.connect')}
-            </Button>
-          </Form>
+          <PostButton className="mt-5" fields={{ intent: 'link' }} loading={busy}>
+            {t('notify:telegram.connect')}
+          </PostButton>
         )}
       </div>
     </section>

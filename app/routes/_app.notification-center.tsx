@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare'
-import { Form, Link, redirect, useLoaderData, useNavigation } from '@remix-run/react'
+import { Link, redirect, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '#app/components/ui/button.tsx'
+import { PostButton } from '#app/components/ui/post-button.tsx'
 import { instantToZoned, isoToDmy } from '#app/domain/time/index.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
@@ -76,12 +76,9 @@ export default function NotificationCenter() {
           {t('notify:center.title')}
         </h1>
         {hasUnread ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="readAll" />
-            <Button type="submit" variant="secondary" loading={navigation.state === 'submitting'}>
-              {t('notify:center.markAllRead')}
-            </Button>
-          </Form>
+          <PostButton fields={{ intent: 'readAll' }} variant="secondary" loading={navigation.state === 'submitting'}>
+            {t('notify:center.markAllRead')}
+          </PostButton>
         ) : null}
       </div>
       {items.length === 0 ? <p className="mt-6 text-muted">{t('notify:center.empty')}</p> : null}
@@ -107,12 +104,14 @@ export default function NotificationCenter() {
                 <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
               </p>
             </div>
-            <Form method="post" className="shrink-0">
-              <input type="hidden" name="id" value={item.id} />
-              <Button type="submit" variant="ghost" aria-label={`${t('notify:center.open')}: ${item.title}`}>
-                {t('notify:center.open')}
-              </Button>
-            </Form>
+            <PostButton
+              className="shrink-0"
+              fields={{ id: item.id }}
+              variant="ghost"
+              aria-label={`${t('notify:center.open')}: ${item.title}`}
+            >
+              {t('notify:center.open')}
+            </PostButton>
           </li>
         ))}
       </ul>

@@ -1,8 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, data } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
-import { copyToClipboard } from '#app/components/ui/clipboard.ts'
+import { PostButton } from '#app/components/ui/post-button.tsx'
+import { CopyButton } from '#app/components/ui/copy-button.tsx'
 import { Field, FormErrors, SelectField } from '#app/components/ui/field.tsx'
 import { PAT_SCOPES } from '#app/domain/enums.ts'
 import { PatCreateSchema, WEBHOOK_EVENT_TYPES, webhookCreateSchema } from '#app/domain/webhooks/rules.ts'
@@ -129,15 +131,34 @@ function ShownOnce({ label, value, testId }: { label: string; value: string; tes
       </code>
       <p className="mt-1 text-muted">{t('developer:shownOnce')}</p>
       {hydrated ? (
-        <button
-          type="button"
-          className="btn-ghost mt-2"
-          onClick={() => copyToClipboard(value, { copied: t('developer:copied'), failed: t('toast.clipboardFailed') })}
-        >
+        <CopyButton text={value} copied={t('developer:copied')} className="btn-ghost mt-2">
           {t('developer:copy')}
-        </button>
+        </CopyButton>
       ) : null}
     </div>
+  )
+}
+
+/** One of the page's two panels (tokens, webhooks): heading, lead, the secret just made (shown once), `children`. */
+function ApiPanel({
+  texts,
+  shown,
+  children,
+}: {
+  texts: 'tokens' | 'webhooks'
+  shown: { label: string; value: string } | undefined
+  children: ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <section className="card flex flex-col gap-4 p-4 sm:p-6" aria-labelledby={`${texts}-title`}>
+      <h2 id={`${texts}-title`} className="text-lg font-semibold">
+        {t(`developer:${texts}.title`)}
+      </h2>
+      <p className="text-sm text-muted">{t(`developer:${texts}.lead`)}</p>
+      {shown ? <ShownOnce {...shown} testId={texts === 'tokens' ? 'new-token' : 'new-webhook-secret'} /> : null}
+      {children}
+    </section>
   )
 }
 
@@ -146,12 +167,9 @@ function RemoveForm({ id, intent, label }: { id: string; intent: string; label: 
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formData?.get('id') === id
   return (
-    <Form method="post">
-      <input type="hidden" name="id" value={id} />
-      <Button type="submit" name="intent" value={intent} variant="danger" loading={busy}>
-        {label}
-      </Button>
-    </Form>
+    <PostButton fields={{ id, intent }} variant="danger" loading={busy}>
+      {label}
+    </PostButton>
   )
 }
 
@@ -165,6 +183,12 @@ export default function ProfileApiPage() {
   const errorsOf = (intent: string) => (result?.intent === intent ? (result.errors ?? {}) : {})
   const tokenErrors = errorsOf('createToken')
   const webhookErrors = errorsOf('createWebhook')
+  const newToken = result?.token
+    ? { label: t('developer:tokens.created', { name: result.name }), value: result.token }
+    : undefined
+  const newSecret = result?.secret
+    ? { label: t('developer:webhooks.created', { url: result.url }), value: result.secret }
+    : undefined
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6" data-testid="profile-api-page">
       <div>
@@ -175,18 +199,7 @@ export default function ProfileApiPage() {
         <p className="mt-1 text-sm text-muted">{t('developer:lead')}</p>
       </div>
 
-      <section className="card flex flex-col gap-4 p-4 sm:p-6" aria-labelledby="tokens-title">
-        <h2 id="tokens-title" className="text-lg font-semibold">
-          {t('developer:tokens.title')}
-        </h2>
-        <p className="text-sm text-muted">{t('developer:tokens.lead')}</p>
-        {result?.token ? (
-          <ShownOnce
-            label={t('developer:tokens.created', { name: result.name })}
-            value={result.token}
-            testId="new-token"
-          />
-        ) : null}
+      <ApiPanel texts="tokens" shown={newToken}>
         {tokens.length === 0 ? (
           <p className="text-sm text-muted">{t('developer:tokens.none')}</p>
         ) : (
@@ -235,20 +248,9 @@ export default function ProfileApiPage() {
             {t('developer:tokens.create')}
           </Button>
         </Form>
-      </section>
+      </ApiPanel>
 
-      <section className="card flex flex-col gap-4 p-4 sm:p-6" aria-labelledby="webhooks-title">
-        <h2 id="webhooks-title" className="text-lg font-semibold">
-          {t('developer:webhooks.title')}
-        </h2>
-        <p className="text-sm text-muted">{t('developer:webhooks.lead')}</p>
-        {result?.secret ? (
-          <ShownOnce
-            label={t('developer:webhooks.created', { url: result.url })}
-            value={result.secret}
-            testId="new-webhook-secret"
-          />
-        ) : null}
+      <ApiPanel texts="webhooks" shown={newSecret}>
         {endpoints.length === 0 ? <p className="text-sm text-muted">{t('developer:webhooks.none')}</p> : null}
         {endpoints.map((endpoint) => (
           <article
@@ -295,13 +297,14 @@ export default function ProfileApiPage() {
                         ))}
                       </ol>
                     ) : null}
-                    <Form method="post" className="mt-2">
-                      <input type="hidden" name="endpointId" value={endpoint.id} />
-                      <input type="hidden" name="deliveryId" value={delivery.id} />
-                      <Button type="submit" name="intent" value="resend" variant="secondary" loading={busy('resend')}>
-                        {t('developer:deliveries.resend')}
-                      </Button>
-                    </Form>
+                    <PostButton
+                      className="mt-2"
+                      fields={{ intent: 'resend', endpointId: endpoint.id, deliveryId: delivery.id }}
+                      variant="secondary"
+                      loading={busy('resend')}
+                    >
+                      {t('developer:deliveries.resend')}
+                    </PostButton>
                   </li>
                 ))}
               </ul>
@@ -351,7 +354,7 @@ export default function ProfileApiPage() {
             </Button>
           </div>
         </Form>
-      </section>
+      </ApiPanel>
     </div>
   )
 }

@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useTranslation } from 'react-i18next'
 import { TrialModals, TrialStartForm } from '#app/components/billing/trial-modals.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { PostButton } from '#app/components/ui/post-button.tsx'
 import { CheckboxField, Field, FormErrors, SelectField } from '#app/components/ui/field.tsx'
 import { PAYMENT_MONTHS } from '#app/domain/billing/quote.ts'
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
@@ -66,12 +67,9 @@ function CurrentPlan({ data }: { data: Data }) {
         <p className="mt-1 text-sm text-error">{t('billing:page.renewalFailures', { count: s.renewalFailures })}</p>
       ) : null}
       {s.autoRenew ? (
-        <Form method="post" className="mt-3">
-          <input type="hidden" name="intent" value="cancelAutoRenew" />
-          <Button type="submit" variant="secondary">
-            {t('billing:page.cancelAutoRenew')}
-          </Button>
-        </Form>
+        <PostButton className="mt-3" fields={{ intent: 'cancelAutoRenew' }} variant="secondary">
+          {t('billing:page.cancelAutoRenew')}
+        </PostButton>
       ) : s.card && s.tariff !== 'Basic' ? (
         <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="chooseRenewal" />

@@ -1,7 +1,7 @@
-import { Form } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TrialModal } from '#app/domain/billing/trial.ts'
+import { PostButton } from '#app/components/ui/post-button.tsx'
 import { PageDialog } from './page-dialog.tsx'
 
 const STEPS = 5
@@ -9,12 +9,9 @@ const STEPS = 5
 /** The trial offer's button: a plain form to the tariffs page's action, which goes on to bind a card. */
 export function TrialStartForm({ label }: { label: string }) {
   return (
-    <Form method="post" action="/tariff" reloadDocument>
-      <input type="hidden" name="intent" value="startTrial" />
-      <button type="submit" className="btn-primary" data-testid="trial-start">
-        {label}
-      </button>
-    </Form>
+    <PostButton action="/tariff" reloadDocument fields={{ intent: 'startTrial' }} data-testid="trial-start">
+      {label}
+    </PostButton>
   )
 }
 
@@ -22,13 +19,14 @@ export function TrialStartForm({ label }: { label: string }) {
 export function TrialOfferDismissForm({ from }: { from: 'home' | 'tariff' }) {
   const { t } = useTranslation()
   return (
-    <Form method="post" action="/tariff">
-      <input type="hidden" name="intent" value="dismissTrialOffer" />
-      <input type="hidden" name="from" value={from} />
-      <button type="submit" className="btn-secondary" data-testid="trial-offer-dismiss">
-        {t('billing:modal.notNow')}
-      </button>
-    </Form>
+    <PostButton
+      action="/tariff"
+      fields={{ intent: 'dismissTrialOffer', from }}
+      variant="secondary"
+      data-testid="trial-offer-dismiss"
+    >
+      {t('billing:modal.notNow')}
+    </PostButton>
   )
 }
 

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '#app/components/ui/button.tsx'
+import { PostButton } from '#app/components/ui/post-button.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import { isPasswordProvider, readableLabel } from '#app/domain/calendars/rules.ts'
 import type { CalendarActionAnswer, CalendarsPageData } from '#app/server/calendars/integrations-page.server.ts'
@@ -29,12 +30,7 @@ export function IntegrationItem({
   answer: CalendarActionAnswer | undefined
 }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
-  const pending = (intent: string, extra?: [string, string]) =>
-    navigation.state !== 'idle' &&
-    navigation.formData?.get('intent') === intent &&
-    navigation.formData?.get('id') === integration.id &&
-    (!extra || navigation.formData?.get(extra[0]) === extra[1])
+  const pending = usePending(integration.id)
   const mine = answer && answer.intent !== 'connect' && answer.target === integration.id ? answer : undefined
   const status = integration.syncStatus
   return (
@@ -178,21 +174,17 @@ export function IntegrationItem({
       )}
 
       <div className="flex flex-wrap items-center gap-2">
-        <Form method="post">
-          <input type="hidden" name="intent" value="refresh" />
-          <input type="hidden" name="id" value={integration.id} />
-          <Button type="submit" variant="secondary" loading={pending('refresh')} data-testid="integration-refresh">
-            {t('calendars:integration.refresh')}
-          </Button>
-        </Form>
-        <Form method="post">
-          <input type="hidden" name="intent" value="status" />
-          <input type="hidden" name="id" value={integration.id} />
-          <input type="hidden" name="isActive" value={String(!integration.isActive)} />
-          <Button type="submit" variant="secondary" loading={pending('status')} data-testid="integration-switch">
-            {integration.isActive ? t('calendars:integration.disable') : t('calendars:integration.enable')}
-          </Button>
-        </Form>
+        <AccountAction id={integration.id} intent="refresh" testId="integration-refresh">
+          {t('calendars:integration.refresh')}
+        </AccountAction>
+        <AccountAction
+          id={integration.id}
+          intent="status"
+          extra={{ isActive: String(!integration.isActive) }}
+          testId="integration-switch"
+        >
+          {integration.isActive ? t('calendars:integration.disable') : t('calendars:integration.enable')}
+        </AccountAction>
         {/* A confirm that needs no script: the question opens under the button, its form deletes. */}
         <details className="group">
           <summary className="btn-ghost cursor-pointer list-none text-error [&::-webkit-details-marker]:hidden">
@@ -203,16 +195,60 @@ export function IntegrationItem({
               {t('calendars:integration.deleteTitle', { label: readableLabel(integration, t) })}
             </p>
             <p className="mt-1 text-sm text-muted">{t('calendars:integration.deleteText')}</p>
-            <Form method="post" className="mt-3">
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={integration.id} />
-              <Button type="submit" variant="danger" loading={pending('delete')} data-testid="integration-delete">
-                {t('calendars:integration.deleteConfirm')}
-              </Button>
-            </Form>
+            <AccountAction
+              id={integration.id}
+              intent="delete"
+              variant="danger"
+              className="mt-3"
+              testId="integration-delete"
+            >
+              {t('calendars:integration.deleteConfirm')}
+            </AccountAction>
           </div>
         </details>
       </div>
     </li>
+  )
+}
+
+/** Whether a post of `intent` for the account `id` (and the `extra` field's value, if given) is under way. */
+function usePending(id: string) {
+  const navigation = useNavigation()
+  return (intent: string, extra?: [string, string]) =>
+    navigation.state !== 'idle' &&
+    navigation.formData?.get('intent') === intent &&
+    navigation.formData?.get('id') === id &&
+    (!extra || navigation.formData?.get(extra[0]) === extra[1])
+}
+
+/** A button posting `intent` (and `extra` fields) for the account `id`; it spins while that post runs. */
+function AccountAction({
+  id,
+  intent,
+  extra,
+  variant = 'secondary',
+  className,
+  testId,
+  children,
+}: {
+  id: string
+  intent: 'refresh' | 'status' | 'delete'
+  extra?: Record<string, string>
+  variant?: 'secondary' | 'danger'
+  className?: string
+  testId: string
+  children: ReactNode
+}) {
+  const pending = usePending(id)
+  return (
+    <PostButton
+      className={className}
+      fields={{ intent, id, ...extra }}
+      variant={variant}
+      loading={pending(intent)}
+      data-testid={testId}
+    >
+      {children}
+    </PostButton>
   )
 }

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { copyToClipboard } from '#app/components/ui/clipboard.ts'
+import { CopyButton } from '#app/components/ui/copy-button.tsx'
 import { DURATION_PRESETS } from '#app/domain/event-types/duration-step.ts'
 import type { FirstRunGuide as Guide } from '#app/server/home/first-run.server.ts'
 import { TitledSection } from '#app/components/ui/titled-section.tsx'
@@ -164,13 +164,9 @@ function BookingLink({ link }: { link: string }) {
       <a href={link} className="break-all text-sm text-primary" data-testid="guide-link">
         {link}
       </a>
-      <button
-        type="button"
-        className="btn-ghost"
-        onClick={() => copyToClipboard(link, { copied: t('guide.copied'), failed: t('toast.clipboardFailed') })}
-      >
+      <CopyButton text={link} copied={t('guide.copied')}>
         {t('guide.copy')}
-      </button>
+      </CopyButton>
     </div>
   )
 }

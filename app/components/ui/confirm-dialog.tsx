@@ -1,8 +1,8 @@
-import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, type ButtonVariant } from './button.tsx'
 import { Modal } from './modal.tsx'
+import { PostButton } from './post-button.tsx'
 
 export type ConfirmDialogProps = {
   open: boolean
@@ -48,14 +48,9 @@ export function ConfirmDialog({
       <div className="mt-5 flex flex-wrap justify-end gap-2">
         {cancel}
         {form ? (
-          <Form method="post" action={form.action}>
-            {Object.entries(form.fields ?? {}).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            <Button type="submit" variant={variant} loading={loading}>
-              {confirmText}
-            </Button>
-          </Form>
+          <PostButton action={form.action} fields={form.fields ?? {}} variant={variant} loading={loading}>
+            {confirmText}
+          </PostButton>
         ) : (
           <Button variant={variant} loading={loading} onClick={onConfirm}>
             {confirmText}
