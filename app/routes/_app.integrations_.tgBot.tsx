@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
 import { PostButton } from '#app/components/ui/post-button.tsx'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { ConfirmButton } from '#app/components/ui/confirm-dialog.tsx'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
@@ -52,7 +51,6 @@ export default function TelegramBotPage() {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const { t } = useTranslation()
-  const [confirming, setConfirming] = useState(false)
   const busy = navigation.state !== 'idle'
   const link = !info.isEnabled && actionData?.intent === 'link' ? actionData.link : null
   return (
@@ -82,15 +80,9 @@ export default function TelegramBotPage() {
           </p>
         ) : info.isEnabled ? (
           <div className="mt-5">
-            <Button variant="danger" onClick={() => setConfirming(true)}>
-              {t('notify:telegram.disconnect')}
-            </Button>
-            <ConfirmDialog
-              open={confirming}
-              onClose={() => setConfirming(false)}
-              title={t('notify:telegram.disconnectTitle')}
-              description={t('notify:telegram.disconnectText')}
-              confirmLabel={t('notify:telegram.disconnect')}
+            <ConfirmButton
+              texts="notify:telegram.disconnect"
+              label={t('notify:telegram.disconnect')}
               variant="danger"
               loading={busy}
               form={{ action: '/integrations/tgBot', fields: { intent: 'disconnect' } }}

@@ -8,7 +8,7 @@ import { useErrorText } from '#app/components/accounts/auth-layout.tsx'
 import { ConformField, NewPasswordFields } from '#app/components/accounts/conform-field.tsx'
 import { Avatar } from '#app/components/accounts/avatar.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { ConfirmButton } from '#app/components/ui/confirm-dialog.tsx'
 import { Field, FormErrors, SelectField, TextareaField } from '#app/components/ui/field.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
@@ -109,7 +109,6 @@ export default function Profile() {
   const [searchParams] = useSearchParams()
   // The notification center's changePassword action (SPEC §3) opens the page with the dialog open.
   const [passwordOpen, setPasswordOpen] = useState(() => searchParams.get('changePassword') === '1')
-  const [deleteOpen, setDeleteOpen] = useState(false)
   const busyIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
 
@@ -251,9 +250,13 @@ export default function Profile() {
         ) : (
           <span />
         )}
-        <Button variant="danger" onClick={() => setDeleteOpen(true)} data-testid="delete-account">
-          {t('accounts:profile.deleteAccount')}
-        </Button>
+        <ConfirmButton
+          texts="accounts:profile.delete"
+          label={t('accounts:profile.deleteAccount')}
+          variant="danger"
+          testId="delete-account"
+          form={{ action: '/profile', fields: { intent: 'delete' } }}
+        />
       </section>
 
       <Modal open={passwordOpen} onClose={() => setPasswordOpen(false)} title={t('accounts:profile.changePassword')}>
@@ -277,16 +280,6 @@ export default function Profile() {
           </div>
         </Form>
       </Modal>
-
-      <ConfirmDialog
-        open={deleteOpen}
-        onClose={() => setDeleteOpen(false)}
-        title={t('accounts:profile.deleteTitle')}
-        description={t('accounts:profile.deleteText')}
-        confirmLabel={t('accounts:profile.deleteConfirm')}
-        variant="danger"
-        form={{ action: '/profile', fields: { intent: 'delete' } }}
-      />
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { AccountForm, useAccountForm } from '#app/components/accounts/account-form.tsx'
-import { AuthLayout } from '#app/components/accounts/auth-layout.tsx'
+import { AuthLayout, AuthNotice } from '#app/components/accounts/auth-layout.tsx'
 import { NewPasswordFields } from '#app/components/accounts/conform-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { NewPasswordFormSchema } from '#app/domain/accounts/rules.ts'
@@ -41,14 +41,12 @@ export default function NewPassword() {
   })
   if (!valid) {
     return (
-      <AuthLayout title={t('accounts:newPassword.title')}>
-        <p className="text-sm" data-testid="restore-invalid">
-          {t('accounts:restore.invalidToken')}
-        </p>
-        <Link to="/restore" className="btn-primary mt-6 w-full">
-          {t('accounts:restore.again')}
-        </Link>
-      </AuthLayout>
+      <AuthNotice
+        title={t('accounts:newPassword.title')}
+        text={t('accounts:restore.invalidToken')}
+        testId="restore-invalid"
+        next={{ to: '/restore', label: t('accounts:restore.again') }}
+      />
     )
   }
   return (

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare'
-import { Link, useActionData } from '@remix-run/react'
+import { useActionData } from '@remix-run/react'
 import { AccountForm, useAccountForm } from '#app/components/accounts/account-form.tsx'
-import { AuthLayout } from '#app/components/accounts/auth-layout.tsx'
+import { AuthLayout, AuthNotice } from '#app/components/accounts/auth-layout.tsx'
 import { ConformField } from '#app/components/accounts/conform-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { RestoreRequestSchema } from '#app/domain/accounts/rules.ts'
@@ -37,29 +37,27 @@ export default function Restore() {
   const { t, form, fields, submitting } = useAccountForm(RestoreRequestSchema, { lastResult, shouldValidate: 'onBlur' })
   if (lastResult?.sent) {
     return (
-      <AuthLayout title={t('accounts:restore.title')}>
-        <p className="text-sm" role="status" data-testid="restore-sent">
-          {t('accounts:restore.sent')}
-        </p>
-        <Link to="/login" className="btn-primary mt-6 w-full">
-          {t('accounts:login.submit')}
-        </Link>
-      </AuthLayout>
+      <AuthNotice
+        title={t('accounts:restore.title')}
+        text={t('accounts:restore.sent')}
+        role="status"
+        testId="restore-sent"
+        next={{ to: '/login', label: t('accounts:login.submit') }}
+      />
     )
   }
   return (
-    <AuthLayout title={t('accounts:restore.title')} lead={t('accounts:restore.lead')}>
+    <AuthLayout
+      title={t('accounts:restore.title')}
+      lead={t('accounts:restore.lead')}
+      back={{ to: '/login', label: t('accounts:restore.back') }}
+    >
       <AccountForm form={form} testId="restore-form">
         <ConformField meta={fields.email} type="email" label={t('accounts:fields.email')} autoComplete="email" />
         <Button type="submit" loading={submitting}>
           {t('accounts:restore.submit')}
         </Button>
       </AccountForm>
-      <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="text-primary hover:underline">
-          {t('accounts:restore.back')}
-        </Link>
-      </p>
     </AuthLayout>
   )
 }

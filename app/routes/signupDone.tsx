@@ -1,6 +1,6 @@
 import { getInputProps } from '@conform-to/react'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, data, redirect } from '@remix-run/cloudflare'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { AccountForm, useAccountForm } from '#app/components/accounts/account-form.tsx'
 import { AuthLayout } from '#app/components/accounts/auth-layout.tsx'
 import { ConformField } from '#app/components/accounts/conform-field.tsx'
@@ -56,7 +56,11 @@ export default function SignupDone() {
   })
   const resending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'resend'
   return (
-    <AuthLayout title={t('accounts:signupDone.title')} lead={t('accounts:signupDone.lead', { email })}>
+    <AuthLayout
+      title={t('accounts:signupDone.title')}
+      lead={t('accounts:signupDone.lead', { email })}
+      back={{ to: '/signup', label: t('accounts:signupDone.otherEmail') }}
+    >
       <AccountForm form={form} testId="code-form">
         <input {...getInputProps(fields.email, { type: 'hidden' })} key={fields.email.key} />
         <ConformField
@@ -94,11 +98,6 @@ export default function SignupDone() {
           {seconds > 0 ? t('accounts:signupDone.countdown', { seconds }) : '\u00a0'}
         </p>
       </Form>
-      <p className="mt-6 text-center text-sm text-muted">
-        <Link to="/signup" className="text-primary hover:underline">
-          {t('accounts:signupDone.otherEmail')}
-        </Link>
-      </p>
     </AuthLayout>
   )
 }

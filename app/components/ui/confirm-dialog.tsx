@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react'
+import { Form } from '@remix-run/react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, type ButtonVariant } from './button.tsx'
 import { Modal } from './modal.tsx'
@@ -87,5 +88,67 @@ export function DeleteDialog({
       variant="danger"
       form={{ action, fields: { intent: 'delete' } }}
     />
+  )
+}
+
+/**
+ * A button that asks first: it opens the "Are you sure?" dialog (texts `${texts}Title`, `${texts}Text`,
+ * `${texts}Confirm`), whose confirm posts `form`. Without script the button does nothing, unless
+ * `postsWithoutScript`: then it is the form's own submit button and posts straight away (logout, SPEC §2).
+ */
+export function ConfirmButton({
+  texts,
+  label,
+  variant = 'primary',
+  className,
+  testId,
+  loading,
+  form,
+  postsWithoutScript = false,
+}: {
+  texts: 'accounts:shell.logout' | 'accounts:profile.delete' | 'notify:telegram.disconnect'
+  label: ReactNode
+  /** The dialog's confirm button's; the trigger's too, unless it posts without script (then it is styled by `className`). */
+  variant?: 'primary' | 'danger'
+  className?: string
+  testId?: string
+  loading?: boolean
+  form: { action: string; fields?: Record<string, string> }
+  postsWithoutScript?: boolean
+}) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      {postsWithoutScript ? (
+        <Form method="post" action={form.action}>
+          <button
+            type="submit"
+            className={className}
+            data-testid={testId}
+            onClick={(event) => {
+              event.preventDefault()
+              setOpen(true)
+            }}
+          >
+            {label}
+          </button>
+        </Form>
+      ) : (
+        <Button variant={variant} className={className} data-testid={testId} onClick={() => setOpen(true)}>
+          {label}
+        </Button>
+      )}
+      <ConfirmDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t(`${texts}Title`)}
+        description={t(`${texts}Text`)}
+        confirmLabel={t(`${texts}Confirm`)}
+        variant={variant}
+        loading={loading}
+        form={form}
+      />
+    </>
   )
 }
