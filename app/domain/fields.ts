@@ -75,5 +75,17 @@ export const optionalPhone = () =>
 /** A phone the form requires. */
 export const requiredPhone = () => requiredText(1, PHONE_MAX).regex(PHONE, 'validation:invalidPhone')
 
+/** A transform that reads a text with `parse` and turns its throw (a time module's RangeError) into the issue `message`. */
+export const parsedBy =
+  <T>(parse: (value: string) => T, message: string) =>
+  (value: string, ctx: z.RefinementCtx): T => {
+    try {
+      return parse(value)
+    } catch {
+      ctx.addIssue({ code: 'custom', message })
+      return z.NEVER
+    }
+  }
+
 /** A select posts '' when nothing is chosen, and a hidden one posts nothing: both mean "not given". */
 export const emptyAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value)

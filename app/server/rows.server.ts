@@ -2,12 +2,13 @@
  * One row by its id, and the rows an organizer owns (ADR 0123). An organizer's read or removal filters by the owner
  * (ARCHITECTURE.md "Data"), so another organizer's row is not found; every owned table has `id` and `ownerId`.
  */
-import { type SQL, and, eq, sql } from 'drizzle-orm'
+import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Db } from './db.server.ts'
 
 type TableWithId = SQLiteTable & { id: SQLiteColumn }
 type OwnedTable = TableWithId & { ownerId: SQLiteColumn }
+type ListedTable = OwnedTable & { createdAt: SQLiteColumn }
 
 async function firstRow<T extends TableWithId>(db: Db, table: T, where: SQL | undefined) {
   const [row] = await db.select().from(table).where(where).limit(1)
@@ -31,6 +32,22 @@ export function findOwned<T extends OwnedTable>(
   id: string,
 ): Promise<T['$inferSelect'] | null> {
   return firstRow(db, table, ownedBy(table, ownerId, id))
+}
+
+/** The organizer's rows of `table` in the order they were made, oldest or newest first (the id breaks a tie). */
+export async function listOwned<T extends ListedTable>(
+  db: Db,
+  table: T,
+  ownerId: string,
+  first: 'oldest' | 'newest',
+): Promise<T['$inferSelect'][]> {
+  const order = first === 'oldest' ? asc : desc
+  const rows = await db
+    .select()
+    .from(table)
+    .where(eq(table.ownerId, ownerId))
+    .orderBy(order(table.createdAt), order(table.id))
+  return rows as T['$inferSelect'][]
 }
 
 /** How many rows of `table` the organizer has (for the limits on tokens and endpoints). */

@@ -2,6 +2,7 @@
 // input. Validation is strict so that a typo in a hand-written scenario fails
 // loudly instead of silently producing no slots.
 import { z } from 'zod'
+import { parsedBy } from '../fields.ts'
 import { isHm, isIsoDate, isValidTimeZone, parseHm, parseUtcInstant } from '../time/index.ts'
 import type { AvailabilityInput, MinuteInterval } from './types.ts'
 
@@ -11,14 +12,7 @@ export class ScenarioError extends Error {
 
 const isoDate = z.string().refine(isIsoDate, { message: 'expected a date YYYY-MM-DD', abort: true })
 
-const instant = z.string().transform((value, context) => {
-  try {
-    return parseUtcInstant(value)
-  } catch {
-    context.addIssue({ code: 'custom', message: 'expected a UTC instant YYYY-MM-DDTHH:MM:SSZ' })
-    return z.NEVER
-  }
-})
+const instant = z.string().transform(parsedBy(parseUtcInstant, 'expected a UTC instant YYYY-MM-DDTHH:MM:SSZ'))
 
 // README fine points: times run from 00:00 to 23:59, 24:00 is not accepted.
 const time = z

@@ -7,7 +7,7 @@ import { LONG_TEXT_MAX, RECIPIENT_CHIPS, TEXT_MAX } from '#app/domain/constants.
 import { MESSENGER_TYPES } from '#app/domain/enums.ts'
 import { dmyToIso, isIsoDate } from '#app/domain/time/index.ts'
 import { OptionalTypedDateSchema } from '#app/domain/time/typed-fields.ts'
-import { emailField, optionalPhone, optionalText, personName } from '#app/domain/fields.ts'
+import { emailField, optionalPhone, optionalText, parsedBy, personName } from '#app/domain/fields.ts'
 
 /** Contacts per page of the table and the API's default limit. */
 export const CONTACTS_PAGE_SIZE = 50
@@ -26,16 +26,9 @@ const filterText = z
 export const FilterDateSchema = z
   .string()
   .trim()
-  .transform((value, ctx) => {
-    if (value === '') return null
-    if (isIsoDate(value)) return value
-    try {
-      return dmyToIso(value)
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'validation:invalidDate' })
-      return z.NEVER
-    }
-  })
+  .transform(
+    parsedBy((value) => (value === '' ? null : isIsoDate(value) ? value : dmyToIso(value)), 'validation:invalidDate'),
+  )
 
 const flag = z
   .union([z.boolean(), z.string()])

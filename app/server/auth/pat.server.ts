@@ -3,12 +3,12 @@
  * once, stored as SHA-256 like sessions' tokens; `requireAuth` (workers/api/auth.ts) takes them besides access
  * tokens. Revoking deletes the row, so the next call with it is a 401.
  */
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm'
+import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import { newId } from '#app/domain/ids.ts'
 import { MAX_PATS, PAT_LAST_USE_EVERY_MS, PAT_PREFIX, type PatCreate } from '#app/domain/webhooks/rules.ts'
 import { personalAccessTokens, users } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
-import { countOwned, deleteOwned } from '../rows.server.ts'
+import { countOwned, deleteOwned, listOwned } from '../rows.server.ts'
 import type { RateLimitRule } from '../rate-limit.server.ts'
 import type { ApiUser } from './api-user.server.ts'
 import { randomToken, sha256 } from './tokens.server.ts'
@@ -40,11 +40,7 @@ export async function createPat(
 }
 
 export async function listPats(db: Db, ownerId: string) {
-  const rows = await db
-    .select()
-    .from(personalAccessTokens)
-    .where(eq(personalAccessTokens.ownerId, ownerId))
-    .orderBy(desc(personalAccessTokens.createdAt), desc(personalAccessTokens.id))
+  const rows = await listOwned(db, personalAccessTokens, ownerId, 'newest')
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

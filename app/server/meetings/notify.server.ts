@@ -42,6 +42,16 @@ export type Recipient = {
 
 type Organizer = Pick<typeof users.$inferSelect, 'email' | 'firstName' | 'lastName' | 'culture' | 'timeZone'>
 
+/** The meeting a notice is about, in the state it will have after the change, and its reason when one was given. */
+type NoticeOf = {
+  meeting: MeetingRow
+  organizer: Organizer
+  /** Live invitees after the change: the ICS attendees. */
+  attendees: { email: string; name: string }[]
+  /** The participant's reason for cancelling their own booking (the organizer's notice). */
+  reason?: string | null
+}
+
 export function participantRecipient(p: ParticipantRow): Recipient {
   return { email: p.email, name: p.firstName, language: p.language, timeZone: p.timeZone, participantId: p.id }
 }
@@ -80,17 +90,11 @@ export async function participantManageUrl(
 export async function meetingNotices(
   db: Db,
   env: AppEnv,
-  input: {
-    meeting: MeetingRow
-    organizer: Organizer
-    /** Live invitees after the change: the ICS attendees. */
-    attendees: { email: string; name: string }[]
+  input: NoticeOf & {
     recipients: Recipient[]
     kind: NoticeKind
     /** Who acted, for the organizer's notice of a participant's own cancellation or move. */
     actorName?: string
-    /** The participant's reason for cancelling their own booking (the organizer's notice). */
-    reason?: string | null
   },
   now: number,
 ) {
@@ -150,13 +154,9 @@ export async function meetingNotices(
 export function organizerNoticeOfActor(
   db: Db,
   env: AppEnv,
-  input: {
-    meeting: MeetingRow
-    organizer: Organizer
-    attendees: { email: string; name: string }[]
+  input: NoticeOf & {
     actor: { firstName: string; lastName: string }
     kind: 'participantCanceled' | 'participantMoved'
-    reason?: string | null
   },
   now: number,
 ) {

@@ -2,7 +2,7 @@
  * Schedules of one specialist (SPEC §2 "Schedule", API-CONTRACT.md "Schedules"). Every query filters by the
  * owner, so another specialist's schedule is "not found". A specialist always has a default schedule.
  */
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { copyName } from '#app/domain/event-types/link.ts'
 import { newId } from '#app/domain/ids.ts'
@@ -13,7 +13,7 @@ import { dmyToIso, isoToDmy } from '#app/domain/time/index.ts'
 import { eventTypes, scheduleAdjustments, schedules, users } from '#db/schema.ts'
 import type { Tariff } from '#app/domain/enums.ts'
 import type { Db } from '../db.server.ts'
-import { findOwned, ownedBy } from '../rows.server.ts'
+import { findOwned, listOwned, ownedBy } from '../rows.server.ts'
 import { found, refuse } from '../refusal.server.ts'
 
 export type Owner = { id: string; tariff: Tariff; timeZone: string }
@@ -95,11 +95,7 @@ export async function ensureDefaultSchedule(db: Db, owner: Owner, name: string):
 }
 
 export async function listSchedules(db: Db, ownerId: string): Promise<ScheduleView[]> {
-  const rows = await db
-    .select()
-    .from(schedules)
-    .where(eq(schedules.ownerId, ownerId))
-    .orderBy(asc(schedules.createdAt), asc(schedules.id))
+  const rows = await listOwned(db, schedules, ownerId, 'oldest')
   if (rows.length === 0) return []
   const adjustments = await db
     .select()

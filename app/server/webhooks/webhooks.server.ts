@@ -35,7 +35,7 @@ import { seal, unseal } from '../crypto/sealed.server.ts'
 import type { Db } from '../db.server.ts'
 import { type AppEnv, sessionSecret } from '../env.server.ts'
 import { DeliveryError, type MessageSender, type OutgoingMessage } from '../outbox/delivery.server.ts'
-import { countOwned, deleteOwned, findById, findOwned } from '../rows.server.ts'
+import { countOwned, deleteOwned, findById, findOwned, listOwned } from '../rows.server.ts'
 
 const CONSUMER = 'webhooks'
 /** Host events routed per run; the next run goes on from where this one stopped. */
@@ -80,11 +80,7 @@ export async function createEndpoint(
 }
 
 export async function listEndpoints(db: Db, ownerId: string) {
-  const rows = await db
-    .select()
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.ownerId, ownerId))
-    .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
+  const rows = await listOwned(db, webhookEndpoints, ownerId, 'oldest')
   return rows.map((row) => ({
     id: row.id,
     url: row.url,

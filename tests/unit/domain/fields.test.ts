@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { EmailSchema as AccountEmailSchema, NameSchema } from '#app/domain/accounts/rules.ts'
 import { contactInfoSchema } from '#app/domain/booking/contact-form.ts'
-import { NewContactSchema as ContactsNewContact } from '#app/domain/contacts/rules.ts'
-import { emailField, optionalPhone, personName } from '#app/domain/fields.ts'
+import { NewContactSchema as ContactsNewContact, FilterDateSchema } from '#app/domain/contacts/rules.ts'
+import { emailField, optionalPhone, parsedBy, personName } from '#app/domain/fields.ts'
 import { InviteeEmailsSchema } from '#app/domain/meetings/rules.ts'
 import { NewContactSchema as OneTimeNewContact } from '#app/domain/one-time/rules.ts'
+import { parseUtcInstant } from '#app/domain/time/index.ts'
+import { z } from 'zod'
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? [])
@@ -50,5 +52,15 @@ describe('one rule per field', () => {
     expect(personName().safeParse('Ян').success).toBe(true)
     expect(optionalPhone().parse('')).toBeNull()
     expect(messages(optionalPhone().safeParse('call me'))).toEqual(['validation:invalidPhone'])
+  })
+
+  it('a text read by a parser that throws answers the given issue instead', () => {
+    const instant = z.string().transform(parsedBy(parseUtcInstant, 'instant'))
+    expect(instant.parse('2027-03-14T07:30:00Z')).toBe(Date.UTC(2027, 2, 14, 7, 30))
+    expect(messages(instant.safeParse('14.03.2027'))).toEqual(['instant'])
+    expect(FilterDateSchema.parse(' 05.03.2027 ')).toBe('2027-03-05')
+    expect(FilterDateSchema.parse('2027-03-05')).toBe('2027-03-05')
+    expect(FilterDateSchema.parse('')).toBeNull()
+    expect(messages(FilterDateSchema.safeParse('31.02.2027'))).toEqual(['validation:invalidDate'])
   })
 })
