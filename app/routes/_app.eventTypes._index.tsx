@@ -5,8 +5,9 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EventTypeCard } from '#app/components/event-types/event-type-card.tsx'
 import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { DeleteDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
+import { ListHead } from '#app/components/ui/list-head.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
 import { EVENT_TYPES_PAGE_SIZE } from '#app/domain/constants.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
@@ -90,18 +91,13 @@ export default function EventTypes() {
 
   return (
     <section data-testid="event-types-page">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t('eventTypes:list.title')}</h1>
-        {canAdd ? (
+      <ListHead keys="eventTypes:list" canAdd={canAdd} onLocked={() => setTariffOpen(true)}>
+        {(label) => (
           <Link to="/eventTypes/create" className="btn-primary">
-            {t('eventTypes:list.create')}
+            {label}
           </Link>
-        ) : (
-          <button type="button" className="btn-primary" onClick={() => setTariffOpen(true)}>
-            {t('eventTypes:list.create')}
-          </button>
         )}
-      </div>
+      </ListHead>
       <Form method="get" role="search" className="mt-4 flex gap-2">
         <label htmlFor="event-types-search" className="sr-only">
           {t('eventTypes:list.search')}
@@ -152,15 +148,13 @@ export default function EventTypes() {
           ) : null}
         </nav>
       ) : null}
-      <ConfirmDialog
+      <DeleteDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
-        title={t('eventTypes:actions.deleteTitle')}
-        description={t('eventTypes:actions.deleteText')}
-        confirmLabel={t('eventTypes:actions.delete')}
-        variant="danger"
+        keys="eventTypes:actions"
+        action={listAction(params)}
+        id={deleting ?? ''}
         loading={navigation.state === 'submitting'}
-        form={{ action: listAction(params), fields: { intent: 'delete', id: deleting ?? '' } }}
       />
       <TariffLimitModal
         open={tariffOpen}

@@ -3,8 +3,9 @@ import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } fro
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { DeleteDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
+import { ListHead } from '#app/components/ui/list-head.tsx'
 import { cheapestPlanAbove, withinLimit } from '#app/domain/plans.ts'
 import { zoneName } from '#app/domain/time-zones/zone-names.ts'
 import { pageData, refusalOf } from '#app/server/refusal.server.ts'
@@ -81,20 +82,15 @@ export default function Schedules() {
 
   return (
     <section data-testid="schedules-page">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t('schedules:list.title')}</h1>
-        {canAdd ? (
+      <ListHead keys="schedules:list" canAdd={canAdd} onLocked={() => setTariffOpen(true)}>
+        {(label) => (
           <Form method="post">
             <button type="submit" name="intent" value="create" className="btn-primary">
-              {t('schedules:list.create')}
+              {label}
             </button>
           </Form>
-        ) : (
-          <button type="button" className="btn-primary" onClick={() => setTariffOpen(true)}>
-            {t('schedules:list.create')}
-          </button>
         )}
-      </div>
+      </ListHead>
       <div className="mt-4">
         <FormErrors errors={result?.errors?.formErrors} />
       </div>
@@ -143,15 +139,13 @@ export default function Schedules() {
           </li>
         ))}
       </ul>
-      <ConfirmDialog
+      <DeleteDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
-        title={t('schedules:list.deleteTitle')}
-        description={t('schedules:list.deleteText')}
-        confirmLabel={t('schedules:list.delete')}
-        variant="danger"
+        keys="schedules:list"
+        action="/schedules?index"
+        id={deleting ?? ''}
         loading={navigation.state === 'submitting'}
-        form={{ action: '/schedules?index', fields: { intent: 'delete', id: deleting ?? '' } }}
       />
       <TariffLimitModal open={tariffOpen} onClose={() => setTariffOpen(false)} availableFrom={morePlan} />
     </section>

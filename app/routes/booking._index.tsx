@@ -3,6 +3,7 @@ import { data } from '@remix-run/cloudflare'
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { type FieldSpec, contactFieldSpecs } from '#app/components/booking/form-fields.tsx'
 import { PlaceLine, StatusCircle } from '#app/components/meetings/meeting-parts.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -146,6 +147,23 @@ export default function OneTimeBooking() {
     holder.submit({ intent: 'hold', clientId }, { method: 'post' })
   }
   const show = (required: boolean) => required || !view.isOptionalInputsHidden
+  const contact = contactFieldSpecs(t, view, show)
+  // The booking form's fields in this page's look (the design system's); an invitee's email is the invitation's.
+  const contactField = (spec: FieldSpec | false) => {
+    if (!spec) return null
+    const field = {
+      id: `field-${spec.name}`,
+      name: spec.name,
+      label: spec.label,
+      defaultValue: values[spec.name as keyof Values],
+      errors: fieldErrors[spec.name],
+      required: spec.required,
+      maxLength: spec.maxLength,
+    }
+    if (spec.rows) return <TextareaField key={spec.name} {...field} rows={spec.rows} />
+    const readOnly = spec.name === 'email' && Boolean(invitee)
+    return <Field key={spec.name} {...field} type={spec.type} readOnly={readOnly} autoComplete={spec.autoComplete} />
+  }
   return (
     <>
       <SiteHeader />
@@ -245,51 +263,8 @@ export default function OneTimeBooking() {
               </p>
             ) : null}
             <FormErrors errors={answer && !answer.ok ? answer.errors : null} />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                id="field-firstName"
-                name="firstName"
-                label={t('booking:event.form.firstName')}
-                defaultValue={values.firstName}
-                errors={fieldErrors.firstName}
-                autoComplete="given-name"
-                required
-              />
-              {show(view.isLastNameRequired) ? (
-                <Field
-                  id="field-lastName"
-                  name="lastName"
-                  label={t('booking:event.form.lastName')}
-                  defaultValue={values.lastName}
-                  errors={fieldErrors.lastName}
-                  autoComplete="family-name"
-                  required={view.isLastNameRequired}
-                />
-              ) : null}
-            </div>
-            <Field
-              id="field-email"
-              name="email"
-              type="email"
-              label={t('booking:event.form.email')}
-              defaultValue={values.email}
-              readOnly={Boolean(invitee)}
-              errors={fieldErrors.email}
-              autoComplete="email"
-              required
-            />
-            {show(view.isPhoneRequired) ? (
-              <Field
-                id="field-phone"
-                name="phone"
-                type="tel"
-                label={t('booking:event.form.phone')}
-                defaultValue={values.phone}
-                errors={fieldErrors.phone}
-                autoComplete="tel"
-                required={view.isPhoneRequired}
-              />
-            ) : null}
+            <div className="grid gap-4 sm:grid-cols-2">{contact.names.map(contactField)}</div>
+            {contact.reach.map(contactField)}
             {show(view.isMessengerRequired) ? (
               <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
                 <SelectField
@@ -299,27 +274,14 @@ export default function OneTimeBooking() {
                   defaultValue={values.messengerType || 'WhatsApp'}
                   options={MESSENGERS.map((m) => ({ value: m, label: m }))}
                 />
-                <Field
-                  id="field-messengerValue"
-                  name="messengerValue"
-                  label={t('booking:event.form.messengerValue')}
-                  defaultValue={values.messengerValue}
-                  errors={fieldErrors.messengerValue}
-                  required={view.isMessengerRequired}
-                />
+                {contactField({
+                  name: 'messengerValue',
+                  label: t('booking:event.form.messengerValue'),
+                  required: view.isMessengerRequired,
+                })}
               </div>
             ) : null}
-            {view.isOptionalInputsHidden ? null : (
-              <TextareaField
-                id="field-comment"
-                name="comment"
-                label={t('booking:event.form.comment')}
-                defaultValue={values.comment}
-                errors={fieldErrors.comment}
-                rows={3}
-                maxLength={1500}
-              />
-            )}
+            {contactField(contact.comment)}
             <Button type="submit" loading={navigation.state === 'submitting'} data-testid="one-time-answer">
               {invitee ? t('oneTime:booking.confirm') : t('booking:event.form.submit')}
             </Button>

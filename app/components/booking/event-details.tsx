@@ -1,8 +1,7 @@
-import { Form, Link, useActionData } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ActionAnswer } from '#app/server/booking/page/flow.server.ts'
-import { ErrorNote, Fields } from './form-fields.tsx'
+import { ErrorNote, Fields, useFormAnswer } from './form-fields.tsx'
 import { Linkified } from './linkify.tsx'
 import { withParams } from './search-params.ts'
 import { ProfilePopup } from './profile-card.tsx'
@@ -79,10 +78,7 @@ export function Detail({ label, children }: { label: string; children: ReactNode
 
 export function ContactOrganizer({ data }: { data: EventPageData }) {
   const { t } = useTranslation()
-  const answer = useActionData<ActionAnswer>()
-  const mine = answer?.intent === 'message' ? answer : undefined
-  const errors = mine?.fieldErrors ?? {}
-  const values = mine?.values ?? {}
+  const { mine, errors, values } = useFormAnswer('message')
   return (
     <details className="card mt-6 p-4 sm:p-6" open={mine ? true : undefined} data-testid="contact-organizer">
       <summary className="cursor-pointer font-semibold">{t('booking:event.contact.title')}</summary>

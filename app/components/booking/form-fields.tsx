@@ -1,7 +1,18 @@
-import { useNavigation } from '@remix-run/react'
+import { useActionData, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_MESSENGER, MESSENGERS } from '#app/domain/booking/messengers.ts'
+import type { ActionAnswer } from '#app/server/booking/page/flow.server.ts'
+
+/**
+ * The event page's answer to one form's post (named by its `intent`s): its field errors and the values typed in,
+ * shown again; nothing when the page answered another form or nothing was posted.
+ */
+export function useFormAnswer(...intents: string[]) {
+  const answer = useActionData<ActionAnswer>()
+  const mine = answer && intents.includes(answer.intent) ? answer : undefined
+  return { answer, mine, errors: mine?.fieldErrors ?? {}, values: mine?.values ?? {} }
+}
 
 /** One field of a public booking form: an input, or a textarea when `rows` is given. */
 export type FieldSpec = {
@@ -92,14 +103,15 @@ export function Fields({
 }
 
 /**
- * The client's name and reach fields of a booking-like form (booking, waitlist): the names (side by side on the
- * booking form) and the email and phone. `show` says whether a field the event type does not require is shown.
+ * The client's fields of a booking-like form (booking, waitlist, a one-time meeting's seat): the names (side by side
+ * on the booking form), the email and phone, and the comment. `show` says whether a field the event type does not
+ * require is shown.
  */
 export function contactFieldSpecs(
   t: (key: string) => string,
   event: { isLastNameRequired: boolean; isPhoneRequired: boolean },
   show: (required: boolean) => boolean,
-): { names: (FieldSpec | false)[]; reach: (FieldSpec | false)[] } {
+): { names: (FieldSpec | false)[]; reach: (FieldSpec | false)[]; comment: FieldSpec | false } {
   return {
     names: [
       { name: 'firstName', label: t('booking:event.form.firstName'), required: true, autoComplete: 'given-name' },
@@ -120,6 +132,13 @@ export function contactFieldSpecs(
         autoComplete: 'tel',
       },
     ],
+    comment: show(false) && {
+      name: 'comment',
+      label: t('booking:event.form.comment'),
+      required: false,
+      rows: 3,
+      maxLength: 1500,
+    },
   }
 }
 

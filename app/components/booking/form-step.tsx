@@ -1,7 +1,6 @@
-import { Form, Link, useActionData } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { ActionAnswer } from '#app/server/booking/page/flow.server.ts'
-import { ErrorNote, Fields, MessengerFields, SubmitButton, contactFieldSpecs } from './form-fields.tsx'
+import { ErrorNote, Fields, MessengerFields, SubmitButton, contactFieldSpecs, useFormAnswer } from './form-fields.tsx'
 import { CompanionFields, SignInNote } from './form-extras.tsx'
 import { withParams } from './search-params.ts'
 import type { EventPageData } from './event-page-data.ts'
@@ -12,10 +11,8 @@ const FORM_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'messengerType',
 
 export function FormStep({ data }: { data: Extract<EventPageData, { step: 'form' }> }) {
   const { t } = useTranslation()
-  const answer = useActionData<ActionAnswer>()
   const { event } = data
-  const mine = answer?.intent === 'book' ? answer : undefined
-  const errors = mine?.fieldErrors ?? {}
+  const { mine, errors } = useFormAnswer('book')
   // A refused post keeps what was typed; a fresh form starts from the signed-in client's details (the login step).
   const values = mine?.values ?? { ...data.client }
   const hideOptional = event.isOptionalInputsHidden
@@ -71,19 +68,7 @@ export function FormStep({ data }: { data: Extract<EventPageData, { step: 'form'
         {show(event.isMessengerRequired) ? (
           <MessengerFields required={event.isMessengerRequired} errors={errors} values={values} />
         ) : null}
-        <Fields
-          errors={errors}
-          values={values}
-          specs={[
-            !hideOptional && {
-              name: 'comment',
-              label: t('booking:event.form.comment'),
-              required: false,
-              rows: 3,
-              maxLength: 1500,
-            },
-          ]}
-        />
+        <Fields errors={errors} values={values} specs={[contact.comment]} />
         <CompanionFields
           group={event.totalSeats !== null}
           typed={mine?.companions ?? []}

@@ -1,13 +1,12 @@
-import { Form, Link, useActionData } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AFTER_BOOKING_HOME } from '#app/domain/booking/after-booking.ts'
 import { formatDay } from '#app/domain/time/day.ts'
 import { type IsoDate, isoToDmy } from '#app/domain/time/index.ts'
-import type { ActionAnswer } from '#app/server/booking/page/flow.server.ts'
 import { useCountdown } from '../ui/use-countdown.ts'
 import type { EventPageData } from './event-page.tsx'
-import { ErrorNote, Fields, SubmitButton } from './form-fields.tsx'
+import { ErrorNote, Fields, SubmitButton, useFormAnswer } from './form-fields.tsx'
 import { withParams } from './search-params.ts'
 
 type SuccessData = Extract<EventPageData, { step: 'success' }>
@@ -238,9 +237,7 @@ function actionPath(data: SuccessData, extra: Record<string, string | null> = {}
 
 function SignupForm({ data, account }: { data: SuccessData; account: NonNullable<SuccessData['success']['account']> }) {
   const { t } = useTranslation()
-  const answer = useActionData<ActionAnswer>()
-  const mine = answer?.intent === 'signup' ? answer : undefined
-  const errors = mine?.fieldErrors ?? {}
+  const { mine, errors } = useFormAnswer('signup')
   const values = {
     firstName: account.firstName,
     lastName: account.lastName,
@@ -333,11 +330,10 @@ function SignupForm({ data, account }: { data: SuccessData; account: NonNullable
 
 function CodeForm({ data, email, secondsLeft }: { data: SuccessData; email: string; secondsLeft: number }) {
   const { t } = useTranslation()
-  const answer = useActionData<ActionAnswer>()
-  const resent = answer?.intent === 'signupResend' && answer.resent
+  const { mine, errors } = useFormAnswer('signupCode', 'signupResend')
+  const resent = mine?.intent === 'signupResend' && mine.resent
   // A fresh code restarts the countdown from the full minute.
   const seconds = useCountdown(resent ? 60 : secondsLeft)
-  const mine = answer?.intent === 'signupCode' || answer?.intent === 'signupResend' ? answer : undefined
   return (
     <div className="grid gap-3">
       <Form
@@ -351,7 +347,7 @@ function CodeForm({ data, email, secondsLeft }: { data: SuccessData; email: stri
         <input type="hidden" name="intent" value="signupCode" />
         <Fields
           prefix="signup"
-          errors={mine?.fieldErrors ?? {}}
+          errors={errors}
           values={{}}
           specs={[
             {

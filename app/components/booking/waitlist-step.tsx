@@ -3,10 +3,9 @@
  * listed with a link to its waitlist; the join step asks the booking form's required details and posts a plain form
  * (no script needed), then confirms where the email went.
  */
-import { Form, Link, useActionData } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { ActionAnswer } from '#app/server/booking/page/flow.server.ts'
-import { ErrorNote, Fields, MessengerFields, SubmitButton, contactFieldSpecs } from './form-fields.tsx'
+import { ErrorNote, Fields, MessengerFields, SubmitButton, contactFieldSpecs, useFormAnswer } from './form-fields.tsx'
 import { withParams } from './search-params.ts'
 
 type FullSlot = { start: number; from: string; to: string }
@@ -49,10 +48,7 @@ export type WaitlistStepData = {
 /** `?waitlist=<start>`: join the line of that full slot. */
 export function WaitlistStep({ data }: { data: WaitlistStepData }) {
   const { t } = useTranslation()
-  const answer = useActionData<ActionAnswer>()
-  const mine = answer?.intent === 'joinWaitlist' ? answer : undefined
-  const errors = mine?.fieldErrors ?? {}
-  const values = mine?.values ?? {}
+  const { mine, errors, values } = useFormAnswer('joinWaitlist')
   const { event, waitlist } = data
   // Only what the event type requires: an accepted offer books in one click.
   const contact = contactFieldSpecs(t, event, (required) => required)

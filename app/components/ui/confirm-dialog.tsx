@@ -64,18 +64,22 @@ export function ConfirmDialog({
 
 /**
  * "Delete …?" for one item: the texts under `keys` (`deleteTitle`, `deleteText`, `delete`), and confirming posts
- * `intent=delete` to the item's page.
+ * `intent=delete` to the item's page, or to its list's with the item's `id`.
  */
 export function DeleteDialog({
   open,
   onClose,
   keys,
   action,
+  id,
+  loading,
 }: {
   open: boolean
   onClose: () => void
   keys: 'schedules:list' | 'eventTypes:actions'
   action: string
+  id?: string
+  loading?: boolean
 }) {
   const { t } = useTranslation()
   return (
@@ -86,7 +90,8 @@ export function DeleteDialog({
       description={t(`${keys}.deleteText`)}
       confirmLabel={t(`${keys}.delete`)}
       variant="danger"
-      form={{ action, fields: { intent: 'delete' } }}
+      loading={loading}
+      form={{ action, fields: id === undefined ? { intent: 'delete' } : { intent: 'delete', id } }}
     />
   )
 }
