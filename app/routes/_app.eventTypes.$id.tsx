@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EventTypeForm } from '#app/components/event-types/event-type-form.tsx'
+import { EventTypeActions } from '#app/components/event-types/event-type-card.tsx'
 import { SharePanel } from '#app/components/event-types/share-panel.tsx'
 import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
 import { telemostState } from '#app/server/video/grants.server.ts'
@@ -122,14 +123,6 @@ function EventTypeEditor({
     else setParams(next === 'share' ? { tab: 'share' } : {}, { replace: true })
   }
 
-  const actionButton = (intent: string, label: string, className = 'btn-secondary') => (
-    <Form method="post">
-      <button type="submit" name="intent" value={intent} className={className}>
-        {label}
-      </button>
-    </Form>
-  )
-
   return (
     <section data-testid="event-type-editor" className="flex flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -144,18 +137,11 @@ function EventTypeEditor({
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {actionButton('copy', t('eventTypes:actions.copy'))}
-          {actionButton(
-            eventType.isActive ? 'deactivate' : 'activate',
-            t(eventType.isActive ? 'eventTypes:actions.deactivate' : 'eventTypes:actions.activate'),
-          )}
-          {actionButton(
-            eventType.isShowOnSpecialistPage ? 'hide' : 'show',
-            t(eventType.isShowOnSpecialistPage ? 'eventTypes:actions.hide' : 'eventTypes:actions.show'),
-          )}
-          <button type="button" className="btn-ghost text-error" onClick={() => setDeleteOpen(true)}>
-            {t('eventTypes:actions.delete')}
-          </button>
+          <EventTypeActions
+            eventType={eventType}
+            buttonClassName="btn-secondary"
+            onDelete={() => setDeleteOpen(true)}
+          />
         </div>
       </div>
 

@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
 import { HostView } from '#app/components/booking/host-view.tsx'
+import { PublicNotFound } from '#app/components/booking/not-found.tsx'
 import { useInFrame } from '#app/components/booking/widget-bridge.ts'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
@@ -28,17 +28,7 @@ export default function HostPage() {
   return (
     <>
       {framed ? null : <SiteHeader />}
-      {data.host ? <HostView host={data.host} /> : <HostNotFound />}
+      {data.host ? <HostView host={data.host} /> : <PublicNotFound page="host" />}
     </>
-  )
-}
-
-function HostNotFound() {
-  const { t } = useTranslation()
-  return (
-    <main className="container-page py-16 text-center" data-testid="host-not-found">
-      <h1 className="text-2xl font-semibold">{t('booking:errors.userNotFound')}</h1>
-      <p className="mt-2 text-muted">{t('booking:event.nothingFound')}</p>
-    </main>
   )
 }

@@ -1,11 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
-import {
-  EventNotFound,
-  EventPage,
-  type EventPageData,
-  eventPageShouldRevalidate,
-} from '#app/components/booking/event-page.tsx'
+import { EventPage, type EventPageData, eventPageShouldRevalidate } from '#app/components/booking/event-page.tsx'
+import { PublicNotFound } from '#app/components/booking/not-found.tsx'
 import { useInFrame } from '#app/components/booking/widget-bridge.ts'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
@@ -57,7 +53,7 @@ export default function EventRoute() {
   return (
     <>
       {framed ? null : <SiteHeader />}
-      {data.notFound ? <EventNotFound /> : <EventPage data={data as unknown as EventPageData} />}
+      {data.notFound ? <PublicNotFound page="event" /> : <EventPage data={data as unknown as EventPageData} />}
     </>
   )
 }

@@ -1,17 +1,14 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/cloudflare'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Link, useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import {
-  EventNotFound,
-  EventPage,
-  type EventPageData,
-  eventPageShouldRevalidate,
-} from '#app/components/booking/event-page.tsx'
+import { EventPage, type EventPageData } from '#app/components/booking/event-page.tsx'
+import { PublicNotFound } from '#app/components/booking/not-found.tsx'
 import { eventPageAction } from '#app/server/booking/page/action.server.ts'
 import { eventPageLoader } from '#app/server/booking/page/event.server.ts'
 import { pageMeta } from '#app/utils/title-meta.ts'
 
-export { handle } from './user.$login.event.$eventLink.tsx'
+/** The page's translations, its calendar-only revalidation and its loader's headers: the event page's. */
+export { handle, headers, shouldRevalidate } from './user.$login.event.$eventLink.tsx'
 
 /**
  * The embeddable widget (SPEC §2): the same booking flow without the site header, framable by any site
@@ -23,12 +20,6 @@ function widgetPath(params: LoaderFunctionArgs['params']) {
 }
 
 export const meta = pageMeta({ noindex: true })
-
-/** Month and day links fetch only the calendar (docs/decisions/0032-booking-calendar-fetch.md). */
-export const shouldRevalidate = eventPageShouldRevalidate
-
-/** Development: the loader's `Server-Timing` (D1 reads) reaches the document response. */
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 export function loader(args: LoaderFunctionArgs) {
   return eventPageLoader(args, 'widget', widgetPath(args.params))
@@ -61,7 +52,7 @@ export default function WidgetRoute() {
   return (
     <>
       <WidgetLanguage />
-      {data.notFound ? <EventNotFound /> : <EventPage data={data as unknown as EventPageData} />}
+      {data.notFound ? <PublicNotFound page="event" /> : <EventPage data={data as unknown as EventPageData} />}
     </>
   )
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isoToDmy } from '#app/domain/time/index.ts'
 import type { ActionAnswer } from '#app/server/booking/page/flow.server.ts'
-import { MonthCalendar, SlotOption, monthKey } from './month-calendar.tsx'
+import { MonthCalendar, SlotOptions, monthKey } from './month-calendar.tsx'
 import { ErrorNote, SubmitButton } from './form-fields.tsx'
 import { withParams } from './search-params.ts'
 import { WaitlistSlots } from './waitlist-step.tsx'
@@ -136,22 +136,20 @@ export function SlotPicker({
       {calendar.slots.length === 0 ? (
         <p className="mt-3 text-sm text-muted">{t('booking:errors.noSlots')}</p>
       ) : (
-        <ul className="mt-3 grid max-h-96 grid-cols-2 gap-2 overflow-y-auto sm:grid-cols-3 md:grid-cols-1">
-          {calendar.slots.map((slot) => (
-            <li key={slot.start}>
-              <SlotOption type="checkbox" name="slot" value={slot.start} testId="slot">
-                <span className="whitespace-nowrap">
-                  {slot.from}–{slot.to}
-                </span>
-                {group ? (
-                  <span className="text-xs font-normal opacity-80">
-                    {t('booking:event.seatsLeft', { count: slot.seatsLeft })}
-                  </span>
-                ) : null}
-              </SlotOption>
-            </li>
-          ))}
-        </ul>
+        <SlotOptions
+          slots={calendar.slots}
+          type="checkbox"
+          name="slot"
+          testId="slot"
+          columns="grid-cols-2 sm:grid-cols-3 md:grid-cols-1"
+          note={(slot) =>
+            group ? (
+              <span className="text-xs font-normal opacity-80">
+                {t('booking:event.seatsLeft', { count: slot.seatsLeft })}
+              </span>
+            ) : null
+          }
+        />
       )}
       <SubmitButton className="btn-primary mt-4 w-full" testId="continue">
         {t('booking:event.continue')}

@@ -61,13 +61,3 @@ export function EventPage({ data: loaded }: { data: EventPageData }) {
     </main>
   )
 }
-
-export function EventNotFound() {
-  const { t } = useTranslation()
-  return (
-    <main className="container-page py-16 text-center" data-testid="event-not-found">
-      <h1 className="text-2xl font-semibold">{t('booking:event.notFoundTitle')}</h1>
-      <p className="mt-2 text-muted">{t('booking:event.notFoundText')}</p>
-    </main>
-  )
-}

@@ -132,33 +132,45 @@ function MonthLink({
 }
 
 /**
- * One time to choose: a hidden checkbox (several slots) or radio (one new time) inside its label, which draws the
- * choice and the keyboard focus ring.
+ * A day's times to choose, each a hidden checkbox (several slots) or radio (one new time) inside its label, which
+ * draws the choice and the keyboard focus ring; `note` adds a line under a time (a group's seats left).
  */
-export function SlotOption({
+export function SlotOptions<S extends { start: number | string; from: string; to: string }>({
+  slots,
   type,
   name,
-  value,
   testId,
-  children,
+  columns,
+  note,
 }: {
+  slots: readonly S[]
   type: 'checkbox' | 'radio'
   name: string
-  value: string | number
   testId: string
-  children: ReactNode
+  /** The list's grid columns by screen width. */
+  columns: string
+  note?: (slot: S) => ReactNode
 }) {
   return (
-    <label className="flex cursor-pointer flex-col items-center justify-center rounded-lg border border-primary px-2 py-2 text-sm font-medium text-primary has-[:checked]:bg-primary has-[:checked]:text-white has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary">
-      <input
-        type={type}
-        name={name}
-        value={value}
-        className="sr-only"
-        data-testid={testId}
-        required={type === 'radio'}
-      />
-      {children}
-    </label>
+    <ul className={`mt-3 grid max-h-96 gap-2 overflow-y-auto ${columns}`}>
+      {slots.map((slot) => (
+        <li key={slot.start}>
+          <label className="flex cursor-pointer flex-col items-center justify-center rounded-lg border border-primary px-2 py-2 text-sm font-medium text-primary has-[:checked]:bg-primary has-[:checked]:text-white has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary">
+            <input
+              type={type}
+              name={name}
+              value={slot.start}
+              className="sr-only"
+              data-testid={testId}
+              required={type === 'radio'}
+            />
+            <span className="whitespace-nowrap">
+              {slot.from}–{slot.to}
+            </span>
+            {note?.(slot)}
+          </label>
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -5,6 +5,44 @@ import type { Tariff } from '#app/domain/enums.ts'
 import { ParticipantIcon } from './participant-icon.tsx'
 import { PausedNote } from './paused-note.tsx'
 
+/**
+ * An event type's actions, each a plain post of its intent: copy, activate or deactivate, show on or hide from the
+ * specialist's page; then delete (`onDelete` asks first). In a list (`inList`) a post names the event type.
+ */
+export function EventTypeActions({
+  eventType,
+  inList = false,
+  buttonClassName,
+  onDelete,
+}: {
+  eventType: Pick<EventTypeView, 'id' | 'isActive' | 'isShowOnSpecialistPage'>
+  inList?: boolean
+  buttonClassName: string
+  onDelete: () => void
+}) {
+  const { t } = useTranslation()
+  const intents = [
+    'copy',
+    eventType.isActive ? 'deactivate' : 'activate',
+    eventType.isShowOnSpecialistPage ? 'hide' : 'show',
+  ] as const
+  return (
+    <>
+      {intents.map((intent) => (
+        <Form key={intent} method="post">
+          {inList ? <input type="hidden" name="id" value={eventType.id} /> : null}
+          <button type="submit" name="intent" value={intent} className={buttonClassName}>
+            {t(`eventTypes:actions.${intent}`)}
+          </button>
+        </Form>
+      ))}
+      <button type="button" className={`${inList ? buttonClassName : 'btn-ghost'} text-error`} onClick={onDelete}>
+        {t('eventTypes:actions.delete')}
+      </button>
+    </>
+  )
+}
+
 /** SPEC §2 card: name, icon by participant type, duration, inactive styling, hint when hidden. */
 export function EventTypeCard({
   eventType,
@@ -17,15 +55,6 @@ export function EventTypeCard({
   onDelete: () => void
 }) {
   const { t } = useTranslation()
-  const action = (intent: string, label: string, className = 'btn-ghost px-2 py-1 text-sm') => (
-    // No action: the post goes to the list's own URL, so the search and page stay as they are.
-    <Form method="post">
-      <input type="hidden" name="id" value={eventType.id} />
-      <button type="submit" name="intent" value={intent} className={className}>
-        {label}
-      </button>
-    </Form>
-  )
   return (
     <li
       className={`card flex flex-col overflow-hidden ${eventType.isActive ? '' : 'opacity-60'}`}
@@ -57,18 +86,13 @@ export function EventTypeCard({
           <Link to={`/eventTypes/${eventType.id}?tab=share`} className="btn-ghost px-2 py-1 text-sm">
             {t('eventTypes:actions.share')}
           </Link>
-          {action('copy', t('eventTypes:actions.copy'))}
-          {action(
-            eventType.isActive ? 'deactivate' : 'activate',
-            t(eventType.isActive ? 'eventTypes:actions.deactivate' : 'eventTypes:actions.activate'),
-          )}
-          {action(
-            eventType.isShowOnSpecialistPage ? 'hide' : 'show',
-            t(eventType.isShowOnSpecialistPage ? 'eventTypes:actions.hide' : 'eventTypes:actions.show'),
-          )}
-          <button type="button" className="btn-ghost px-2 py-1 text-sm text-error" onClick={onDelete}>
-            {t('eventTypes:actions.delete')}
-          </button>
+          {/* The list's posts name the event type; with no action they go to the list's own URL (search, page). */}
+          <EventTypeActions
+            eventType={eventType}
+            inList
+            buttonClassName="btn-ghost px-2 py-1 text-sm"
+            onDelete={onDelete}
+          />
         </div>
       </div>
     </li>

@@ -6,10 +6,11 @@
 import { Form, Link, useActionData, useLocation } from '@remix-run/react'
 import { type MouseEvent, type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MonthCalendar, SlotOption } from '#app/components/booking/month-calendar.tsx'
+import { MonthCalendar, SlotOptions } from '#app/components/booking/month-calendar.tsx'
 import { ActionErrors } from '#app/components/meetings/meeting-parts.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
+import { TitledSection } from '#app/components/ui/titled-section.tsx'
 import { CANCEL_REASON_MAX } from '#app/domain/meetings/cancel-reason.ts'
 import { isoToDmy } from '#app/domain/time/index.ts'
 import type { ActionAnswer } from '#app/utils/action-answer.ts'
@@ -38,10 +39,12 @@ export function MoveSection({ calendar, zoneName, busy }: { calendar: MoveCalend
   const { t } = useTranslation()
   const here = useHere()
   return (
-    <section className="card space-y-4 p-5" aria-labelledby="manage-move" data-testid="manage-move">
-      <h2 id="manage-move" className="text-lg font-semibold">
-        {t('meetings:manage.move')}
-      </h2>
+    <TitledSection
+      id="manage-move"
+      title={t('meetings:manage.move')}
+      className="card space-y-4 p-5"
+      testId="manage-move"
+    >
       <div className="grid gap-6 sm:grid-cols-[minmax(0,1fr)_minmax(0,13rem)]">
         <MonthCalendar {...calendar} busy={busy} link={here} />
         {calendar.date ? (
@@ -50,17 +53,13 @@ export function MoveSection({ calendar, zoneName, busy }: { calendar: MoveCalend
             <fieldset>
               <legend className="font-semibold">{t('booking:event.slotsOf', { date: isoToDmy(calendar.date) })}</legend>
               <p className="mt-1 text-xs text-muted">{t('meetings:reschedule.pick', { zone: zoneName })}</p>
-              <ul className="mt-3 grid max-h-96 grid-cols-3 gap-2 overflow-y-auto sm:grid-cols-1">
-                {calendar.slots.map((slot) => (
-                  <li key={slot.start}>
-                    <SlotOption type="radio" name="start" value={slot.start} testId="move-slot">
-                      <span className="whitespace-nowrap">
-                        {slot.from}–{slot.to}
-                      </span>
-                    </SlotOption>
-                  </li>
-                ))}
-              </ul>
+              <SlotOptions
+                slots={calendar.slots}
+                type="radio"
+                name="start"
+                testId="move-slot"
+                columns="grid-cols-3 sm:grid-cols-1"
+              />
             </fieldset>
             <Button type="submit" disabled={busy} className="w-full" data-testid="move-submit">
               {t('meetings:reschedule.submit')}
@@ -68,7 +67,7 @@ export function MoveSection({ calendar, zoneName, busy }: { calendar: MoveCalend
           </Form>
         ) : null}
       </div>
-    </section>
+    </TitledSection>
   )
 }
 
