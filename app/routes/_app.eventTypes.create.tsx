@@ -11,7 +11,7 @@ import { FormErrors } from '#app/components/ui/field.tsx'
 import { eventTypeBodyFromForm, newEventTypeValues } from '#app/domain/event-types/form-values.ts'
 import { eventTypeSchema } from '#app/domain/event-types/schema.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
-import { issueText } from '#app/i18n/zod-errors.ts'
+import { issueErrors } from '#app/i18n/zod-errors.ts'
 import { type Capability, cheapestPlanWith } from '#app/domain/plans.ts'
 import { canAddEventType } from '#app/server/event-types/event-types.server.ts'
 import { saveEventTypeForm } from '#app/server/event-types/page-actions.server.ts'
@@ -82,14 +82,10 @@ function stepOf(path: string): number {
  */
 function stepErrors(form: HTMLFormElement, step: number, today: string, t: TFunction): Record<string, string[]> {
   const parsed = eventTypeSchema({ today }).safeParse(eventTypeBodyFromForm(new FormData(form)))
-  const errors: Record<string, string[]> = {}
-  if (parsed.success) return errors
-  for (const issue of parsed.error.issues) {
-    const path = issue.path.map(String).join('.')
-    if (stepOf(path) !== step) continue
-    errors[path] = [...(errors[path] ?? []), issueText({ ...issue, path: [] }, t)]
-  }
-  return errors
+  if (parsed.success) return {}
+  const { fieldErrors, formErrors } = issueErrors(parsed.error.issues, t)
+  const all = formErrors.length > 0 ? { ...fieldErrors, '': formErrors } : fieldErrors
+  return Object.fromEntries(Object.entries(all).filter(([path]) => stepOf(path) === step))
 }
 
 /** `/eventTypes/create`: the wizard (type, base settings, availability, schedule). */

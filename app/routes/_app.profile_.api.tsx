@@ -9,7 +9,8 @@ import { Field, FormErrors, SelectField } from '#app/components/ui/field.tsx'
 import { PAT_SCOPES } from '#app/domain/enums.ts'
 import { PatCreateSchema, WEBHOOK_EVENT_TYPES, webhookCreateSchema } from '#app/domain/webhooks/rules.ts'
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
-import { issueText } from '#app/i18n/zod-errors.ts'
+import type { IssueErrors } from '#app/i18n/zod-errors.ts'
+import { parseForm } from '#app/server/forms/parse.server.ts'
 import { pageDeps } from '#app/server/accounts/route.server.ts'
 import { createPat, listPats, revokePat } from '#app/server/auth/pat.server.ts'
 import { requireUser } from '#app/server/auth/session.server.ts'
@@ -21,7 +22,6 @@ import {
   listEndpoints,
   resendDelivery,
 } from '#app/server/webhooks/webhooks.server.ts'
-import type { z } from 'zod'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
 
@@ -61,12 +61,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-/** The form's errors by field, translated (the field's own label names it, so the text does not). */
-function fieldErrors(error: z.ZodError, t: Parameters<typeof issueText>[1]) {
-  const errors: Record<string, string[]> = {}
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '')
-    errors[field] = [...(errors[field] ?? []), issueText({ ...issue, path: [] }, t)]
+/**
+ * The form's errors by field, translated (the field's own label names it, so the text does not); a ticked event
+ * the list does not know is said at the list, and a text of no field under `''`.
+ */
+function fieldErrors({ fieldErrors, formErrors }: IssueErrors) {
+  const errors: Record<string, string[]> = formErrors.length > 0 ? { '': formErrors } : {}
+  for (const [path, texts] of Object.entries(fieldErrors)) {
+    const field = path.split('.')[0]
+    errors[field] = [...(errors[field] ?? []), ...texts]
   }
   return errors
 }
@@ -80,23 +83,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const text = (name: string) => String(form.get(name) ?? '')
   const now = Date.now()
   if (intent === 'createToken') {
-    const parsed = PatCreateSchema.safeParse({ name: text('name'), scope: text('scope') })
-    if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error, t) }, { status: 400 })
-    const created = await createPat(deps.db, user.id, parsed.data, now)
+    const parsed = parseForm(form, PatCreateSchema, t)
+    if (!parsed.ok) return data({ intent, errors: fieldErrors(parsed.errors) }, { status: 400 })
+    const created = await createPat(deps.db, user.id, parsed.value, now)
     if (!created) return data({ intent, errors: { '': [t('api:patLimit')] } }, { status: 400 })
-    return { intent, token: created.token, name: parsed.data.name }
+    return { intent, token: created.token, name: parsed.value.name }
   }
   if (intent === 'revokeToken') {
     if (!(await revokePat(deps.db, user.id, text('id')))) throw new Response(null, { status: 404 })
     return { intent, done: true }
   }
   if (intent === 'createWebhook') {
-    const schema = webhookCreateSchema(config.ENVIRONMENT !== 'development')
-    const parsed = schema.safeParse({ url: text('url'), events: form.getAll('events').map(String) })
-    if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error, t) }, { status: 400 })
-    const created = await createEndpoint(deps.db, config, user.id, parsed.data, now)
+    const parsed = parseForm(form, webhookCreateSchema(config.ENVIRONMENT !== 'development'), t)
+    if (!parsed.ok) return data({ intent, errors: fieldErrors(parsed.errors) }, { status: 400 })
+    const created = await createEndpoint(deps.db, config, user.id, parsed.value, now)
     if (!created) return data({ intent, errors: { '': [t('api:webhookLimit')] } }, { status: 400 })
-    return { intent, secret: created.secret, url: parsed.data.url }
+    return { intent, secret: created.secret, url: parsed.value.url }
   }
   if (intent === 'deleteWebhook') {
     if (!(await deleteEndpoint(deps.db, user.id, text('id')))) throw new Response(null, { status: 404 })

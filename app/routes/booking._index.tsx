@@ -13,8 +13,8 @@ import { oneTimeContactSchema } from '#app/domain/one-time/rules.ts'
 import { zoneName } from '#app/domain/time-zones/zone-names.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
-import { issueText } from '#app/i18n/zod-errors.ts'
 import { getDb } from '#app/server/db.server.ts'
+import { parseForm } from '#app/server/forms/parse.server.ts'
 import { addressKey } from '#app/server/booking/limits.server.ts'
 import { viewerZone } from '#app/server/booking/viewer-zone.server.ts'
 import { refusalProblems, refusalStatus } from '#app/domain/refusal.ts'
@@ -80,15 +80,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
   const values = Object.fromEntries(FIELDS.map((key) => [key, String(form.get(key) ?? '')])) as Values
-  // Blank fields are absent (a hidden messenger select sends nothing).
-  const present = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''))
-  const parsed = oneTimeContactSchema(row.settings).safeParse(present)
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string[]> = {}
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? '')
-      fieldErrors[key] = [...(fieldErrors[key] ?? []), issueText({ ...issue, path: [] }, t)]
-    }
+  const parsed = parseForm(form, oneTimeContactSchema(row.settings), t)
+  if (!parsed.ok) {
+    const { fieldErrors } = parsed.errors
     return data<Answer>(
       { ok: false, values, errors: [t('booking:event.form.fixErrors')], fieldErrors },
       { status: 400 },
@@ -98,7 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await answerOneTime(env, getDb(env.DB), {
       id: row.meeting.id,
       token,
-      contact: parsed.data,
+      contact: parsed.value,
       language,
       timeZone: row.meeting.timeZone,
       holdId: String(form.get('holdId') ?? '') || null,
