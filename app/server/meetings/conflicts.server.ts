@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, gt, gte, lt, lte } from 'drizzle-orm'
 import type { Conflict } from '#app/domain/calendars/types.ts'
-import { busyCounts } from '#app/server/booking/availability.server.ts'
+import { busyCounts, withBusyCalendar } from '#app/server/booking/availability.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { calendarBusy, calendarIntegrations, integrationCalendars, meetings } from '#db/schema.ts'
 
@@ -28,7 +28,7 @@ export async function conflictsOf(
   const byMeeting = new Map<string, Conflict[]>()
   if (upcoming.length === 0) return byMeeting
   const ids = new Set(upcoming.map((m) => m.id))
-  const rows = await db
+  const selected = db
     .select({
       meetingId: meetings.id,
       name: calendarBusy.title,
@@ -39,8 +39,8 @@ export async function conflictsOf(
       endAt: calendarBusy.endAt,
     })
     .from(calendarBusy)
-    .innerJoin(integrationCalendars, eq(integrationCalendars.id, calendarBusy.calendarId))
-    .innerJoin(calendarIntegrations, eq(calendarIntegrations.id, integrationCalendars.integrationId))
+    .$dynamic()
+  const rows = await withBusyCalendar(selected)
     .innerJoin(
       meetings,
       and(
