@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Avatar } from '#app/components/accounts/avatar.tsx'
 import type { HomeStatistics } from '#app/server/meetings/statistics.server.ts'
@@ -49,11 +50,7 @@ export function Home({
 
       {guide ? <FirstRunGuide guide={guide} quickEventTypeErrors={quickEventTypeErrors} /> : null}
 
-      <TitledSection
-        id="home-stats-title"
-        title={t('meetings:home.statsTitle')}
-        titleClassName="mb-3 text-lg font-semibold"
-      >
+      <HomeSection id="home-stats-title" title={t('meetings:home.statsTitle')}>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {statistics.total.map((item) => (
             <li key={item.statisticItem}>
@@ -73,13 +70,9 @@ export function Home({
             </li>
           ))}
         </ul>
-      </TitledSection>
+      </HomeSection>
 
-      <TitledSection
-        id="home-integrations-title"
-        title={t('meetings:home.integrationsTitle')}
-        titleClassName="mb-3 text-lg font-semibold"
-      >
+      <HomeSection id="home-integrations-title" title={t('meetings:home.integrationsTitle')}>
         <ul className="flex flex-wrap gap-2">
           {statistics.integrations.map((integration) => (
             <li key={integration.id}>
@@ -98,7 +91,16 @@ export function Home({
             </li>
           ))}
         </ul>
-      </TitledSection>
+      </HomeSection>
     </section>
+  )
+}
+
+/** One of the home's lists under its heading (statistics, integrations). */
+function HomeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <TitledSection id={id} title={title} titleClassName="mb-3 text-lg font-semibold">
+      {children}
+    </TitledSection>
   )
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudfla
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { BackLink } from '#app/components/ui/back-link.tsx'
 import { ConnectForm } from '#app/components/calendars/connect-form.tsx'
 import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
@@ -49,9 +50,7 @@ export default function AppleInstructions() {
   }, [answer])
   return (
     <section className="mx-auto max-w-2xl" aria-labelledby="apple-title" data-testid="apple-instructions">
-      <Link to="/integrations" className="text-sm text-primary hover:underline">
-        ← {t('calendars:apple.back')}
-      </Link>
+      <BackLink to="/integrations" label={t('calendars:apple.back')} />
       <div className="card mt-3 p-5 sm:p-6">
         <h1 id="apple-title" className="text-xl font-semibold">
           {t('calendars:apple.title')}

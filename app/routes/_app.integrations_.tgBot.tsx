@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { BackLink } from '#app/components/ui/back-link.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { PostButton } from '#app/components/ui/post-button.tsx'
 import { ConfirmButton } from '#app/components/ui/confirm-dialog.tsx'
@@ -55,9 +56,7 @@ export default function TelegramBotPage() {
   const link = !info.isEnabled && actionData?.intent === 'link' ? actionData.link : null
   return (
     <section className="mx-auto max-w-xl" aria-labelledby="tg-title">
-      <Link to="/integrations" className="text-sm text-primary hover:underline">
-        ← {t('notify:telegram.back')}
-      </Link>
+      <BackLink to="/integrations" label={t('notify:telegram.back')} />
       <div className="card mt-3 p-5 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 id="tg-title" className="text-xl font-semibold">

@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, data } from '@remix-run/cloudflare'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { BackLink } from '#app/components/ui/back-link.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { PostButton } from '#app/components/ui/post-button.tsx'
 import { CopyButton } from '#app/components/ui/copy-button.tsx'
@@ -194,9 +195,7 @@ export default function ProfileApiPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6" data-testid="profile-api-page">
       <div>
-        <Link to="/profile" className="text-sm text-primary hover:underline">
-          ← {t('developer:back')}
-        </Link>
+        <BackLink to="/profile" label={t('developer:back')} />
         <h1 className="mt-2 text-2xl font-semibold">{t('developer:title')}</h1>
         <p className="mt-1 text-sm text-muted">{t('developer:lead')}</p>
       </div>

@@ -3,6 +3,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useTranslation } from 'react-i18next'
 import { TrialModals, TrialStartForm } from '#app/components/billing/trial-modals.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { CardSection } from '#app/components/ui/card-section.tsx'
+import { TitledSection } from '#app/components/ui/titled-section.tsx'
 import { PostButton } from '#app/components/ui/post-button.tsx'
 import { CheckboxField, Field, FormErrors, SelectField } from '#app/components/ui/field.tsx'
 import { PAYMENT_MONTHS } from '#app/domain/billing/quote.ts'
@@ -35,10 +37,13 @@ function CurrentPlan({ data }: { data: Data }) {
   const { t } = useTranslation()
   const { subscription: s } = data
   return (
-    <section className="card p-5" aria-labelledby="current-title" data-testid="current-plan">
-      <h2 id="current-title" className="text-sm text-muted">
-        {t('billing:page.current')}
-      </h2>
+    <TitledSection
+      id="current-title"
+      title={t('billing:page.current')}
+      className="card p-5"
+      titleClassName="text-sm text-muted"
+      testId="current-plan"
+    >
       <p className="mt-1 flex flex-wrap items-center gap-2 text-xl font-semibold">
         <span data-testid="current-tariff">{t(`billing:plans.${s.tariff}.name`)}</span>
         {s.isTrial ? (
@@ -88,7 +93,7 @@ function CurrentPlan({ data }: { data: Data }) {
           </Button>
         </Form>
       ) : null}
-    </section>
+    </TitledSection>
   )
 }
 
@@ -172,10 +177,7 @@ function PayForm({ data, errors }: { data: Data; errors: Record<string, string[]
 function History({ data }: { data: Data }) {
   const { t } = useTranslation()
   return (
-    <section className="card p-5" aria-labelledby="history-title">
-      <h2 id="history-title" className="text-lg font-semibold">
-        {t('billing:page.history')}
-      </h2>
+    <CardSection id="history-title" title={t('billing:page.history')}>
       {data.history.length === 0 ? <p className="mt-2 text-sm text-muted">{t('billing:page.historyEmpty')}</p> : null}
       <ul className="mt-3 divide-y divide-line">
         {data.history.map((payment) => (
@@ -202,7 +204,7 @@ function History({ data }: { data: Data }) {
           </li>
         ))}
       </ul>
-    </section>
+    </CardSection>
   )
 }
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { BackLink } from '#app/components/ui/back-link.tsx'
 import { PLAN_PRICES_RUB } from '#app/domain/constants.ts'
 import { planComparison, tariffPath } from '#app/domain/plans.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
@@ -37,9 +38,7 @@ export default function TariffFeatures() {
   const limit = (value: number | null) => (value === null ? t('plans:features.unlimited') : String(value))
   return (
     <section className="flex flex-col gap-5" data-testid="tariff-features">
-      <Link to="/tariff" className="text-sm text-primary hover:underline">
-        ← {t('plans:features.back')}
-      </Link>
+      <BackLink to="/tariff" label={t('plans:features.back')} />
       <h1 className="text-2xl font-semibold">{t('plans:features.title')}</h1>
       <p className="max-w-3xl text-sm text-muted">{t('plans:features.lead')}</p>
       <div className="card overflow-x-auto">

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudfla
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
+import { CardSection } from '#app/components/ui/card-section.tsx'
 import { Field, FormErrors } from '#app/components/ui/field.tsx'
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
@@ -61,10 +62,7 @@ export default function Wallet() {
           </p>
         ) : null}
       </Form>
-      <section className="card p-5" aria-labelledby="ledger-title">
-        <h2 id="ledger-title" className="text-lg font-semibold">
-          {t('billing:wallet.ledger')}
-        </h2>
+      <CardSection id="ledger-title" title={t('billing:wallet.ledger')}>
         {entries.length === 0 ? <p className="mt-2 text-sm text-muted">{t('billing:wallet.empty')}</p> : null}
         <ul className="mt-3 divide-y divide-line">
           {entries.map((entry) => (
@@ -82,7 +80,7 @@ export default function Wallet() {
             </li>
           ))}
         </ul>
-      </section>
+      </CardSection>
     </section>
   )
 }
