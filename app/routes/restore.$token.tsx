@@ -6,7 +6,7 @@ import { NewPasswordFields } from '#app/components/accounts/conform-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { NewPasswordFormSchema } from '#app/domain/accounts/rules.ts'
 import { runAccountForm } from '#app/server/account-form.server.ts'
-import { resetPassword, restoreTokenIsValid } from '#app/server/accounts/identity.server.ts'
+import { resetPassword, restoreTokenIsValid } from '#app/server/accounts/restore.server.ts'
 import { pageDeps, signInAndRedirect } from '#app/server/accounts/route.server.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
 

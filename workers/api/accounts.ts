@@ -29,18 +29,16 @@ import { stateCookie } from '#app/server/accounts/oauth-route.server.ts'
 import { OAUTH_STATE_TTL_MS, isOAuthProvider, providerConfig, startOAuth } from '#app/server/accounts/oauth.server.ts'
 import { shortEventTypes } from '#app/server/event-types/event-types.server.ts'
 import type { OAuthProvider } from '#app/domain/enums.ts'
+import { confirmSignupCode, resendSignupCode } from '#app/server/accounts/email-confirm.server.ts'
+import { signin } from '#app/server/accounts/login.server.ts'
+import { requestRestore, resetPassword } from '#app/server/accounts/restore.server.ts'
 import {
   cancelSignup,
-  confirmSignupCode,
   invalidateSignupCode,
   isEmailFree,
   isLoginFree,
-  requestRestore,
-  resendSignupCode,
-  resetPassword,
-  signin,
   signup,
-} from '#app/server/accounts/identity.server.ts'
+} from '#app/server/accounts/signup.server.ts'
 import {
   changePassword,
   deleteAccount,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm'
 import { accountSecrets, apiSigninCodes, oauthStates, refreshTokens, sessions, users } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
-import { EMAIL_LINK_TTL_MS } from './identity.server.ts'
+import { EMAIL_LINK_TTL_MS } from './account-secrets.server.ts'
 
 const DAY = 24 * 60 * 60_000
 

@@ -10,7 +10,8 @@ import { normalizeLogin } from '#app/domain/accounts/rules.ts'
 import { meetingParticipants, users } from '#db/schema.ts'
 import type { AccountDeps } from '../accounts/deps.server.ts'
 import { refuse } from '../refusal.server.ts'
-import { confirmSignupCode, isLoginFree, secondsUntilResend } from '../accounts/identity.server.ts'
+import { confirmSignupCode, secondsUntilResend } from '../accounts/email-confirm.server.ts'
+import { isLoginFree } from '../accounts/signup.server.ts'
 import type { Db } from '../db.server.ts'
 
 /** A login from the email's local part (Latin letters, digits, `.`, `_`, `-`), free at the time of asking. */
