@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import { getT } from '#app/i18n/translate.server.ts'
 import { accountDeps } from '#app/server/accounts/deps.server.ts'
-import { OAUTH_STATE_TTL_MS, finishOAuth, providerConfig } from '#app/server/accounts/oauth.server.ts'
+import { OAUTH_STATE_TTL_MS, providerConfig } from '#app/server/accounts/oauth-providers.server.ts'
+import { finishOAuth } from '#app/server/accounts/oauth.server.ts'
 import { sha256 } from '#app/server/auth/tokens.server.ts'
 import {
   calendarConsentReturn,

@@ -26,7 +26,8 @@ import {
   unlinkProvider,
 } from '#app/server/accounts/api-signin.server.ts'
 import { stateCookie } from '#app/server/accounts/oauth-route.server.ts'
-import { OAUTH_STATE_TTL_MS, isOAuthProvider, providerConfig, startOAuth } from '#app/server/accounts/oauth.server.ts'
+import { OAUTH_STATE_TTL_MS, isOAuthProvider, providerConfig } from '#app/server/accounts/oauth-providers.server.ts'
+import { startOAuth } from '#app/server/accounts/oauth.server.ts'
 import { shortEventTypes } from '#app/server/event-types/event-types.server.ts'
 import type { OAuthProvider } from '#app/domain/enums.ts'
 import { confirmSignupCode, resendSignupCode } from '#app/server/accounts/email-confirm.server.ts'

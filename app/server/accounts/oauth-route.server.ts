@@ -2,18 +2,15 @@ import { type AppLoadContext, type LoaderFunctionArgs, data, redirect } from '@r
 import type { OAuthProvider } from '#app/domain/enums.ts'
 import { safeRedirectPath } from '#app/utils/safe-redirect.ts'
 import { issueApiSigninCode, locationWithCode } from './api-signin.server.ts'
+import { abandonOAuth, finishOAuth, pendingSignInProvider, startOAuth } from './oauth.server.ts'
+import { resolveOAuthUser } from './oauth-accounts.server.ts'
 import {
   CALLBACK_PATHS,
   OAUTH_STATE_COOKIE,
   OAUTH_STATE_TTL_MS,
-  abandonOAuth,
-  finishOAuth,
   isOAuthProvider,
-  pendingSignInProvider,
   providerConfig,
-  resolveOAuthUser,
-  startOAuth,
-} from './oauth.server.ts'
+} from './oauth-providers.server.ts'
 import { pageDeps, signInAndRedirect } from './route.server.ts'
 import { refusalKey, refusalStatus } from '#app/domain/refusal.ts'
 import { attempt, problemText } from '../refusal.server.ts'

@@ -13,7 +13,7 @@ import { CodeChallengeMethod, OAuth2Client, OAuth2Tokens, generateCodeVerifier }
 import { and, desc, eq, gt, inArray } from 'drizzle-orm'
 import type { OAuthMode, OAuthProvider } from '#app/domain/enums.ts'
 import { oauthStates } from '#db/schema.ts'
-import { OAUTH_STATE_TTL_MS, providerConfig } from '../accounts/oauth.server.ts'
+import { OAUTH_STATE_TTL_MS, providerConfig } from '../accounts/oauth-providers.server.ts'
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import type { Db } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm'
 import type { Tariff } from '#app/domain/enums.ts'
 import { can } from '#app/domain/plans.ts'
 import { videoGrants } from '#db/schema.ts'
-import { providerConfig } from '../accounts/oauth.server.ts'
+import { providerConfig } from '../accounts/oauth-providers.server.ts'
 import {
   type Fetcher,
   type OAuthApi,
