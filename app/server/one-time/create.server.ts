@@ -104,6 +104,11 @@ async function knownZones(db: Db, ownerId: string, emails: string[]): Promise<Re
   return Object.fromEntries([...booked, ...accounts].map((row) => [row.email.toLowerCase(), row.timeZone] as const))
 }
 
+/** An upcoming meeting overlapping [from, to). */
+function upcomingDuring(from: number, to: number) {
+  return and(eq(meetings.status, 'upcoming'), lt(meetings.startAt, to), gt(meetings.endAt, from))
+}
+
 /** What is already at these times: the host's live meetings and active holds, and invitees busy in his meetings. */
 export async function freeTimeCheck(
   db: Db,
@@ -134,14 +139,7 @@ export async function freeTimeCheck(
         adjutantEmails: meetings.adjutantEmails,
       })
       .from(meetings)
-      .where(
-        and(
-          eq(meetings.ownerId, ownerId),
-          eq(meetings.status, 'upcoming'),
-          lt(meetings.startAt, to),
-          gt(meetings.endAt, from),
-        ),
-      )
+      .where(and(eq(meetings.ownerId, ownerId), upcomingDuring(from, to)))
   ).filter((meeting) => meeting.id !== excludeMeetingId)
   const items = [
     ...live.map(({ id, name, start, end }) => ({ id, name, start, end })),
@@ -212,9 +210,7 @@ export async function hostsBusy(
         eq(contacts.ownerId, organizerId),
         inArray(contacts.email, emails),
         isNotNull(contacts.lastBookingAt),
-        eq(meetings.status, 'upcoming'),
-        lt(meetings.startAt, to),
-        gt(meetings.endAt, from),
+        upcomingDuring(from, to),
       ),
     )
   return [...new Set(rows.filter(during).map((row) => row.email))]

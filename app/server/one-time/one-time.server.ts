@@ -1,9 +1,3 @@
-/**
- * What the JSON API (workers/api/one-time.ts) and the pages share about one-time meetings: the calls into the host's
- * Durable Object, the plan check and the invitee free-time check. Refusals are thrown as `Refused`, which both sides
- * already turn into translated answers; the overlap refusal keeps what it found for the "Book anyway?" dialog.
- */
-import { and, eq, gt, lt } from 'drizzle-orm'
 import type { OneTimeEventInput } from '#app/domain/one-time/rules.ts'
 import { can } from '#app/domain/plans.ts'
 import type { Language } from '#app/i18n/config.ts'
@@ -13,8 +7,8 @@ import type { Bindings } from '#app/server/env.server.ts'
 import { conflictRefusal } from '#app/domain/commands/one-time.ts'
 import { type Refusal, type TimeConflict, refusal } from '#app/domain/refusal.ts'
 import { Refused, refuse } from '#app/server/refusal.server.ts'
-import { meetingParticipants, meetings, type users } from '#db/schema.ts'
-import { hostsBusy } from './create.server.ts'
+import type { users } from '#db/schema.ts'
+import { freeTimeCheck } from './create.server.ts'
 import { type BookOneTimeInput, type OneTimeRow, findOneTime } from './public.server.ts'
 
 /** The time is taken (SPEC §4): the organizer may still go on with `ignoreFreeTimeCheck`. */
@@ -103,28 +97,11 @@ export async function seatsHeldByOthers(bindings: Bindings, row: OneTimeRow, exc
 /**
  * The invitee free-slot check (SPEC §7 "query from, to and email, response data.isFree"): is the email a live
  * participant or adjutant of another of this organizer's live meetings in [from, to), or a specialist among his
- * contacts hosting one of their own then (create.server.ts `hostsBusy`)? No other account's calendar is consulted.
+ * contacts hosting one of their own then? The busy invitees of create.server.ts `freeTimeCheck`, for one email
+ * and no buffers. No other account's calendar is consulted.
  */
 export async function inviteeIsFree(db: Db, ownerId: string, email: string, from: number, to: number) {
-  const rows = await db
-    .select({ id: meetings.id, adjutantEmails: meetings.adjutantEmails, email: meetingParticipants.email })
-    .from(meetings)
-    .leftJoin(
-      meetingParticipants,
-      and(
-        eq(meetingParticipants.meetingId, meetings.id),
-        eq(meetingParticipants.status, 'booked'),
-        eq(meetingParticipants.email, email),
-      ),
-    )
-    .where(
-      and(
-        eq(meetings.ownerId, ownerId),
-        eq(meetings.status, 'upcoming'),
-        lt(meetings.startAt, to),
-        gt(meetings.endAt, from),
-      ),
-    )
-  if (rows.some((row) => row.email === email || row.adjutantEmails.includes(email))) return false
-  return (await hostsBusy(db, ownerId, [email], from, to, () => true)).length === 0
+  const noBuffers = { form: { getTimeBeforeValue: null, getTimeAfterValue: null } }
+  const { busyEmails } = await freeTimeCheck(db, ownerId, [{ start: from, end: to }], noBuffers, [email], [])
+  return busyEmails.length === 0
 }
