@@ -3,13 +3,14 @@ import { DateField } from '#app/components/ui/date-time-inputs.tsx'
 import { CheckboxField, Field, RadioChoices, SelectField } from '#app/components/ui/field.tsx'
 import { BUFFER_PRESETS, isGroup } from '#app/domain/event-types/schema.ts'
 import { isIsoDate } from '#app/domain/time/index.ts'
-import { Section, type SectionProps } from './form-parts.tsx'
+import { Section, type SectionProps, sectionText } from './form-parts.tsx'
 import { ClosesBeforeFields, SeatFields } from './amount-fields.tsx'
 import { TypeOrOther } from './type-or-other.tsx'
 
 /** When the event type can be booked (SPEC §4): step, buffers, booking window, closing time, daily limit, seats. */
 export function AvailabilitySection({ values, set, error }: Pick<SectionProps, 'values' | 'set' | 'error'>) {
   const { t } = useTranslation()
+  const text = sectionText({ values, set, error })
   return (
     <Section title={t('eventTypes:form.availability')} testId="section-availability">
       <TypeOrOther field="step" values={values} set={set} error={error} />
@@ -71,10 +72,7 @@ export function AvailabilitySection({ values, set, error }: Pick<SectionProps, '
             min={0}
             step={1}
             label={t('eventTypes:form.dailyLimit')}
-            name="maximumRecordsPerDayValue"
-            value={values.maximumRecordsPerDayValue}
-            errors={[error('maximumRecordsPerDayValue')]}
-            onChange={(event) => set({ maximumRecordsPerDayValue: event.target.value })}
+            {...text('maximumRecordsPerDayValue')}
           />
         )}
       </div>

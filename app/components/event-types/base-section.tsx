@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Field, TextareaField } from '#app/components/ui/field.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
 import { linkFromName, normalizeLink } from '#app/domain/event-types/link.ts'
-import { Section, type SectionProps, UniqueMark } from './form-parts.tsx'
+import { Section, type SectionProps, UniqueMark, sectionText } from './form-parts.tsx'
 import { ColorPicker } from './pickers.tsx'
 import { useUniqueCheck } from './use-unique-check.ts'
 
@@ -21,6 +21,7 @@ export function BaseSection({
   onLinkTouched: () => void
 }) {
   const { t } = useTranslation()
+  const text = sectionText({ values, set, error })
   return (
     <Section title={t('eventTypes:form.base')} testId="section-base">
       <UniqueField
@@ -44,14 +45,7 @@ export function BaseSection({
           set({ link: normalized.link })
         }}
       />
-      <TextareaField
-        label={t('eventTypes:form.description')}
-        name="description"
-        value={values.description}
-        maxLength={1500}
-        errors={[error('description')]}
-        onChange={(event) => set({ description: event.target.value })}
-      />
+      <TextareaField label={t('eventTypes:form.description')} {...text('description')} maxLength={1500} />
       <ColorPicker value={values.color} onChange={(color) => set({ color })} error={error('color')} />
     </Section>
   )

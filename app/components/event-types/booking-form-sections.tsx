@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { CheckboxField, Field, SelectField } from '#app/components/ui/field.tsx'
 import type { EventTypeFormValues } from '#app/domain/event-types/form-values.ts'
 import { CURRENCY_SYMBOLS } from '#app/domain/event-types/schema.ts'
-import { LockedCheckbox, Section, type SectionProps } from './form-parts.tsx'
+import { LockedCheckbox, Section, type SectionProps, sectionText } from './form-parts.tsx'
 
 /** The booking form's optional fields that the event type requires or hides (SPEC §4). */
 export const REQUIRED_FIELD_FLAGS = [
@@ -25,6 +25,7 @@ export function BookingFormSections({
   saved: EventTypeFormValues
 }) {
   const { t } = useTranslation()
+  const text = sectionText({ values, set, error })
   const paid = { capability: 'costAndRedirect', locked: locked('costAndRedirect'), onLocked } as const
   return (
     <>
@@ -58,16 +59,7 @@ export function BookingFormSections({
         />
         {values.isShowCost ? (
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field
-              type="number"
-              min={0}
-              step="0.01"
-              label={t('eventTypes:form.cost')}
-              name="cost"
-              value={values.cost}
-              errors={[error('cost')]}
-              onChange={(event) => set({ cost: event.target.value })}
-            />
+            <Field type="number" min={0} step="0.01" label={t('eventTypes:form.cost')} {...text('cost')} />
             <SelectField
               label={t('eventTypes:form.currency')}
               name="currency"
@@ -101,22 +93,8 @@ export function BookingFormSections({
         />
         {values.isShowRedirection ? (
           <div className="grid gap-3">
-            <Field
-              label={t('eventTypes:form.redirectUrl')}
-              name="redirectUrl"
-              inputMode="url"
-              value={values.redirectUrl}
-              errors={[error('redirectUrl')]}
-              onChange={(event) => set({ redirectUrl: event.target.value })}
-            />
-            <Field
-              label={t('eventTypes:form.redirectComment')}
-              name="redirectComment"
-              value={values.redirectComment}
-              maxLength={200}
-              errors={[error('redirectComment')]}
-              onChange={(event) => set({ redirectComment: event.target.value })}
-            />
+            <Field label={t('eventTypes:form.redirectUrl')} {...text('redirectUrl')} inputMode="url" />
+            <Field label={t('eventTypes:form.redirectComment')} {...text('redirectComment')} maxLength={200} />
           </div>
         ) : null}
       </Section>

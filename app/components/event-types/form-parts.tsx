@@ -6,6 +6,7 @@ import { type Capability, cheapestPlanWith, tariffPath } from '#app/domain/plans
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { CheckboxField } from '#app/components/ui/field.tsx'
+import { textBinding } from '#app/components/ui/text-binding.ts'
 import type { UniqueState } from './use-unique-check.ts'
 
 /** What each section of the event-type form gets from the form. */
@@ -16,6 +17,11 @@ export type SectionProps = {
   error: (path: string) => string | undefined
   locked: (capability: Capability) => boolean
   onLocked: (capability: Capability) => void
+}
+
+/** The section's text controls tied to the form: `{...text('name')}` (ui/text-binding.ts). */
+export function sectionText({ values, set, error }: Pick<SectionProps, 'values' | 'set' | 'error'>) {
+  return textBinding({ values, set, errors: (name) => [error(name)] })
 }
 
 /** A titled section of the event-type form. */

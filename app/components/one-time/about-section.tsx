@@ -5,6 +5,7 @@ import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal
 import type { TelemostInfo } from '#app/components/event-types/telemost-option.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Field, SelectField, TextareaField } from '#app/components/ui/field.tsx'
+import { textBinding } from '#app/components/ui/text-binding.ts'
 import { type TemplateSource, chooseTemplate, clearTemplate } from '#app/domain/one-time/form.ts'
 import { cheapestPlanWith } from '#app/domain/plans.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -39,6 +40,7 @@ export function AboutSection({
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const [videoLimitOpen, setVideoLimitOpen] = useState(false)
+  const text = textBinding({ values, set, errors: fe })
   const pickTemplate = (id: string) => {
     const template = templates.find((item) => item.id === id)
     replace((previous) => (template ? chooseTemplate(previous, id, template.source) : clearTemplate(previous)))
@@ -64,24 +66,8 @@ export function AboutSection({
           </Button>
         )}
       </div>
-      <Field
-        label={t('eventTypes:form.name')}
-        name="name"
-        value={values.name}
-        onChange={(e) => set({ name: e.target.value })}
-        errors={fe('name')}
-        maxLength={200}
-        required
-      />
-      <TextareaField
-        label={t('eventTypes:form.description')}
-        name="description"
-        value={values.description}
-        onChange={(e) => set({ description: e.target.value })}
-        errors={fe('description')}
-        rows={3}
-        maxLength={1500}
-      />
+      <Field label={t('eventTypes:form.name')} {...text('name')} maxLength={200} required />
+      <TextareaField label={t('eventTypes:form.description')} {...text('description')} rows={3} maxLength={1500} />
       <PlacePicker
         name="type"
         legendShown

@@ -3,6 +3,7 @@ import { SeatFields } from '#app/components/event-types/amount-fields.tsx'
 import { PARTICIPANT_TYPE_ORDER } from '#app/components/event-types/pickers.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { RadioChoices, SelectField, TextareaField } from '#app/components/ui/field.tsx'
+import { textBinding } from '#app/components/ui/text-binding.ts'
 import { INVITE_MODES, type OneTimeFormValues } from '#app/domain/one-time/form.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { type ContactOption, ExistingContacts, NewContacts } from './contact-lists.tsx'
@@ -28,6 +29,7 @@ export function InviteesSection(
   const invitee = useInviteeCheck(values)
   const group = values.participantType.startsWith('Group') && values.inviteParticipant === 'participants'
   const typeLabel = (type: string) => t(`eventTypes:participantTypes.${type}`)
+  const text = textBinding({ values, set, errors: fe })
   return (
     <FormCard title={t('oneTime:create.who')}>
       <RadioChoices
@@ -64,11 +66,8 @@ export function InviteesSection(
       ) : (
         <TextareaField
           label={t('oneTime:create.visitors')}
-          name="visitors"
-          value={values.visitors}
-          onChange={(e) => set({ visitors: e.target.value })}
+          {...text('visitors')}
           hint={t('oneTime:create.visitorsHint')}
-          errors={fe('visitors')}
           rows={2}
         />
       )}
@@ -77,11 +76,8 @@ export function InviteesSection(
       <BusyPrompt invitee={invitee} />
       <TextareaField
         label={t('oneTime:create.adjutants')}
-        name="adjutants"
-        value={values.adjutants}
-        onChange={(e) => set({ adjutants: e.target.value })}
+        {...text('adjutants')}
         hint={t('oneTime:create.adjutantsHint')}
-        errors={fe('adjutants')}
         rows={2}
       />
     </FormCard>

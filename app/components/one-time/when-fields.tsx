@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { DateField, TimeField } from '#app/components/ui/date-time-inputs.tsx'
 import { SelectField } from '#app/components/ui/field.tsx'
+import { textBinding } from '#app/components/ui/text-binding.ts'
 import type { OneTimeSectionProps } from './section-props.ts'
 import { FormCard } from './form-card.tsx'
 
@@ -13,6 +14,7 @@ export function WhenFields({
   minDate,
 }: OneTimeSectionProps & { zones: { value: string; label: string }[]; minDate: string }) {
   const { t } = useTranslation()
+  const text = textBinding({ values, set, errors: fe })
   return (
     <FormCard
       title={t('oneTime:create.when')}
@@ -29,14 +31,7 @@ export function WhenFields({
         errors={fe('date')}
         required
       />
-      <SelectField
-        label={t('oneTime:create.timeZone')}
-        name="timeZone"
-        value={values.timeZone}
-        onChange={(e) => set({ timeZone: e.target.value })}
-        options={zones}
-        errors={fe('timeZone')}
-      />
+      <SelectField label={t('oneTime:create.timeZone')} {...text('timeZone')} options={zones} />
       {(['timeFrom', 'timeTo'] as const).map((name) => (
         <TimeField
           key={name}
