@@ -96,21 +96,14 @@ export function ContactOrganizer({ data }: { data: EventPageData }) {
         >
           <input type="hidden" name="intent" value="message" />
           <ErrorNote text={mine?.error} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Fields
-              prefix="contact"
-              errors={errors}
-              values={values}
-              specs={[
-                { name: 'name', label: t('booking:event.contact.name'), required: true },
-                { name: 'email', type: 'email', label: t('booking:event.contact.email'), required: true },
-              ]}
-            />
-          </div>
           <Fields
             prefix="contact"
             errors={errors}
             values={values}
+            paired={[
+              { name: 'name', label: t('booking:event.contact.name'), required: true },
+              { name: 'email', type: 'email', label: t('booking:event.contact.email'), required: true },
+            ]}
             specs={[
               { name: 'phone', type: 'tel', label: t('booking:event.contact.phone'), required: false },
               { name: 'text', label: t('booking:event.contact.text'), required: true, rows: 4, maxLength: 1500 },

@@ -85,20 +85,28 @@ export function Field({
 
 /** Several fields with their errors and typed-in values (after a refused post); `false` entries are skipped. */
 export function Fields({
+  paired = [],
   specs,
   errors,
   values,
   prefix,
 }: {
+  /** Fields side by side (two columns from a small screen up) above the others: a first and a last name. */
+  paired?: (FieldSpec | false)[]
   specs: (FieldSpec | false)[]
   errors: Record<string, string>
   values: Record<string, string>
   prefix?: string
 }) {
-  return specs.map((spec) =>
+  const field = (spec: FieldSpec | false) =>
     spec ? (
       <Field key={spec.name} prefix={prefix} {...spec} error={errors[spec.name]} value={values[spec.name]} />
-    ) : null,
+    ) : null
+  return (
+    <>
+      {paired.length > 0 ? <div className="grid gap-4 sm:grid-cols-2">{paired.map(field)}</div> : null}
+      {specs.map(field)}
+    </>
   )
 }
 

@@ -61,10 +61,7 @@ export function FormStep({ data }: { data: Extract<EventPageData, { step: 'form'
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         {/* Enter in a field presses the form's first submit: booking, not "add one more" further down. */}
         <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true" />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Fields errors={errors} values={values} specs={contact.names} />
-        </div>
-        <Fields errors={errors} values={values} specs={contact.reach} />
+        <Fields errors={errors} values={values} paired={contact.names} specs={contact.reach} />
         {show(event.isMessengerRequired) ? (
           <MessengerFields required={event.isMessengerRequired} errors={errors} values={values} />
         ) : null}

@@ -252,21 +252,14 @@ function SignupForm({ data, account }: { data: SuccessData; account: NonNullable
       </p>
       <ErrorNote text={mine?.error} />
       <input type="hidden" name="intent" value="signup" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Fields
-          prefix="signup"
-          errors={errors}
-          values={values}
-          specs={[
-            { name: 'firstName', label: t('accounts:fields.firstName'), required: true, autoComplete: 'given-name' },
-            { name: 'lastName', label: t('accounts:fields.lastName'), required: true, autoComplete: 'family-name' },
-          ]}
-        />
-      </div>
       <Fields
         prefix="signup"
         errors={errors}
         values={values}
+        paired={[
+          { name: 'firstName', label: t('accounts:fields.firstName'), required: true, autoComplete: 'given-name' },
+          { name: 'lastName', label: t('accounts:fields.lastName'), required: true, autoComplete: 'family-name' },
+        ]}
         specs={[
           {
             name: 'login',

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
 import { DateField } from '#app/components/ui/date-time-inputs.tsx'
+import { FormErrors } from '#app/components/ui/field.tsx'
 import type { DisplayStatus, PlaceIcon } from '#app/domain/meetings/rules.ts'
 import { type VideoService, recognizeMeetingLink } from '#app/domain/meetings/meeting-link.ts'
 import { type ConflictData, MeetingConflicts } from './meeting-conflicts.tsx'
@@ -244,17 +245,7 @@ export function OrganizerMeetingCard({
 
 /** The translated errors of a failed page action, above the meeting. */
 export function ActionErrors({ errors, testId }: { errors: readonly string[]; testId?: string }) {
-  return (
-    <div
-      role="alert"
-      className="rounded-lg border border-error bg-error-soft p-3 text-sm text-error"
-      data-testid={testId}
-    >
-      {errors.map((text) => (
-        <p key={text}>{text}</p>
-      ))}
-    </div>
-  )
+  return <FormErrors errors={errors} testId={testId} padding="p-3" />
 }
 
 /** The meeting's card head: colour stripe, name, time in the viewer's zone, organizer, status; details below. */

@@ -170,12 +170,27 @@ export function CheckboxField({ label, errors, className, id, ...input }: Checkb
   )
 }
 
-/** Errors of a whole form (not tied to one field). */
-export function FormErrors({ errors, id }: { errors?: readonly (string | undefined)[] | null; id?: string }) {
+/** Errors of a whole form (not tied to one field); `padding` for a roomier box (a page action's, above a card). */
+export function FormErrors({
+  errors,
+  id,
+  testId,
+  padding = 'px-3 py-2',
+}: {
+  errors?: readonly (string | undefined)[] | null
+  id?: string
+  testId?: string
+  padding?: string
+}) {
   const shown = (errors ?? []).filter((text): text is string => Boolean(text))
   if (shown.length === 0) return null
   return (
-    <div id={id} role="alert" className="rounded-lg border border-error bg-error-soft px-3 py-2 text-sm text-error">
+    <div
+      id={id}
+      role="alert"
+      className={`rounded-lg border border-error bg-error-soft ${padding} text-sm text-error`}
+      data-testid={testId}
+    >
       {shown.map((text) => (
         <p key={text}>{text}</p>
       ))}
