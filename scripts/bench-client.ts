@@ -1,0 +1,93 @@
+/**
+ * The bench's booking client (ADR 0122). The bench shares the machine's two cores with the server it measures, so
+ * what the client spends is taken from the server: node:http with a keep-alive Agent costs the bench's process less
+ * per request than undici's fetch (measured in the ADR). `warm(n)` opens n connections before they are timed, one
+ * request each for a static file, so neither the race nor the uncontended loop times a connection's opening.
+ */
+import { Agent, request } from 'node:http'
+
+export type Answer = { ms: number; status: number }
+
+export interface BookingClient {
+  name: string
+  getJson(path: string): Promise<{ data: unknown }>
+  post(path: string, body: string, headers: Record<string, string>): Promise<Answer>
+  warm(connections: number): Promise<void>
+  close(): void
+}
+
+/** A static file: the warm-up request that opens a connection without running the app's code. */
+const WARM_PATH = '/favicon.svg'
+
+function httpClient(base: string): BookingClient {
+  const agent = new Agent({ keepAlive: true, maxSockets: 100 })
+  function send(method: string, path: string, body?: string, headers: Record<string, string> = {}) {
+    return new Promise<{ ms: number; status: number; text: string }>((resolve, reject) => {
+      const started = performance.now()
+      const outgoing = request(`${base}${path}`, { method, agent, headers }, (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({
+            ms: performance.now() - started,
+            status: response.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString(),
+          }),
+        )
+        response.on('error', reject)
+      })
+      outgoing.on('error', reject)
+      outgoing.end(body)
+    })
+  }
+  return {
+    name: 'node:http, keep-alive Agent',
+    async getJson(path) {
+      return JSON.parse((await send('GET', path)).text)
+    },
+    async post(path, body, headers) {
+      const { ms, status } = await send('POST', path, body, {
+        'Content-Type': 'application/json',
+        'Content-Length': String(Buffer.byteLength(body)),
+        ...headers,
+      })
+      return { ms, status }
+    },
+    async warm(connections) {
+      await Promise.all(Array.from({ length: connections }, () => send('GET', WARM_PATH)))
+    },
+    close() {
+      agent.destroy()
+    },
+  }
+}
+
+function fetchClient(base: string): BookingClient {
+  return {
+    name: 'undici fetch',
+    async getJson(path) {
+      return (await fetch(`${base}${path}`)).json() as Promise<{ data: unknown }>
+    },
+    async post(path, body, headers) {
+      const started = performance.now()
+      const response = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body,
+      })
+      await response.arrayBuffer()
+      return { ms: performance.now() - started, status: response.status }
+    },
+    async warm(connections) {
+      await Promise.all(
+        Array.from({ length: connections }, async () => (await fetch(`${base}${WARM_PATH}`)).arrayBuffer()),
+      )
+    },
+    close() {},
+  }
+}
+
+/** `BENCH_CLIENT=fetch` measures with undici's fetch; anything else with node:http. */
+export function bookingClient(base: string, kind: string | undefined): BookingClient {
+  return kind === 'fetch' ? fetchClient(base) : httpClient(base)
+}

@@ -1,0 +1,126 @@
+/**
+ * The servers scripts/bench-booking.ts measures, one at a time on the same port and a fresh database:
+ * `wrangler dev` as a developer runs it, and the same Worker served by workerd directly (ADR 0122).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { readFileSync, readdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { Readable } from 'node:stream'
+import { Miniflare } from 'miniflare'
+import { unstable_getMiniflareWorkerOptions } from 'wrangler'
+
+export interface BenchServer {
+  label: string
+  start(): Promise<void>
+  stop(): Promise<void>
+}
+
+export const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' }
+/** The bench's own variables: development (Server-Timing, the fake outside services) at the bench's address. */
+const benchVars = (base: string) => ({ ENVIRONMENT: 'development', APP_URL: base })
+
+async function waitForServer(base: string, deadline: number) {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/favicon.svg`)).ok) return
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`the server did not answer on ${base}`)
+}
+
+/** `wrangler dev` with the bench's database (the figures every run before ADR 0122 printed). */
+export function wranglerDev(port: string, base: string, persistTo: string): BenchServer {
+  let server: ChildProcess | null = null
+  const vars = Object.entries(benchVars(base)).flatMap(([name, value]) => ['--var', `${name}:${value}`])
+  return {
+    label: 'Under wrangler dev (its proxy workerd and Node process in front of the app)',
+    async start() {
+      server = spawn(
+        'npx',
+        ['wrangler', 'dev', '--port', port, '--ip', '127.0.0.1', ...vars, '--persist-to', persistTo],
+        { stdio: 'ignore', env: wranglerEnv, detached: true },
+      )
+      await waitForServer(base, Date.now() + 120_000)
+    },
+    async stop() {
+      if (!server?.pid) return
+      const exited = new Promise((resolve) => server?.once('exit', resolve))
+      process.kill(-server.pid, 'SIGTERM')
+      await exited
+    },
+  }
+}
+
+/**
+ * The built Worker in workerd itself: wrangler bundles it as for a deploy (`wrangler deploy --dry-run`, the app
+ * already built), wrangler turns wrangler.toml into Miniflare's options (bindings, D1, the Durable Objects, static
+ * assets, compatibility), and Miniflare runs one workerd with the same persistence as `wrangler dev --persist-to`.
+ * No proxy worker and no per-request log to Node: the requests reach the app's workerd directly.
+ */
+export async function workerdDirect(port: string, base: string, persistTo: string): Promise<BenchServer> {
+  const outdir = '.wrangler/bench-bundle'
+  execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', outdir], {
+    stdio: 'ignore',
+    env: { ...wranglerEnv, SKIP_APP_BUILD: '1' },
+  })
+  const bundle = readdirSync(outdir).find((file) => file.endsWith('.js'))
+  if (!bundle) throw new Error(`wrangler deploy --dry-run wrote no script into ${outdir}`)
+  const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml')
+  let mf: Miniflare | null = null
+  return {
+    label: 'Served by workerd directly (the built Worker, no wrangler dev in front)',
+    async start() {
+      mf = new Miniflare({
+        ...workerOptions,
+        name: 'booking-service',
+        modules: [{ type: 'ESModule', path: resolve(outdir, bundle) }],
+        bindings: { ...workerOptions.bindings, ...benchVars(base) },
+        defaultPersistRoot: join(persistTo, 'v3'),
+        host: '127.0.0.1',
+        port: Number(port),
+        logRequests: false,
+        // wrangler dev's output is dropped too (stdio: 'ignore'); the app's console goes nowhere.
+        handleRuntimeStdio(stdout: Readable, stderr: Readable) {
+          stdout.resume()
+          stderr.resume()
+        },
+      })
+      await mf.ready
+      await waitForServer(base, Date.now() + 60_000)
+    },
+    async stop() {
+      await mf?.dispose()
+      mf = null
+    },
+  }
+}
+
+/** User + system CPU, in ms, of every process below `root` (not `root` itself), read from /proc. */
+export function descendantsCpuMs(root: number): number {
+  const tick = 1000 / 100 // USER_HZ: 100 on Linux
+  const stats = new Map<number, { parent: number; ms: number }>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // The fields after the command name (which may hold spaces): state, ppid, ..., utime (14th), stime (15th).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      stats.set(Number(entry), { parent: Number(fields[1]), ms: (Number(fields[11]) + Number(fields[12])) * tick })
+    } catch {}
+  }
+  let total = 0
+  const below = new Set([root])
+  let grew = true
+  while (grew) {
+    grew = false
+    for (const [pid, { parent, ms }] of stats) {
+      if (below.has(parent) && !below.has(pid)) {
+        below.add(pid)
+        total += ms
+        grew = true
+      }
+    }
+  }
+  return total
+}
