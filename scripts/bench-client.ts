@@ -36,7 +36,13 @@ function httpClient(base: string): BookingClient {
         )
         response.on('error', reject)
       })
-      outgoing.on('error', reject)
+      outgoing.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive connection the server closed while idle: a GET is sent again on a new one (Node's advice for
+        // `reusedSocket`); a POST never is.
+        if (method === 'GET' && outgoing.reusedSocket && error.code === 'ECONNRESET') {
+          send(method, path, body, headers).then(resolve, reject)
+        } else reject(error)
+      })
       outgoing.end(body)
     })
   }

@@ -58,7 +58,12 @@ export function wranglerDev(port: string, base: string, persistTo: string): Benc
  * assets, compatibility), and Miniflare runs one workerd with the same persistence as `wrangler dev --persist-to`.
  * No proxy worker and no per-request log to Node: the requests reach the app's workerd directly.
  */
-export async function workerdDirect(port: string, base: string, persistTo: string): Promise<BenchServer> {
+export async function workerdDirect(
+  port: string,
+  base: string,
+  persistTo: string,
+  inspectorPort?: number,
+): Promise<BenchServer> {
   const outdir = '.wrangler/bench-bundle'
   execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', outdir], {
     stdio: 'ignore',
@@ -80,6 +85,7 @@ export async function workerdDirect(port: string, base: string, persistTo: strin
         host: '127.0.0.1',
         port: Number(port),
         logRequests: false,
+        inspectorPort,
         // wrangler dev's output is dropped too (stdio: 'ignore'); the app's console goes nowhere.
         handleRuntimeStdio(stdout: Readable, stderr: Readable) {
           stdout.resume()

@@ -24,7 +24,7 @@ function decision(allowed: boolean, resetAt: number, now: number, used: number):
 const LIMITER_SHARDS = 8
 
 /** The local limiter's object of a rule and key: the rule's name and a small hash of the key. */
-function limiterName(rule: RateLimitRule, key: string): string {
+export function limiterName(rule: RateLimitRule, key: string): string {
   let hash = 0
   for (let index = 0; index < key.length; index++) hash = (hash * 31 + key.charCodeAt(index)) >>> 0
   return `${rule.name}#${hash % LIMITER_SHARDS}`

@@ -121,6 +121,11 @@ export class HostLock extends DurableObject<Bindings> {
    * uncaught; `runCommand` throws it again on the caller's side.
    */
   async run(command: HostCommand, now: number = Date.now()): Promise<Outcome<unknown> | { crashed: string }> {
+    // The rest of a race, before the lock: no call is delivered while a command holds it, so the memory read here is
+    // the one the locked path would read (ADR 0122).
+    if (command.kind === 'book' && this.takenInMemory(command, now)) {
+      return { ok: false, refusal: refusal('slotTaken') }
+    }
     return this.ctx.blockConcurrencyWhile(async () => {
       try {
         const answer = await this.execute(command, now)
@@ -236,10 +241,7 @@ export class HostLock extends DurableObject<Bindings> {
       if (replay) return replay
     }
     // Still taken in the calendar it was refused on a moment ago (the holds are counted as they are now): no D1.
-    if (
-      memory &&
-      (memory.takenWithoutHolds || !allFree(memory.calendar, await this.activeHolds(now), input.slots, now))
-    ) {
+    if (memory && !allFree(memory.calendar, await this.activeHolds(now), input.slots, now)) {
       return { ok: false as const, refusal: refusal('slotTaken') }
     }
     const named = await this.getHolds(input.holdIds, now)
@@ -254,6 +256,14 @@ export class HostLock extends DurableObject<Bindings> {
       this.refusedOn = { key, context, calendar, at: now, takenWithoutHolds: !allFree(calendar, [], input.slots, now) }
     }
     return result
+  }
+
+  /**
+   * Slots the calendar alone left taken a moment ago (holds only take more): refused without D1 or counting holds. A
+   * request with an Idempotency-Key reads its replay first (`book`).
+   */
+  private takenInMemory(input: BookInput, now: number): boolean {
+    return !input.idempotencyKey && this.recentRefusal(slotsKey(input), now)?.takenWithoutHolds === true
   }
 
   /** The memory of a recent refusal of the same slots, while it is fresh (REFUSAL_MEMORY_MS). */

@@ -3,6 +3,15 @@ import { DurableObject } from 'cloudflare:workers'
 /** Ended windows are forgotten at most this often (an ended window already counts as none, forgotten or not). */
 const FORGET_EVERY_MS = 10_000
 
+/**
+ * Counts are mirrored to storage together, at most this long after the first unwritten one (a burst of hits, such
+ * as a booking race, is one write instead of one per hit; ADR 0122).
+ */
+export const MIRROR_AFTER_MS = 50
+
+/** The most keys one `storage.put` takes. */
+const PUT_MAX_KEYS = 128
+
 /** One key's fixed window: hits counted from `start` until `end`. */
 type Window = { start: number; end: number; count: number }
 
@@ -18,6 +27,9 @@ type Answer = { allowed: boolean; resetAt: number; used: number }
 export class RateLimiter extends DurableObject {
   private windows: Map<string, Window> | null = null
   private alarmAt: number | null = null
+  /** Keys whose window changed since the last mirror to storage. */
+  private unwritten = new Set<string>()
+  private mirroring: ReturnType<typeof setTimeout> | null = null
 
   private async loaded(): Promise<Map<string, Window>> {
     if (!this.windows) {
@@ -38,14 +50,33 @@ export class RateLimiter extends DurableObject {
     const allowed = window.count < limit
     if (allowed) window.count++
     this.windows?.set(key, window)
-    // The answer does not wait for the write (a count lost in a crash only lets one window through early).
-    await this.ctx.storage.put(`w:${key}`, window, { allowUnconfirmed: true })
+    // The answer does not wait for the write: a count lost in a crash (at most MIRROR_AFTER_MS of hits) only lets
+    // its window through early.
+    if (allowed) {
+      this.unwritten.add(key)
+      this.mirroring ??= setTimeout(() => this.mirror(), MIRROR_AFTER_MS)
+    }
     // Forget keys once their window has passed, so idle keys cost nothing.
     if (this.alarmAt === null || window.end < this.alarmAt) {
       this.alarmAt = window.end
       await this.ctx.storage.setAlarm(window.end, { allowUnconfirmed: true })
     }
     return { allowed, resetAt: window.end, used: window.count }
+  }
+
+  /** Writes the changed windows, `PUT_MAX_KEYS` at a time. */
+  private async mirror() {
+    this.mirroring = null
+    const keys = [...this.unwritten]
+    this.unwritten.clear()
+    for (let from = 0; from < keys.length; from += PUT_MAX_KEYS) {
+      const entries: Record<string, Window> = {}
+      for (const key of keys.slice(from, from + PUT_MAX_KEYS)) {
+        const window = this.windows?.get(key)
+        if (window) entries[`w:${key}`] = window
+      }
+      await this.ctx.storage.put(entries)
+    }
   }
 
   /** Whether one more hit would be allowed, without counting it. */
