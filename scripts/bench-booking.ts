@@ -155,7 +155,7 @@ async function bookingFigures(client: BookingClient): Promise<string[]> {
   return [
     `Booking, uncontended (${UNCONTENDED} sequential): ${figures(sequential)}`,
     `Booking race (${RACERS} concurrent, one seat): ${won} booked, ${refused} got 409; latency ${figures(times)}; all done in ${total.toFixed(0)} ms`,
-    `CPU during the race: server processes ${serverCpu.toFixed(0)} ms, this bench (the client, ${client.name}) ${((clientCpu.user + clientCpu.system) / 1000).toFixed(0)} ms`,
+    `CPU during the race: server processes ${serverCpu.toFixed(0)} ms, this bench (the client, ${client.name}) ${((clientCpu.user + clientCpu.system) / 1000).toFixed(0)} ms${client.resent ? `; ${client.resent} requests resent after the server closed an idle connection` : ''}`,
     `Race p95 ${percentile(times, 0.95).toFixed(1)} ms next to uncontended p95 ${percentile(sequential, 0.95).toFixed(1)} ms: ${ratio.toFixed(1)}x (target <= 2x)`,
   ]
 }

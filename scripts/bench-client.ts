@@ -10,6 +10,8 @@ export type Answer = { ms: number; status: number }
 
 export interface BookingClient {
   name: string
+  /** Requests sent again after the server closed their idle connection (node:http only; undici retries unseen). */
+  resent: number
   getJson(path: string): Promise<{ data: unknown }>
   post(path: string, body: string, headers: Record<string, string>): Promise<Answer>
   warm(connections: number): Promise<void>
@@ -37,17 +39,22 @@ function httpClient(base: string): BookingClient {
         response.on('error', reject)
       })
       outgoing.on('error', (error: NodeJS.ErrnoException) => {
-        // A kept-alive connection the server closed while idle: a GET is sent again on a new one (Node's advice for
-        // `reusedSocket`); a POST never is.
-        if (method === 'GET' && outgoing.reusedSocket && error.code === 'ECONNRESET') {
-          send(method, path, body, headers).then(resolve, reject)
+        // A kept-alive connection the server had closed before the request reached it (Node's `reusedSocket`
+        // advice): sent again on a new connection, counted, and timed from the first attempt.
+        if (outgoing.reusedSocket && error.code === 'ECONNRESET') {
+          client.resent++
+          send(method, path, body, headers).then(
+            (answer) => resolve({ ...answer, ms: performance.now() - started }),
+            reject,
+          )
         } else reject(error)
       })
       outgoing.end(body)
     })
   }
-  return {
+  const client: BookingClient = {
     name: 'node:http, keep-alive Agent',
+    resent: 0,
     async getJson(path) {
       return JSON.parse((await send('GET', path)).text)
     },
@@ -66,11 +73,13 @@ function httpClient(base: string): BookingClient {
       agent.destroy()
     },
   }
+  return client
 }
 
 function fetchClient(base: string): BookingClient {
   return {
     name: 'undici fetch',
+    resent: 0,
     async getJson(path) {
       return (await fetch(`${base}${path}`)).json() as Promise<{ data: unknown }>
     },
