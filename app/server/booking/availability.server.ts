@@ -6,7 +6,7 @@
  * Reads per event page: one SELECT (host + event type + schedule), then one D1 batch (adjustments, meetings).
  */
 import { and, eq, gt, inArray, lt, ne, notExists, sql } from 'drizzle-orm'
-import { type SQLiteSelectQueryBuilder, unionAll } from 'drizzle-orm/sqlite-core'
+import { unionAll } from 'drizzle-orm/sqlite-core'
 import {
   type EventTypeRules,
   type Interval,
@@ -36,6 +36,7 @@ import {
   schedules,
   users,
 } from '#db/schema.ts'
+import { withCalendarOf } from '../calendars/calendar-of.server.ts'
 import type { Db } from '../db.server.ts'
 
 export type HostRow = Pick<
@@ -216,7 +217,7 @@ export async function loadCalendar(db: Db, context: PublicEventContext, range: {
     })
     .from(calendarBusy)
     .$dynamic()
-  const busy = withBusyCalendar(busyRows).where(
+  const busy = withCalendarOf(busyRows, calendarBusy.calendarId).where(
     and(
       eq(calendarBusy.ownerId, context.host.id),
       lt(calendarBusy.startAt, span.to),
@@ -247,7 +248,7 @@ export async function loadCalendar(db: Db, context: PublicEventContext, range: {
 
 /**
  * When a synced busy time counts (issue 14), for a select of `calendar_busy` inner-joined to its calendar
- * (`integration_calendars`) and that calendar's integration (`calendar_integrations`) by withBusyCalendar: the calendar blocks time, the
+ * (`integration_calendars`) and that calendar's integration (`calendar_integrations`) by withCalendarOf: the calendar blocks time, the
  * integration is active, and the busy time is not one of our own meetings written to a calendar (recognised by UID).
  * Slots (loadCalendar) and the meetings' conflicts (app/server/meetings/conflicts.server.ts) read the same rule, so a
  * meeting shows a conflict exactly with what would have removed its slot.
@@ -263,13 +264,6 @@ export function busyCounts(db: Db) {
         .where(and(eq(calendarEventLinks.uid, calendarBusy.uid), ne(calendarBusy.uid, ''))),
     ),
   )
-}
-
-/** Joins a select from `calendar_busy` to what busyCounts reads: the busy time's calendar and that calendar's integration. */
-export function withBusyCalendar<T extends SQLiteSelectQueryBuilder>(query: T) {
-  return query
-    .innerJoin(integrationCalendars, eq(integrationCalendars.id, calendarBusy.calendarId))
-    .innerJoin(calendarIntegrations, eq(calendarIntegrations.id, integrationCalendars.integrationId))
 }
 
 /** Marks the busy rows among the meetings of loadCalendar's one statement (meeting ids are UUIDs: never this). */

@@ -13,6 +13,7 @@ import { calendarIntegrations, calendarPushChannels, integrationCalendars } from
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import { type AppEnv, sessionSecret } from '../env.server.ts'
 import { findById } from '../rows.server.ts'
+import { withCalendarOf } from './calendar-of.server.ts'
 import { openCredentials, sealCredentials } from './credentials.server.ts'
 import { type OAuthApi, oauthApi, platformFetch, unavailable } from './oauth-api.server.ts'
 import { CalendarAuthError } from './provider.server.ts'
@@ -203,11 +204,7 @@ export async function ensurePushChannels(deps: CalendarDeps, integrationId: stri
       })
       .from(integrationCalendars)
       .where(eq(integrationCalendars.integrationId, integrationId)),
-    db
-      .select({ channel: calendarPushChannels })
-      .from(calendarPushChannels)
-      .innerJoin(integrationCalendars, eq(integrationCalendars.id, calendarPushChannels.calendarId))
-      .where(eq(integrationCalendars.integrationId, integrationId)),
+    channelsOf(db, integrationId),
   ])
   const api = await apiOf(deps, integration)
   const attempt = async (what: string, work: () => Promise<void>) => {
@@ -255,6 +252,14 @@ export async function ensurePushChannels(deps: CalendarDeps, integrationId: stri
   return outcome
 }
 
+/** The push channels of an integration's calendars. */
+const channelsOf = (db: CalendarDeps['db'], integrationId: string) =>
+  db
+    .select({ channel: calendarPushChannels })
+    .from(calendarPushChannels)
+    .innerJoin(integrationCalendars, eq(integrationCalendars.id, calendarPushChannels.calendarId))
+    .where(eq(integrationCalendars.integrationId, integrationId))
+
 /**
  * Stops an integration's channels at the provider, best effort (call it before the integration is deleted: the
  * cascade takes the rows, and with them the means to stop the channels; those left lapse at their expiration).
@@ -262,11 +267,7 @@ export async function ensurePushChannels(deps: CalendarDeps, integrationId: stri
 export async function stopPushChannels(deps: CalendarDeps, integrationId: string): Promise<number> {
   const integration = await findById(deps.db, calendarIntegrations, integrationId)
   if (!integration) return 0
-  const channels = await deps.db
-    .select({ channel: calendarPushChannels })
-    .from(calendarPushChannels)
-    .innerJoin(integrationCalendars, eq(integrationCalendars.id, calendarPushChannels.calendarId))
-    .where(eq(integrationCalendars.integrationId, integrationId))
+  const channels = await channelsOf(deps.db, integrationId)
   if (channels.length === 0) return 0
   let stopped = 0
   try {
@@ -344,22 +345,21 @@ export async function pushTargets(
   // A notification batch is small (Graph sends at most a few hundred); more than this is not a real one.
   const ids = [...new Set(claims.map((claim) => claim.channelId))].slice(0, 100)
   if (ids.length === 0) return []
-  const rows = await db
+  const selected = db
     .select({
       channelId: calendarPushChannels.channelId,
       tokenHash: calendarPushChannels.tokenHash,
       integrationId: integrationCalendars.integrationId,
     })
     .from(calendarPushChannels)
-    .innerJoin(integrationCalendars, eq(integrationCalendars.id, calendarPushChannels.calendarId))
-    .innerJoin(calendarIntegrations, eq(calendarIntegrations.id, integrationCalendars.integrationId))
-    .where(
-      and(
-        eq(calendarPushChannels.provider, provider),
-        inArray(calendarPushChannels.channelId, ids),
-        eq(calendarIntegrations.isActive, true),
-      ),
-    )
+    .$dynamic()
+  const rows = await withCalendarOf(selected, calendarPushChannels.calendarId).where(
+    and(
+      eq(calendarPushChannels.provider, provider),
+      inArray(calendarPushChannels.channelId, ids),
+      eq(calendarIntegrations.isActive, true),
+    ),
+  )
   const targets = new Set<string>()
   for (const claim of claims) {
     const row = rows.find((candidate) => candidate.channelId === claim.channelId)

@@ -6,7 +6,8 @@
  */
 import { and, asc, eq, gt, gte, lt, lte } from 'drizzle-orm'
 import type { Conflict } from '#app/domain/calendars/types.ts'
-import { busyCounts, withBusyCalendar } from '#app/server/booking/availability.server.ts'
+import { busyCounts } from '#app/server/booking/availability.server.ts'
+import { withCalendarOf } from '#app/server/calendars/calendar-of.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { calendarBusy, calendarIntegrations, integrationCalendars, meetings } from '#db/schema.ts'
 
@@ -40,7 +41,7 @@ export async function conflictsOf(
     })
     .from(calendarBusy)
     .$dynamic()
-  const rows = await withBusyCalendar(selected)
+  const rows = await withCalendarOf(selected, calendarBusy.calendarId)
     .innerJoin(
       meetings,
       and(
