@@ -26,7 +26,22 @@ export function BookingFormSections({
 }) {
   const { t } = useTranslation()
   const text = sectionText({ values, set, error })
-  const paid = { capability: 'costAndRedirect', locked: locked('costAndRedirect'), onLocked } as const
+  // SPEC §4, §6: a paid option (Pro); turned on it fills its fields (`on`, from the saved values), off clears them.
+  const paidOption = (
+    name: 'isShowCost' | 'isShowRedirection',
+    badgeTestId: string,
+    on: Partial<EventTypeFormValues>,
+    off: Partial<EventTypeFormValues>,
+  ) => ({
+    capability: 'costAndRedirect' as const,
+    locked: locked('costAndRedirect'),
+    onLocked,
+    label: t(`eventTypes:form.${name}`),
+    name,
+    checked: values[name],
+    badgeTestId,
+    onChange: (checked: boolean) => set({ [name]: checked, ...(checked ? on : off) }),
+  })
   return (
     <>
       <Section title={t('eventTypes:form.fields')} testId="section-fields">
@@ -43,19 +58,12 @@ export function BookingFormSections({
       </Section>
       <Section title={t('eventTypes:form.payment')} testId="section-cost">
         <LockedCheckbox
-          {...paid}
-          label={t('eventTypes:form.isShowCost')}
-          name="isShowCost"
-          checked={values.isShowCost}
-          badgeTestId="plan-badge-cost"
-          // SPEC §4: on fills from the saved values (RUB by default), off clears.
-          onChange={(checked) =>
-            set(
-              checked
-                ? { isShowCost: true, cost: saved.isShowCost ? saved.cost : '', currency: saved.currency }
-                : { isShowCost: false, cost: '', currency: 'RUB' },
-            )
-          }
+          {...paidOption(
+            'isShowCost',
+            'plan-badge-cost',
+            { cost: saved.isShowCost ? saved.cost : '', currency: saved.currency },
+            { cost: '', currency: 'RUB' },
+          )}
         />
         {values.isShowCost ? (
           <div className="grid gap-3 sm:grid-cols-2">
@@ -74,22 +82,15 @@ export function BookingFormSections({
         ) : null}
         {/* SPEC §6: the redirect after booking needs Pro, like the cost. */}
         <LockedCheckbox
-          {...paid}
-          label={t('eventTypes:form.isShowRedirection')}
-          name="isShowRedirection"
-          checked={values.isShowRedirection}
-          badgeTestId="plan-badge-redirect"
-          onChange={(checked) =>
-            set(
-              checked
-                ? {
-                    isShowRedirection: true,
-                    redirectUrl: saved.redirectUrl,
-                    redirectComment: saved.redirectComment || t('eventTypes:form.defaultRedirectComment'),
-                  }
-                : { isShowRedirection: false, redirectUrl: '', redirectComment: '' },
-            )
-          }
+          {...paidOption(
+            'isShowRedirection',
+            'plan-badge-redirect',
+            {
+              redirectUrl: saved.redirectUrl,
+              redirectComment: saved.redirectComment || t('eventTypes:form.defaultRedirectComment'),
+            },
+            { redirectUrl: '', redirectComment: '' },
+          )}
         />
         {values.isShowRedirection ? (
           <div className="grid gap-3">
