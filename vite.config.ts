@@ -26,8 +26,32 @@ function clientTranslator(): Plugin {
   }
 }
 
+/**
+ * The browser runs Preact's React compatibility layer instead of React and ReactDOM (docs/decisions/0121-preact-in-the-browser.md):
+ * in the client build only, `react`, `react-dom` and their entry points resolve to `preact/compat`; the server keeps
+ * React 18 and renders the HTML that Preact hydrates.
+ */
+const PREACT_FOR: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
+}
+
+function clientPreact(): Plugin {
+  return {
+    name: 'fastslot-client-preact',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      const preact = PREACT_FOR[source]
+      if (preact && !options?.ssr) return this.resolve(preact, importer, { ...options, skipSelf: true })
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [clientTranslator(), tailwindcss(), remix(remixOptions)],
+  plugins: [clientTranslator(), clientPreact(), tailwindcss(), remix(remixOptions)],
   ssr: {
     target: 'webworker',
     resolve: {
@@ -39,10 +63,10 @@ export default defineConfig({
     sourcemap: false,
     rollupOptions: {
       output: {
-        // The chunk shared by every page (React, Remix, the translator) would be named after its first module
+        // The chunk shared by every page (Preact, Remix, the translator) would be named after its first module
         // (`react-i18n.client-*.js`); `framework-*.js` says what the bench's largest file is.
         chunkFileNames: (chunk) =>
-          chunk.moduleIds.some((id) => id.includes('/node_modules/react-dom/'))
+          chunk.moduleIds.some((id) => id.includes('/node_modules/@remix-run/react/'))
             ? 'assets/framework-[hash].js'
             : 'assets/[name]-[hash].js',
       },

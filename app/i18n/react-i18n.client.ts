@@ -99,6 +99,12 @@ export function startTranslations(lng: string, embedded: Record<string, Texts>) 
   for (const namespace of Object.keys(embedded)) settled.add(`${lng}/${namespace}`)
 }
 
+/** The loading of those of `namespaces` that the current language does not have yet, or null when it has them all. */
+export function namespacesLoading(namespaces: readonly string[]): Promise<unknown> | null {
+  const missing = namespaces.filter((namespace) => !settled.has(`${language}/${namespace}`))
+  return missing.length > 0 ? loadAll(language, missing) : null
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener)
   return () => listeners.delete(listener)
@@ -111,7 +117,8 @@ export function useTranslation(ns?: string | readonly string[]) {
   const lng = useSyncExternalStore(subscribe, currentLanguage, currentLanguage)
   const namespaces = ns === undefined ? [DEFAULT_NAMESPACE] : typeof ns === 'string' ? [ns] : ns
   const missing = namespaces.filter((namespace) => !settled.has(`${lng}/${namespace}`))
-  // Inside a navigation's transition the old page stays until they are loaded (root.tsx's App).
+  // entry.client.tsx holds a navigation's render until the route's namespaces are there, so the old page stays;
+  // a namespace no route declared suspends here.
   if (missing.length > 0) throw loadAll(lng, missing)
   return { t: fixedT(lng, namespaces[0] ?? DEFAULT_NAMESPACE), i18n, ready: true }
 }
