@@ -1,7 +1,7 @@
 import { RemixBrowser } from '@remix-run/react'
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { holdRendersWhile, renderHtmlInPlace, scriptsCreatedInert, selectDefaultsInGroups } from './browser/preact.client.ts'
+import { behaveAsReact } from './browser/preact.client.ts'
 import { installRequestFailureToasts } from './components/ui/request-failures.ts'
 import { readEmbeddedTranslations } from './i18n/embedded.ts'
 import { routeNamespaces } from './i18n/namespaces.ts'
@@ -19,12 +19,10 @@ const { language, resources } = readEmbeddedTranslations()
 startTranslations(language, resources as Record<string, Texts>)
 // Before hydration: Remix's first requests (route discovery, data) already report their failures (SPEC §8).
 installRequestFailureToasts((key) => i18n.t(key))
-// The browser's React is Preact (ADR 0121): it hydrates <html>'s children in place (browser/preact.client.ts).
-renderHtmlInPlace()
-scriptsCreatedInert()
-selectDefaultsInGroups()
-// A navigation renders its page once the namespaces of its routes are there (root.tsx's App reads them; ADR 0079).
-holdRendersWhile(() => {
+// The browser's React is Preact (docs/decisions/0121-preact-in-the-browser.md), taught what the app relied on React
+// for; a navigation renders its page once the namespaces of its routes are there (root.tsx's App reads them, ADR 0079).
+behaveAsReact(() => {
+  if (!window.__remixRouter) return null
   const { matches, loaderData } = window.__remixRouter.state
   return namespacesLoading(
     routeNamespaces(matches.map(({ route }) => ({ id: route.id, handle: route.handle, data: loaderData[route.id] }))),

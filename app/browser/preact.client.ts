@@ -1,9 +1,7 @@
 /**
- * The browser renders with Preact's React compatibility layer (docs/decisions/0121-preact-in-the-browser.md), and
- * Preact renders into `document.documentElement` when it is given the document (preactjs/preact#3794): the
- * `<html>` element that Remix's root renders would be created again inside the server's `<html>`. In the browser,
- * `<html>` therefore renders its children (the server's `<head>` and `<body>`, hydrated in place) and keeps its
- * attributes (`lang`, `dir`) on the document's own element.
+ * The browser renders with Preact's React compatibility layer, the server with React 18
+ * (docs/decisions/0121-preact-in-the-browser.md). What the app relied on React for and Preact does differently,
+ * each fixed here; `behaveAsReact` installs them all before entry.client.tsx hydrates the document.
  */
 import { type ComponentChildren, options, type VNode } from 'preact'
 import { useLayoutEffect, useRef } from 'preact/hooks'
@@ -34,8 +32,12 @@ function DocumentElement(attributes: Attributes) {
   return attributes.children
 }
 
-/** Installs the `<html>` rendering above; call once, before hydrating the document. */
-export function renderHtmlInPlace() {
+/**
+ * Preact renders into `document.documentElement` when it is given the document (preactjs/preact#3794): the `<html>`
+ * that Remix's root renders would be created again inside the server's. In the browser, `<html>` renders its
+ * children (the server's `<head>` and `<body>`, hydrated in place) and keeps its attributes on the document's element.
+ */
+function renderHtmlInPlace() {
   const next = options.vnode
   options.vnode = (vnode: VNode) => {
     if (vnode.type === 'html') (vnode as VNode<Attributes>).type = DocumentElement
@@ -47,7 +49,7 @@ export function renderHtmlInPlace() {
  * React keeps the old page on screen while a navigation's transition suspends; Preact has no transitions. Here every
  * batch of renders waits until `pending()` (asked when the batch is due) settles, so the old page stays meanwhile.
  */
-export function holdRendersWhile(pending: () => Promise<unknown> | null) {
+function holdRendersWhile(pending: () => Promise<unknown> | null) {
   options.debounceRendering = (flush) => {
     void Promise.resolve().then(() => {
       const wait = pending()
@@ -67,13 +69,45 @@ let inert: Document | null = null
  * nonce). Every script Preact creates is first inserted into a window-less document, which marks it started, and
  * only then into the page. `__e` is the element of a vnode in Preact 10's built code (its stable mangled name).
  */
-export function scriptsCreatedInert() {
+function makeInert(element: HTMLScriptElement) {
+  if (element.isConnected) return
+  inert ??= document.implementation.createHTMLDocument('')
+  inert.body.appendChild(element)
+}
+
+/** The attributes that name other elements by id, as props. */
+const ID_PROPS: Record<string, string> = {
+  id: 'id',
+  htmlFor: 'for',
+  for: 'for',
+  'aria-labelledby': 'aria-labelledby',
+  'aria-describedby': 'aria-describedby',
+  'aria-controls': 'aria-controls',
+  'aria-errormessage': 'aria-errormessage',
+}
+
+/**
+ * Ids from `useId` differ between the server (React: `:R5:`) and the browser (Preact: `P0-1`), and Preact does not
+ * compare attributes while it hydrates: a label hydrated with the server's id next to an error text rendered later
+ * with the browser's would point at nothing. The id attributes the browser renders are written where they differ.
+ */
+function syncIds(element: Element, props: Record<string, unknown>) {
+  for (const [prop, attribute] of Object.entries(ID_PROPS)) {
+    const value = props[prop]
+    if ((typeof value === 'string' || typeof value === 'number') && element.getAttribute(attribute) !== String(value)) {
+      element.setAttribute(attribute, String(value))
+    }
+  }
+}
+
+/** The two element fixes above: inert created scripts, the browser's ids. */
+function elementsAsReactLeavesThem() {
   const next = options.diffed
   options.diffed = (vnode: VNode) => {
     const element = (vnode as VNode & { __e?: Node | null }).__e
-    if (vnode.type === 'script' && element instanceof HTMLScriptElement && !element.isConnected) {
-      inert ??= document.implementation.createHTMLDocument('')
-      inert.body.appendChild(element)
+    if (typeof vnode.type === 'string' && element instanceof Element) {
+      if (element instanceof HTMLScriptElement) makeInert(element)
+      syncIds(element, vnode.props as Record<string, unknown>)
     }
     next?.(vnode)
   }
@@ -95,7 +129,7 @@ export function selectDefault(children: ComponentChildren, defaultValue: unknown
  * preact/compat gives a `<select defaultValue>` to its direct `<option>` children only; React also to those inside
  * an `<optgroup>` (the guest's zone select). Runs after compat's own handling of the vnode.
  */
-export function selectDefaultsInGroups() {
+function selectDefaultsInGroups() {
   const next = options.vnode
   options.vnode = (vnode: VNode) => {
     next?.(vnode)
@@ -104,4 +138,15 @@ export function selectDefaultsInGroups() {
       selectDefault(props.children, props.defaultValue)
     }
   }
+}
+
+/**
+ * Makes Preact do what the app relied on React for (each step above); once, before hydrating the document.
+ * `navigationPending` gives what a batch of renders waits for (the current page's translations), or null.
+ */
+export function behaveAsReact(navigationPending: () => Promise<unknown> | null) {
+  renderHtmlInPlace()
+  elementsAsReactLeavesThem()
+  selectDefaultsInGroups()
+  holdRendersWhile(navigationPending)
 }
