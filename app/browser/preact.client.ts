@@ -80,10 +80,14 @@ const ID_PROPS: Record<string, string> = {
   id: 'id',
   htmlFor: 'for',
   for: 'for',
+  form: 'form',
+  list: 'list',
   'aria-labelledby': 'aria-labelledby',
   'aria-describedby': 'aria-describedby',
   'aria-controls': 'aria-controls',
   'aria-errormessage': 'aria-errormessage',
+  'aria-owns': 'aria-owns',
+  'aria-activedescendant': 'aria-activedescendant',
 }
 
 /**
