@@ -8,7 +8,7 @@ import { SharePanel } from '#app/components/event-types/share-panel.tsx'
 import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
 import { telemostState } from '#app/server/video/grants.server.ts'
 import { useUnsavedChanges } from '#app/components/event-types/use-unsaved-changes.ts'
-import { ConfirmDialog, DeleteDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
 import { savedEventTypeValues } from '#app/domain/event-types/form-values.ts'
@@ -90,7 +90,6 @@ function EventTypeEditor({
   const [saved, setSaved] = useState(() => savedEventTypeValues(eventType))
   const [values, setValues] = useState(saved)
   const [locked, setLocked] = useState<Capability | 'limit' | null>(null)
-  const [deleteOpen, setDeleteOpen] = useState(false)
   const [pendingTab, setPendingTab] = useState<string | null>(null)
   const tab = params.get('tab') === 'share' ? 'share' : 'settings'
   const dirty = JSON.stringify(values) !== JSON.stringify(saved)
@@ -137,11 +136,7 @@ function EventTypeEditor({
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <EventTypeActions
-            eventType={eventType}
-            buttonClassName="btn-secondary"
-            onDelete={() => setDeleteOpen(true)}
-          />
+          <EventTypeActions eventType={eventType} buttonClassName="btn-secondary" />
         </div>
       </div>
 
@@ -198,12 +193,6 @@ function EventTypeEditor({
         </Form>
       )}
 
-      <DeleteDialog
-        open={deleteOpen}
-        onClose={() => setDeleteOpen(false)}
-        keys="eventTypes:actions"
-        action={`/eventTypes/${eventType.id}`}
-      />
       <ConfirmDialog
         open={blocker.state === 'blocked' || pendingTab !== null}
         onClose={() => {

@@ -3,7 +3,6 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useTranslation } from 'react-i18next'
 import { TrialModals, TrialStartForm } from '#app/components/billing/trial-modals.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { CardSection } from '#app/components/ui/card-section.tsx'
 import { TitledSection } from '#app/components/ui/titled-section.tsx'
 import { PostButton } from '#app/components/ui/post-button.tsx'
 import { CheckboxField, Field, FormErrors, SelectField } from '#app/components/ui/field.tsx'
@@ -177,7 +176,7 @@ function PayForm({ data, errors }: { data: Data; errors: Record<string, string[]
 function History({ data }: { data: Data }) {
   const { t } = useTranslation()
   return (
-    <CardSection id="history-title" title={t('billing:page.history')}>
+    <TitledSection className="card p-5" id="history-title" title={t('billing:page.history')}>
       {data.history.length === 0 ? <p className="mt-2 text-sm text-muted">{t('billing:page.historyEmpty')}</p> : null}
       <ul className="mt-3 divide-y divide-line">
         {data.history.map((payment) => (
@@ -204,7 +203,7 @@ function History({ data }: { data: Data }) {
           </li>
         ))}
       </ul>
-    </CardSection>
+    </TitledSection>
   )
 }
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudfla
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
-import { CardSection } from '#app/components/ui/card-section.tsx'
+import { TitledSection } from '#app/components/ui/titled-section.tsx'
 import { Field, FormErrors } from '#app/components/ui/field.tsx'
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
@@ -62,7 +62,7 @@ export default function Wallet() {
           </p>
         ) : null}
       </Form>
-      <CardSection id="ledger-title" title={t('billing:wallet.ledger')}>
+      <TitledSection className="card p-5" id="ledger-title" title={t('billing:wallet.ledger')}>
         {entries.length === 0 ? <p className="mt-2 text-sm text-muted">{t('billing:wallet.empty')}</p> : null}
         <ul className="mt-3 divide-y divide-line">
           {entries.map((entry) => (
@@ -80,7 +80,7 @@ export default function Wallet() {
             </li>
           ))}
         </ul>
-      </CardSection>
+      </TitledSection>
     </section>
   )
 }

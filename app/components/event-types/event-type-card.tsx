@@ -1,5 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { DeleteButton } from '#app/components/ui/confirm-dialog.tsx'
 import type { EventTypeView } from '#app/server/event-types/event-types.server.ts'
 import type { Tariff } from '#app/domain/enums.ts'
 import { ParticipantIcon } from './participant-icon.tsx'
@@ -7,7 +8,8 @@ import { PausedNote } from './paused-note.tsx'
 
 /**
  * An event type's actions, each a plain post of its intent: copy, activate or deactivate, show on or hide from the
- * specialist's page; then delete (`onDelete` asks first). In a list (`inList`) a post names the event type.
+ * specialist's page; then delete, which asks first: in a list (`inList`, with `onDelete` opening the list's one dialog)
+ * a post names the event type; on its page the delete button owns its dialog.
  */
 export function EventTypeActions({
   eventType,
@@ -18,7 +20,7 @@ export function EventTypeActions({
   eventType: Pick<EventTypeView, 'id' | 'isActive' | 'isShowOnSpecialistPage'>
   inList?: boolean
   buttonClassName: string
-  onDelete: () => void
+  onDelete?: () => void
 }) {
   const { t } = useTranslation()
   const intents = [
@@ -36,9 +38,13 @@ export function EventTypeActions({
           </button>
         </Form>
       ))}
-      <button type="button" className={`${inList ? buttonClassName : 'btn-ghost'} text-error`} onClick={onDelete}>
-        {t('eventTypes:actions.delete')}
-      </button>
+      {onDelete ? (
+        <button type="button" className={`${buttonClassName} text-error`} onClick={onDelete}>
+          {t('eventTypes:actions.delete')}
+        </button>
+      ) : (
+        <DeleteButton keys="eventTypes:actions" action={`/eventTypes/${eventType.id}`} />
+      )}
     </>
   )
 }

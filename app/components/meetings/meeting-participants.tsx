@@ -2,7 +2,7 @@ import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
 import { SelectField, TextareaField } from '#app/components/ui/field.tsx'
-import { CardSection } from '#app/components/ui/card-section.tsx'
+import { TitledSection } from '#app/components/ui/titled-section.tsx'
 import { ContactLinks, type OrganizerCardData } from './meeting-parts.tsx'
 
 /** A participant as the organizer's meeting page lists them. */
@@ -103,7 +103,7 @@ export function ParticipantsSection({
 }) {
   const { t } = useTranslation()
   return (
-    <CardSection id="participants-title" title={t('meetings:participants.title')}>
+    <TitledSection className="card p-5" id="participants-title" title={t('meetings:participants.title')}>
       <ul className="mt-3 divide-y divide-line">
         {participants.map((contact) => {
           const name = participantName(contact)
@@ -144,7 +144,7 @@ export function ParticipantsSection({
           )
         })}
       </ul>
-    </CardSection>
+    </TitledSection>
   )
 }
 
@@ -153,7 +153,7 @@ export function AdjutantsSection({ adjutants, busy }: { adjutants: readonly { em
   const { t } = useTranslation()
   const emails = adjutants.map((a) => a.email)
   return (
-    <CardSection id="adjutants-title" title={t('meetings:adjutants.title')}>
+    <TitledSection className="card p-5" id="adjutants-title" title={t('meetings:adjutants.title')}>
       <Form method="post" className="mt-3 space-y-3" data-testid="adjutants-form">
         <input type="hidden" name="intent" value="adjutants" />
         <TextareaField
@@ -167,7 +167,7 @@ export function AdjutantsSection({ adjutants, busy }: { adjutants: readonly { em
           {t('meetings:adjutants.submit')}
         </Button>
       </Form>
-    </CardSection>
+    </TitledSection>
   )
 }
 
@@ -183,7 +183,7 @@ export function MoveParticipantsSection({
 }) {
   const { t } = useTranslation()
   return (
-    <CardSection id="move-title" title={t('meetings:move.title')}>
+    <TitledSection className="card p-5" id="move-title" title={t('meetings:move.title')}>
       <Form method="post" className="mt-3 space-y-3" data-testid="move-form">
         <input type="hidden" name="intent" value="move" />
         <fieldset>
@@ -206,6 +206,6 @@ export function MoveParticipantsSection({
           {t('meetings:move.submit')}
         </Button>
       </Form>
-    </CardSection>
+    </TitledSection>
   )
 }

@@ -2,7 +2,7 @@
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
-import { CardSection } from '#app/components/ui/card-section.tsx'
+import { TitledSection } from '#app/components/ui/titled-section.tsx'
 
 export type WaitlistEntryView = {
   id: string
@@ -15,7 +15,12 @@ export type WaitlistEntryView = {
 export function MeetingWaitlist({ entries, busy }: { entries: WaitlistEntryView[]; busy: boolean }) {
   const { t } = useTranslation()
   return (
-    <CardSection id="waitlist-title" title={t('waitlist:meeting.title')} testId="meeting-waitlist">
+    <TitledSection
+      className="card p-5"
+      id="waitlist-title"
+      title={t('waitlist:meeting.title')}
+      testId="meeting-waitlist"
+    >
       {entries.length === 0 ? (
         <p className="mt-2 text-sm text-muted">{t('waitlist:meeting.empty')}</p>
       ) : (
@@ -62,6 +67,6 @@ export function MeetingWaitlist({ entries, busy }: { entries: WaitlistEntryView[
           ))}
         </ol>
       )}
-    </CardSection>
+    </TitledSection>
   )
 }

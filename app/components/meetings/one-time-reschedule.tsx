@@ -2,7 +2,7 @@ import { Form } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
-import { CardSection } from '#app/components/ui/card-section.tsx'
+import { TitledSection } from '#app/components/ui/titled-section.tsx'
 import { DateField, TimeField } from '#app/components/ui/date-time-inputs.tsx'
 import { readTypedDate, readTypedTime } from '#app/domain/time/index.ts'
 
@@ -41,7 +41,12 @@ export function OneTimeReschedule({
   const { t } = useTranslation()
   const [values, setValues] = useState(() => (submitted ? readBack(submitted) : current))
   return (
-    <CardSection id="reschedule-title" title={t('meetings:reschedule.title')} testId="reschedule-one-time">
+    <TitledSection
+      className="card p-5"
+      id="reschedule-title"
+      title={t('meetings:reschedule.title')}
+      testId="reschedule-one-time"
+    >
       <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="rescheduleOneTime" />
         <DateField
@@ -83,6 +88,6 @@ export function OneTimeReschedule({
           </Button>
         </Form>
       ) : null}
-    </CardSection>
+    </TitledSection>
   )
 }

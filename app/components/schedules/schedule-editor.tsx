@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from '@remix-run/react'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
-import { DeleteDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { DeleteButton } from '#app/components/ui/confirm-dialog.tsx'
 import { CheckboxField, Field, FormErrors, SelectField } from '#app/components/ui/field.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
 import { firstTexts, issueErrors } from '#app/i18n/zod-errors.ts'
@@ -46,7 +46,6 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, now, res
     schedule.adjustments.map((adjustment) => ({ ...adjustment, date: dmyToIso(adjustment.date) })),
   )
   const [tariffOpen, setTariffOpen] = useState(false)
-  const [deleteOpen, setDeleteOpen] = useState(false)
   const [submitted, setSubmitted] = useState<string | null>(null)
 
   useEffect(() => {
@@ -97,11 +96,7 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, now, res
               {t('schedules:list.copy')}
             </button>
           </Form>
-          {schedule.isDefault ? null : (
-            <button type="button" className="btn-ghost text-error" onClick={() => setDeleteOpen(true)}>
-              {t('schedules:list.delete')}
-            </button>
-          )}
+          {schedule.isDefault ? null : <DeleteButton keys="schedules:list" action={`/schedules/${schedule.id}`} />}
         </div>
       </div>
 
@@ -157,12 +152,6 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, now, res
         />
       </Form>
 
-      <DeleteDialog
-        open={deleteOpen}
-        onClose={() => setDeleteOpen(false)}
-        keys="schedules:list"
-        action={`/schedules/${schedule.id}`}
-      />
       <TariffLimitModal
         open={tariffOpen}
         onClose={() => setTariffOpen(false)}

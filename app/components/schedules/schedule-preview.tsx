@@ -1,13 +1,18 @@
 import { useTranslation } from 'react-i18next'
 import type { previewWorkingHours } from '#app/domain/schedules/editing.ts'
 import { isoToDmy } from '#app/domain/time/index.ts'
-import { CardSection } from '#app/components/ui/card-section.tsx'
+import { TitledSection } from '#app/components/ui/titled-section.tsx'
 
 /** The coming days' working hours as the schedule stands (SPEC §5); none while the schedule has errors. */
 export function SchedulePreview({ preview }: { preview: ReturnType<typeof previewWorkingHours> | null }) {
   const { t } = useTranslation()
   return (
-    <CardSection id="preview-title" title={t('schedules:editor.preview')} testId="schedule-preview">
+    <TitledSection
+      className="card p-5"
+      id="preview-title"
+      title={t('schedules:editor.preview')}
+      testId="schedule-preview"
+    >
       {preview ? (
         <ol className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-7">
           {preview.map((day) => (
@@ -33,6 +38,6 @@ export function SchedulePreview({ preview }: { preview: ReturnType<typeof previe
       ) : (
         <p className="mt-2 text-sm text-muted">{t('schedules:editor.previewInvalid')}</p>
       )}
-    </CardSection>
+    </TitledSection>
   )
 }

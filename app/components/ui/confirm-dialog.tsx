@@ -96,6 +96,28 @@ export function DeleteDialog({
   )
 }
 
+/** A delete button that owns its "Delete …?" dialog (`DeleteDialog`): the item's page posts `intent=delete` to itself. */
+export function DeleteButton({
+  keys,
+  action,
+  className = 'btn-ghost text-error',
+}: {
+  keys: 'schedules:list' | 'eventTypes:actions'
+  action: string
+  className?: string
+}) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setOpen(true)}>
+        {t(`${keys}.delete`)}
+      </button>
+      <DeleteDialog open={open} onClose={() => setOpen(false)} keys={keys} action={action} />
+    </>
+  )
+}
+
 /**
  * A button that asks first: it opens the "Are you sure?" dialog (texts `${texts}Title`, `${texts}Text`,
  * `${texts}Confirm`), whose confirm posts `form`. Without script the button does nothing, unless

@@ -13,7 +13,7 @@ import { OneTimeReschedule } from '#app/components/meetings/one-time-reschedule.
 import { ReminderStatusList } from '#app/components/notify/reminder-status-list.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
-import { CardSection } from '#app/components/ui/card-section.tsx'
+import { TitledSection } from '#app/components/ui/titled-section.tsx'
 import { usePageAnswer } from '#app/components/ui/use-page-answer.ts'
 import type { loader } from './loader.server.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
@@ -98,9 +98,14 @@ export default function MeetingDetail() {
       </MeetingHead>
 
       {canPick ? (
-        <CardSection id="reschedule-title" title={t('meetings:reschedule.title')} testId="reschedule">
+        <TitledSection
+          className="card p-5"
+          id="reschedule-title"
+          title={t('meetings:reschedule.title')}
+          testId="reschedule"
+        >
           <SlotPicker minDate={minDate} picked={picked} slots={slots} zoneName={timeZoneName} busy={busy} />
-        </CardSection>
+        </TitledSection>
       ) : null}
 
       {upcoming && info.isOneTime ? (
