@@ -2,7 +2,7 @@ import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
-import { DateField } from '#app/components/ui/date-time-inputs.tsx'
+import { DateField, type DateFieldProps } from '#app/components/ui/date-time-inputs.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import type { DisplayStatus, PlaceIcon } from '#app/domain/meetings/rules.ts'
 import { type VideoService, recognizeMeetingLink } from '#app/domain/meetings/meeting-link.ts'
@@ -290,6 +290,25 @@ export function MeetingHead({
   )
 }
 
+/** The new date of a meeting being moved (`date`, from `minDate` on), in the slot picker and a one-time meeting's form. */
+export function RescheduleDate({
+  minDate,
+  ...field
+}: { minDate: string } & Pick<DateFieldProps, 'value' | 'defaultValue' | 'onChange' | 'errors'>) {
+  const { t } = useTranslation()
+  return (
+    <DateField
+      label={t('meetings:reschedule.date')}
+      name="date"
+      required
+      min={minDate}
+      max="2099-12-31"
+      className="w-full sm:w-44"
+      {...field}
+    />
+  )
+}
+
 /**
  * The "change time" picker: a date (GET, so it works without script; `DD.MM.YYYY` as typed, read on the server),
  * then that date's free starts as radio buttons posted with `intent=reschedule`. The starts come from the
@@ -315,15 +334,10 @@ export function SlotPicker({
     <>
       {/* Top-aligned, the button a label's height down: an error under the date does not pull the button down. */}
       <Form method="get" className="mt-3 flex flex-wrap items-start gap-2">
-        <DateField
-          label={t('meetings:reschedule.date')}
-          name="date"
-          required
-          min={minDate}
-          max="2099-12-31"
+        <RescheduleDate
+          minDate={minDate}
           defaultValue={picked.date ?? picked.typed}
           errors={[picked.error ?? undefined]}
-          className="w-full sm:w-44"
         />
         <Button type="submit" variant="secondary" className="sm:mt-[1.625rem]">
           {t('meetings:reschedule.show')}

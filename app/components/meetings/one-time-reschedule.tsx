@@ -3,7 +3,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
 import { TitledSection } from '#app/components/ui/titled-section.tsx'
-import { DateField, TimeField } from '#app/components/ui/date-time-inputs.tsx'
+import { TimeField } from '#app/components/ui/date-time-inputs.tsx'
+import { RescheduleDate } from './meeting-parts.tsx'
 import { readTypedDate, readTypedTime } from '#app/domain/time/index.ts'
 
 type OneTimeTime = { date: string; from: string; to: string }
@@ -49,15 +50,10 @@ export function OneTimeReschedule({
     >
       <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="rescheduleOneTime" />
-        <DateField
-          label={t('meetings:reschedule.date')}
-          name="date"
-          required
-          min={minDate}
-          max="2099-12-31"
+        <RescheduleDate
+          minDate={minDate}
           value={values.date}
           onChange={(date) => setValues((previous) => ({ ...previous, date }))}
-          className="w-full sm:w-44"
         />
         {(['from', 'to'] as const).map((name) => (
           <TimeField

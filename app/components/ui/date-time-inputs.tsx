@@ -79,7 +79,7 @@ export function TimeField({ label, value, onChange, name, errors, hint, required
   )
 }
 
-type DateFieldProps = {
+export type DateFieldProps = {
   label: string
   /**
    * Controlled: `YYYY-MM-DD` when a valid date is set, else the text as typed (for the validation rule to name).
