@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare'
 import { Link, useLoaderData } from '@remix-run/react'
-import { ActionErrors, MeetingHead, PlaceLine } from '#app/components/meetings/meeting-parts.tsx'
+import { ActionErrors, MeetingHead, PlaceAndDescription } from '#app/components/meetings/meeting-parts.tsx'
 import { CancelSection, MoveSection } from '#app/components/meetings/move-and-cancel.tsx'
 import { VisitorsForm } from '#app/components/meetings/meeting-participants.tsx'
 import { usePageAnswer } from '#app/components/ui/use-page-answer.ts'
@@ -113,8 +113,7 @@ export default function MyMeeting() {
         status={meeting.status}
       >
         <div className="mt-3 space-y-2">
-          <PlaceLine icon={info.placeIcon} point={info.meetingPoint} />
-          {info.description ? <p className="whitespace-pre-line text-sm text-muted">{info.description}</p> : null}
+          <PlaceAndDescription icon={info.placeIcon} point={info.meetingPoint} description={info.description} />
           {meeting.memberInfo.visitors.length > 0 ? (
             <p className="text-sm">
               {t('meetings:visitors.title')}: {meeting.memberInfo.visitors.map((v) => v.email).join(', ')}

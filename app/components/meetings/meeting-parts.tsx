@@ -79,6 +79,24 @@ const ICONS: Record<Exclude<PlaceIcon, VideoService>, ReactNode> = {
   ),
 }
 
+/** A meeting's page: where it is (`PlaceLine`), then its description with its line breaks. */
+export function PlaceAndDescription({
+  icon,
+  point,
+  description,
+}: {
+  icon: PlaceIcon
+  point: string | null
+  description: string | null | undefined
+}) {
+  return (
+    <>
+      <PlaceLine icon={icon} point={point} />
+      {description ? <p className="whitespace-pre-line text-sm text-muted">{description}</p> : null}
+    </>
+  )
+}
+
 /**
  * The meeting point with its service's, a link's, a phone's or an address's icon (SPEC §5). An online point is a link
  * only when the one recogniser accepts it (http or https), so a stored `javascript:` point never becomes an href.

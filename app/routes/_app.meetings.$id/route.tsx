@@ -2,7 +2,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MeetingConflicts } from '#app/components/meetings/meeting-conflicts.tsx'
-import { ActionErrors, MeetingHead, PlaceLine, SlotPicker } from '#app/components/meetings/meeting-parts.tsx'
+import { ActionErrors, MeetingHead, PlaceAndDescription, SlotPicker } from '#app/components/meetings/meeting-parts.tsx'
 import {
   AdjutantsSection,
   MoveParticipantsSection,
@@ -66,8 +66,7 @@ export default function MeetingDetail() {
       >
         <div className="mt-3 space-y-2">
           <MeetingConflicts conflicts={meeting.conflicts} zone={timeZone} meetingStart={info.start} />
-          <PlaceLine icon={type.placeIcon} point={type.meetingPoint} />
-          {type.description ? <p className="whitespace-pre-line text-sm text-muted">{type.description}</p> : null}
+          <PlaceAndDescription icon={type.placeIcon} point={type.meetingPoint} description={type.description} />
           <p
             className={`text-sm ${info.isBelowMinSeats ? 'font-medium text-error' : 'text-muted'}`}
             data-testid="meeting-count"
