@@ -1,13 +1,13 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorText, PlanBadge } from '#app/components/event-types/form-parts.tsx'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { DateField } from '#app/components/ui/date-time-inputs.tsx'
 import { SelectField } from '#app/components/ui/field.tsx'
 import { adjustmentConflict, putAdjustment } from '#app/domain/schedules/editing.ts'
 import { type ScheduleInterval, intervalIssues } from '#app/domain/schedules/schema.ts'
 import { cheapestPlanWith } from '#app/domain/plans.ts'
 import { instantToZoned, isIsoDate, isoToDmy } from '#app/domain/time/index.ts'
+import { ReplaceDialog } from './replace-dialog.tsx'
 import { IntervalRows } from './interval-rows.tsx'
 
 export type DatedAdjustment = { date: string; isDayOff: boolean; intervals: ScheduleInterval[] }
@@ -159,18 +159,12 @@ export function AdjustmentsEditor({
           </p>
         ) : null}
       </div>
-      <ConfirmDialog
-        open={confirmReplace !== null}
+      <ReplaceDialog
+        pending={confirmReplace}
         onClose={() => setConfirmReplace(null)}
-        title={t('schedules:editor.replaceAdjustmentTitle')}
-        description={t('schedules:editor.replaceAdjustmentText', {
-          date: confirmReplace ? isoToDmy(confirmReplace.date) : '',
-        })}
-        confirmLabel={t('schedules:editor.replace')}
-        onConfirm={() => {
-          if (confirmReplace) setAdjustments(putAdjustment(adjustments, confirmReplace))
-          setConfirmReplace(null)
-        }}
+        texts="replaceAdjustment"
+        describe={(adjustment) => ({ date: isoToDmy(adjustment.date) })}
+        onConfirm={(adjustment) => setAdjustments(putAdjustment(adjustments, adjustment))}
       />
     </fieldset>
   )

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { CheckboxField } from '#app/components/ui/field.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
 import { WEEKDAYS, type WeeklyDay, copyDay, daysToReplace, intervalsOf, setDay } from '#app/domain/schedules/editing.ts'
+import { ReplaceDialog } from './replace-dialog.tsx'
 import { IntervalRows } from './interval-rows.tsx'
 
 /**
@@ -106,14 +106,11 @@ export function WeeklyHours({
           ))}
         </div>
       </Modal>
-      <ConfirmDialog
-        open={confirmCopy !== null}
+      <ReplaceDialog
+        pending={confirmCopy}
         onClose={() => setConfirmCopy(null)}
-        title={t('schedules:editor.replaceDaysTitle')}
-        description={t('schedules:editor.replaceDaysText', {
-          days: (confirmCopy ?? []).map((weekday) => t(`schedules:weekdaysInText.${weekday}`)).join(', '),
-        })}
-        confirmLabel={t('schedules:editor.replace')}
+        texts="replaceDays"
+        describe={(days) => ({ days: days.map((weekday) => t(`schedules:weekdaysInText.${weekday}`)).join(', ') })}
         onConfirm={() => applyCopy(copyTargets)}
       />
     </fieldset>
