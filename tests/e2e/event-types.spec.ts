@@ -255,6 +255,13 @@ for (const language of ['ru', 'en'] as const) {
     await expect(page.getByTestId('adjustment')).toHaveCount(3)
     await expect(page.getByTestId('weekday-2')).not.toContainText('10:00')
     await expect(page.getByTestId('weekday-6').getByTestId('interval')).toHaveCount(1)
+
+    // Deleted from its own page, after "Are you sure?": back to the list, without it.
+    // The header's button comes first (the adjustments have their own "delete").
+    await page.getByTestId('schedule-editor').getByRole('button', { name: t.delete, exact: true }).first().click()
+    await page.getByRole('dialog').getByRole('button', { name: t.delete, exact: true }).click()
+    await expect(page).toHaveURL(/\/schedules$/)
+    await expect(page.getByText(name)).toHaveCount(0)
   })
 
   test(`${language}: the wizard, the SPEC §5 messages, sharing, duplicate, deactivate, delete`, async ({
