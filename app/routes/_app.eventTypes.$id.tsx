@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, data } from '@remix-run/cloudflare'
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EventTypeForm } from '#app/components/event-types/event-type-form.tsx'
@@ -8,6 +8,7 @@ import { SharePanel } from '#app/components/event-types/share-panel.tsx'
 import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
 import { telemostState } from '#app/server/video/grants.server.ts'
 import { useUnsavedChanges } from '#app/components/event-types/use-unsaved-changes.ts'
+import { ItemPageHeader } from '#app/components/ui/item-page-header.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
@@ -124,21 +125,18 @@ function EventTypeEditor({
 
   return (
     <section data-testid="event-type-editor" className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <Link to="/eventTypes" className="text-sm text-primary">
-            ← {t('eventTypes:list.title')}
-          </Link>
-          <h1 className="text-2xl font-semibold">{eventType.name}</h1>
+      <ItemPageHeader
+        back={{ to: '/eventTypes', label: t('eventTypes:list.title') }}
+        title={eventType.name}
+        note={
           <p className="text-sm text-muted">
             {eventType.isActive ? t('eventTypes:edit.active') : t('eventTypes:list.inactive')}
             {eventType.isShowOnSpecialistPage ? '' : ` · ${t('eventTypes:list.hiddenHint')}`}
           </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <EventTypeActions eventType={eventType} buttonClassName="btn-secondary" />
-        </div>
-      </div>
+        }
+        align="items-start"
+        actions={<EventTypeActions eventType={eventType} buttonClassName="btn-secondary" />}
+      />
 
       <PausedNote tariff={tariff} participantType={eventType.participantType} detailed />
       <div role="tablist" aria-label={t('eventTypes:edit.tabs')} className="flex gap-2 border-b border-line">

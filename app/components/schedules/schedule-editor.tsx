@@ -1,7 +1,8 @@
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, useNavigation } from '@remix-run/react'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
+import { ItemPageHeader } from '#app/components/ui/item-page-header.tsx'
 import { DeleteButton } from '#app/components/ui/confirm-dialog.tsx'
 import { CheckboxField, Field, FormErrors, SelectField } from '#app/components/ui/field.tsx'
 import { showToast } from '#app/components/ui/toast.ts'
@@ -83,22 +84,21 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, now, res
 
   return (
     <section data-testid="schedule-editor" className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <Link to="/schedules" className="text-sm text-primary">
-            ← {t('schedules:list.title')}
-          </Link>
-          <h1 className="text-2xl font-semibold">{schedule.name}</h1>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Form method="post">
-            <button type="submit" name="intent" value="copy" className="btn-secondary">
-              {t('schedules:list.copy')}
-            </button>
-          </Form>
-          {schedule.isDefault ? null : <DeleteButton keys="schedules:list" action={`/schedules/${schedule.id}`} />}
-        </div>
-      </div>
+      <ItemPageHeader
+        back={{ to: '/schedules', label: t('schedules:list.title') }}
+        title={schedule.name}
+        align="items-center"
+        actions={
+          <>
+            <Form method="post">
+              <button type="submit" name="intent" value="copy" className="btn-secondary">
+                {t('schedules:list.copy')}
+              </button>
+            </Form>
+            {schedule.isDefault ? null : <DeleteButton keys="schedules:list" action={`/schedules/${schedule.id}`} />}
+          </>
+        }
+      />
 
       <Form method="post" className="flex flex-col gap-6" noValidate onSubmit={() => setSubmitted(payload)}>
         <input type="hidden" name="payload" value={payload} />
