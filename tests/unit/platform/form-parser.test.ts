@@ -21,6 +21,27 @@ function form(fields: Record<string, string | string[]>) {
   return data
 }
 
+/** A guest's contact fields as the booking form sends them. */
+const anna = (fields: Record<string, string | string[]>) =>
+  form({ firstName: 'Anna', lastName: 'Smith', email: 'anna@example.com', ...fields })
+
+/** The sign-up form after a booking, the attacker's email in it, with this repeated password. */
+const signupAs = (passwordRepeat: string) =>
+  parseForm(
+    form({
+      email: 'attacker@example.com',
+      login: 'anna_s',
+      firstName: 'Anna',
+      lastName: 'Smith',
+      password: 'Secret-123',
+      passwordRepeat,
+      isAgreementAccepted: 'on',
+    }),
+    SignupFormSchema,
+    en,
+    { set: { email: 'guest@example.com' } },
+  )
+
 /** What the JSON API says about the same input (workers/api/envelope.ts parseWith): "field: text" per issue. */
 function apiTexts(schema: z.ZodType, value: unknown) {
   const result = schema.safeParse(value, { reportInput: true })
@@ -93,26 +114,14 @@ describe('parseForm', () => {
 
   it('names a nested field by its dotted path (a companion, a schedule interval)', () => {
     const booking = parseForm(
-      form({
-        firstName: 'Anna',
-        lastName: 'Smith',
-        email: 'anna@example.com',
-        phone: '12345',
-        emails: ['ok@x.io', 'nope'],
-      }),
+      anna({ phone: '12345', emails: ['ok@x.io', 'nope'] }),
       bookingContactSchema(ALL_REQUIRED),
       en,
     )
     expect(booking.ok || fieldTexts(booking.errors)).toEqual({ 'emails.1': 'Invalid email' })
 
     const tooMany = parseForm(
-      form({
-        firstName: 'Anna',
-        lastName: 'Smith',
-        email: 'anna@example.com',
-        phone: '12345',
-        emails: Array.from({ length: MAX_COMPANIONS + 1 }, (_, i) => `p${i}@x.io`),
-      }),
+      anna({ phone: '12345', emails: Array.from({ length: MAX_COMPANIONS + 1 }, (_, i) => `p${i}@x.io`) }),
       bookingContactSchema(ALL_REQUIRED),
       en,
     )
@@ -139,38 +148,12 @@ describe('parseForm', () => {
   })
 
   it('takes fixed fields from the server, never from the form (the booking email of the sign-up)', () => {
-    const parsed = parseForm(
-      form({
-        email: 'attacker@example.com',
-        login: 'anna_s',
-        firstName: 'Anna',
-        lastName: 'Smith',
-        password: 'Secret-123',
-        passwordRepeat: 'Secret-124',
-        isAgreementAccepted: 'on',
-      }),
-      SignupFormSchema,
-      en,
-      { set: { email: 'guest@example.com' } },
-    )
+    const parsed = signupAs('Secret-124')
     expect(parsed).toEqual({
       ok: false,
       errors: { fieldErrors: { passwordRepeat: [en('accounts:password.mismatch')] }, formErrors: [] },
     })
-    const fixed = parseForm(
-      form({
-        email: 'attacker@example.com',
-        login: 'anna_s',
-        firstName: 'Anna',
-        lastName: 'Smith',
-        password: 'Secret-123',
-        passwordRepeat: 'Secret-123',
-        isAgreementAccepted: 'on',
-      }),
-      SignupFormSchema,
-      en,
-      { set: { email: 'guest@example.com' } },
-    )
+    const fixed = signupAs('Secret-123')
     expect(fixed.ok && fixed.value.email).toBe('guest@example.com')
   })
 
