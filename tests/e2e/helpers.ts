@@ -184,3 +184,20 @@ export async function bookOnPublicPage(
     language === 'en' ? 'You are booked!' : 'Вы записаны!',
   )
 }
+
+/**
+ * Submits the one-time meeting form and returns its "created" card. Another run may have picked the same hour: "Book
+ * anyway?" then creates it. A click that lands while the app shell re-renders can be lost: it clicks again while
+ * neither answer is shown.
+ */
+export async function createOneTime(page: Page) {
+  const created = page.getByTestId('one-time-created')
+  const conflict = page.getByTestId('one-time-conflict')
+  await expect(async () => {
+    if ((await page.getByTestId('one-time-create').isVisible()) && !(await conflict.isVisible()))
+      await page.getByTestId('one-time-create').click({ timeout: 2000 })
+    await expect(created.or(conflict)).toBeVisible({ timeout: 10_000 })
+  }).toPass({ timeout: 40_000 })
+  if (await conflict.isVisible()) await page.getByTestId('one-time-anyway').click()
+  return created
+}

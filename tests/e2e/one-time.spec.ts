@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { mailTo, setLanguage, signInDemo, uniqueEmail } from './helpers.ts'
+import { createOneTime, mailTo, setLanguage, signInDemo, uniqueEmail } from './helpers.ts'
 
 /**
  * Issue 7 in the browser: a one-time meeting is created for two new contacts, and both confirm through `/booking`
@@ -85,18 +85,7 @@ for (const language of ['ru', 'en'] as const) {
     await form.locator('[name="newContacts.1.firstName"]').fill(people[1].firstName)
     await form.locator('[name="newContacts.1.lastName"]').fill(people[1].lastName)
     await form.locator('[name="newContacts.1.email"]').fill(people[1].email)
-    // Another run may have picked the same hour: "Book anyway?" then creates it. A click that lands while the app
-    // shell re-renders can be lost: click again while neither answer is shown.
-    const created = page.getByTestId('one-time-created')
-    await expect(async () => {
-      if (
-        (await page.getByTestId('one-time-create').isVisible()) &&
-        !(await page.getByTestId('one-time-conflict').isVisible())
-      )
-        await page.getByTestId('one-time-create').click({ timeout: 2000 })
-      await expect(created.or(page.getByTestId('one-time-conflict'))).toBeVisible({ timeout: 10_000 })
-    }).toPass({ timeout: 40_000 })
-    if (await page.getByTestId('one-time-conflict').isVisible()) await page.getByTestId('one-time-anyway').click()
+    const created = await createOneTime(page)
     await expect(created).toContainText(text.created(name))
     const invitees = page.getByTestId('one-time-invitees').locator('li')
     await expect(invitees).toHaveCount(2)

@@ -3,7 +3,7 @@ import { OAuth2Server } from 'oauth2-mock-server'
 import type { Server } from 'node:http'
 import type { FakeTelemost } from '../fakes/telemost-api.ts'
 import { serveFakeTelemost } from '../fakes/telemost-server.ts'
-import { bookOnPublicPage, freeSlots, mailTo, signInDemo, soon, sql, uniqueEmail } from './helpers.ts'
+import { bookOnPublicPage, createOneTime, freeSlots, mailTo, signInDemo, soon, sql, uniqueEmail } from './helpers.ts'
 
 /**
  * Issue 15 "Done when": the demo specialist connects Telemost through the local OpenID provider (a popup whose return
@@ -143,16 +143,7 @@ test('a one-time meeting with a Telemost link: the invitation carries that meeti
   await expect(form.locator('[name="meetingPoint"]')).toBeHidden()
   await form.locator('[name="newContacts.0.firstName"]').fill('Гость')
   await form.locator('[name="newContacts.0.email"]').fill(invitee)
-  const created = page.getByTestId('one-time-created')
-  await expect(async () => {
-    if (
-      (await page.getByTestId('one-time-create').isVisible()) &&
-      !(await page.getByTestId('one-time-conflict').isVisible())
-    )
-      await page.getByTestId('one-time-create').click({ timeout: 2000 })
-    await expect(created.or(page.getByTestId('one-time-conflict'))).toBeVisible({ timeout: 10_000 })
-  }).toPass({ timeout: 40_000 })
-  if (await page.getByTestId('one-time-conflict').isVisible()) await page.getByTestId('one-time-anyway').click()
+  const created = await createOneTime(page)
   await expect(created).toBeVisible()
   // The invitation waits for the link; the cron's minute asks Telemost first, then sends it with the link.
   const before = fake.telemost.conferences.length

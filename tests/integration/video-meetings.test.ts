@@ -2,15 +2,15 @@ import { SELF } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { and, eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { seal } from '#app/server/crypto/sealed.server.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { parseEnv, sessionSecret } from '#app/server/env.server.ts'
+import { parseEnv } from '#app/server/env.server.ts'
 import { drainOutbox } from '#app/server/outbox/outbox.server.ts'
 import { ConferenceSender } from '#app/server/video/conferences.server.ts'
 import { finishTelemostConsent, telemostConsentUrl } from '#app/server/video/grants.server.ts'
 import { calendarConsentUrl } from '#app/server/calendars/oauth-calendar.server.ts'
 import { meetings, outbox, videoGrants } from '#db/schema.ts'
 import { FakeTelemost, YANDEX_CLIENT } from '../fakes/telemost-api.ts'
+import { connectTelemost } from './helpers/video.ts'
 import { api, contactInfo, createBookableHost, firstFreeSlot } from './helpers/booking.ts'
 import { apiSpecialist } from './helpers/api.ts'
 import { createTestUser, sessionCookieFor } from './helpers/users.ts'
@@ -26,27 +26,13 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-/** The specialist's Telemost grant as after a consent, tokens from the fake's OAuth. */
-async function connect(ownerId: string, telemost: FakeTelemost) {
-  const grant = telemost.oauth.grant()
-  await db.insert(videoGrants).values({
-    ownerId,
-    login: 'irina@yandex.ru',
-    credentialsEnc: await seal(
-      sessionSecret(parseEnv(env)),
-      'video-credentials',
-      JSON.stringify({ kind: 'oauth', ...grant }),
-    ),
-  })
-}
-
 /** A Pro host whose online event type asks Telemost for each meeting's link; the Worker's fetch goes to the fake. */
 async function telemostHost(telemost: FakeTelemost) {
   const booking = await createBookableHost(
     { placeType: 'Online', meetingPoint: null, videoLinkService: 'telemost' },
     { tariff: 'Pro' },
   )
-  await connect(booking.host.id, telemost)
+  await connectTelemost(booking.host.id, telemost)
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => telemost.fetch(input, init))
   return booking
 }
@@ -253,7 +239,7 @@ describe('connecting Telemost', () => {
     expect(refused.status).toBe(403)
 
     const telemost = new FakeTelemost()
-    await connect(user.id, telemost)
+    await connectTelemost(user.id, telemost)
     vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => telemost.fetch(input, init))
     const created = await call('POST', '/telemost/videoConference', {})
     expect(created.status).toBe(201)
@@ -278,7 +264,7 @@ describe('connecting Telemost', () => {
     const missing = await call('POST', '/eventTypes', body({ scheduleId: schedule, videoLinkService: 'telemost' }))
     expect(missing.status).toBe(400)
     expect(missing.body.apiErrors.map((e) => e.text).join()).toContain('Сначала подключите Яндекс Телемост')
-    await connect(user.id, new FakeTelemost())
+    await connectTelemost(user.id, new FakeTelemost())
     const saved = await call('POST', '/eventTypes', body({ scheduleId: schedule, videoLinkService: 'telemost' }))
     expect(saved.status).toBe(201)
     const read = await call('GET', `/eventTypes/${saved.body.data.id}`)

@@ -2,12 +2,12 @@ import { env } from 'cloudflare:workers'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { instantToZoned } from '#app/domain/time/index.ts'
-import { seal } from '#app/server/crypto/sealed.server.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { parseEnv, sessionSecret } from '#app/server/env.server.ts'
+import { parseEnv } from '#app/server/env.server.ts'
 import { drainOutbox } from '#app/server/outbox/outbox.server.ts'
-import { meetings, outbox, videoGrants } from '#db/schema.ts'
+import { meetings, outbox } from '#db/schema.ts'
 import { FakeTelemost } from '../fakes/telemost-api.ts'
+import { connectTelemost } from './helpers/video.ts'
 import { api, unique } from './helpers/accounts.ts'
 import { DAY, HOUR } from './helpers/meetings.ts'
 import { bearerFor, createTestUser, pageClient, sessionCookieFor } from './helpers/users.ts'
@@ -24,22 +24,10 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-async function connect(ownerId: string, telemost: FakeTelemost) {
-  await db.insert(videoGrants).values({
-    ownerId,
-    login: 'irina@yandex.ru',
-    credentialsEnc: await seal(
-      sessionSecret(parseEnv(env)),
-      'video-credentials',
-      JSON.stringify({ kind: 'oauth', ...telemost.oauth.grant() }),
-    ),
-  })
-}
-
 async function specialist(tariff: 'Standard' | 'Pro', telemost?: FakeTelemost) {
   const user = await createTestUser({ tariff })
   if (telemost) {
-    await connect(user.id, telemost)
+    await connectTelemost(user.id, telemost)
     vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => telemost.fetch(input, init))
   }
   return { user, auth: await bearerFor(user.id) }
