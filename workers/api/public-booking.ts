@@ -127,25 +127,9 @@ function slotsFromStarts(context: PublicEventContext, starts: { start: string }[
   })
 }
 
-/** A refusal's texts by language and refusal: the rest of a race is refused alike (ADR 0122). */
-const refusalTextsMade = new Map<string, string[]>()
-/** Distinct refusals kept (codes times languages times params seen); past it the memo starts again. */
-const REFUSAL_TEXTS_KEPT = 500
-
-function translatedRefusal(c: C, refusal: Refusal): string[] {
-  const key = `${c.get('language')} ${JSON.stringify(refusal)}`
-  let texts = refusalTextsMade.get(key)
-  if (!texts) {
-    texts = refusalTexts(refusal, c.get('t'))
-    if (refusalTextsMade.size >= REFUSAL_TEXTS_KEPT) refusalTextsMade.clear()
-    refusalTextsMade.set(key, texts)
-  }
-  return [...texts]
-}
-
 /** The one refusal of a hold or booking: its status and text from the one table (app/domain/refusal.ts). */
 function refused(c: C, refusal: Refusal): never {
-  throw new ApiError(refusalStatus(refusal), translatedRefusal(c, refusal))
+  throw new ApiError(refusalStatus(refusal), refusalTexts(refusal, c.get('t')))
 }
 
 /** A booking body before its event type is known: an object (its fields are checked once the form is). */
