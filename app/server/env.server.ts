@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { METRIKA_COUNTER_PATTERN } from '#app/domain/analytics.ts'
+import type { Keyring } from './crypto/keyring.server.ts'
 import type { HostLock } from '#workers/durable/host-lock.ts'
 import type { RateLimiter } from '#workers/durable/rate-limiter.ts'
 
@@ -11,8 +12,16 @@ import type { RateLimiter } from '#workers/durable/rate-limiter.ts'
 export const EnvSchema = z.object({
   ENVIRONMENT: z.enum(['development', 'production']),
   APP_URL: z.url(),
-  /** Signs session cookies and API access tokens. Required outside development and tests. */
+  /**
+   * Seals secrets at rest (calendar and video grants, webhook secrets, participants' links) and signs API access
+   * tokens and waitlist links. Required outside development and tests.
+   */
   SESSION_SECRET: z.string().min(32).optional(),
+  /**
+   * The secret SESSION_SECRET replaced, while a rotation is under way (docs/decisions/0125): what it sealed or signed
+   * still opens, and the hourly job seals every stored secret again with the new one.
+   */
+  SESSION_SECRET_PREVIOUS: z.string().min(32).optional(),
   /** Unisender Go API key: emails go through it in production. */
   UNISENDER_GO_API_KEY: z.string().min(1).optional(),
   MAIL_FROM: z.email().default('noreply@booking.example.com'),
@@ -97,12 +106,19 @@ function parseEnvOnce(raw: Record<string, unknown>): AppEnv {
 
 export const isDevelopment = (env: AppEnv) => env.ENVIRONMENT === 'development'
 
-/** The secret to sign sessions with; development and tests fall back to a fixed local value. */
-export function sessionSecret(env: AppEnv): string {
-  if (env.SESSION_SECRET) return env.SESSION_SECRET
+/** The development and test secret; production refuses to run without its own. */
+const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-not-for-production'
+
+/**
+ * The secrets to seal and sign with (crypto/keyring.server.ts): SESSION_SECRET, and SESSION_SECRET_PREVIOUS while a
+ * rotation is under way; development and tests fall back to a fixed local value.
+ */
+export function sessionKeys(env: AppEnv): Keyring {
+  const previous = env.SESSION_SECRET_PREVIOUS ? [env.SESSION_SECRET_PREVIOUS] : []
+  if (env.SESSION_SECRET) return { current: env.SESSION_SECRET, previous }
   if (env.ENVIRONMENT === 'production')
     throw new Error('SESSION_SECRET is not set: run `wrangler secret put SESSION_SECRET`')
-  return 'development-only-session-secret-not-for-production'
+  return { current: DEVELOPMENT_SESSION_SECRET, previous }
 }
 
 /** The Metrika counter's id when one is configured (and well-formed; parseEnv reports a malformed one loudly). */

@@ -12,7 +12,7 @@ import { connectIntegration } from '#app/server/calendars/integrations.server.ts
 import { syncIntegration } from '#app/server/calendars/sync.server.ts'
 import { routeCalendarWrites, writeMeeting } from '#app/server/calendars/write-back.server.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { parseEnv, sessionSecret } from '#app/server/env.server.ts'
+import { parseEnv, sessionKeys } from '#app/server/env.server.ts'
 import {
   calendarBusy,
   calendarEventLinks,
@@ -143,7 +143,7 @@ describe('a CalDAV integration end to end (Radicale)', () => {
     await db()
       .update(calendarIntegrations)
       .set({
-        credentialsEnc: await sealCredentials(sessionSecret(appEnv), {
+        credentialsEnc: await sealCredentials(sessionKeys(appEnv), {
           kind: 'password',
           login: bob.login,
           password: 'changed-elsewhere',

@@ -5,6 +5,7 @@ import { getDb } from '#app/server/db.server.ts'
 import { describe, expect, it } from 'vitest'
 import { signAccessToken, verifyAccessToken } from '#app/server/auth/tokens.server.ts'
 import { createTestUser, sessionCookieFor } from './helpers/users.ts'
+import { singleKey } from '#app/server/crypto/keyring.server.ts'
 
 describe('web sessions', () => {
   it('send a signed-out visitor of an app page to /login with the way back', async () => {
@@ -46,14 +47,29 @@ describe('cross-site posts', () => {
 })
 
 describe('access tokens', () => {
+  const a = singleKey('secret-a'.repeat(4))
+  const b = singleKey('secret-b'.repeat(4))
+
   it('verify only unexpired tokens signed with the secret', async () => {
     const now = Date.UTC(2027, 0, 1)
-    const token = await signAccessToken('secret-a'.repeat(4), 'user-1', now)
-    expect(await verifyAccessToken('secret-a'.repeat(4), token, now + 60_000)).toBe('user-1')
-    expect(await verifyAccessToken('secret-b'.repeat(4), token, now + 60_000)).toBeNull()
-    expect(await verifyAccessToken('secret-a'.repeat(4), token, now + 16 * 60_000)).toBeNull()
+    const token = await signAccessToken(a, 'user-1', now)
+    expect(await verifyAccessToken(a, token, now + 60_000)).toBe('user-1')
+    expect(await verifyAccessToken(b, token, now + 60_000)).toBeNull()
+    expect(await verifyAccessToken(a, token, now + 16 * 60_000)).toBeNull()
     const [h, , s] = token.split('.')
     const forged = `${h}.${btoa(JSON.stringify({ sub: 'admin', exp: 9e9, iat: 0 }))}.${s}`
-    expect(await verifyAccessToken('secret-a'.repeat(4), forged, now)).toBeNull()
+    expect(await verifyAccessToken(a, forged, now)).toBeNull()
+  })
+
+  it('verify a token signed before a rotation while the old secret is the previous one', async () => {
+    const now = Date.UTC(2027, 0, 1)
+    const before = await signAccessToken(a, 'user-1', now)
+    const rotated = { current: b.current, previous: [a.current] }
+    expect(await verifyAccessToken(rotated, before, now + 60_000)).toBe('user-1')
+    expect(await verifyAccessToken(b, before, now + 60_000)).toBeNull()
+    // New tokens are signed with the new secret only.
+    const after = await signAccessToken(rotated, 'user-1', now)
+    expect(await verifyAccessToken(b, after, now + 60_000)).toBe('user-1')
+    expect(await verifyAccessToken(a, after, now + 60_000)).toBeNull()
   })
 })

@@ -6,7 +6,7 @@ import { newId } from '#app/domain/ids.ts'
 import { instantToZoned, zonedToInstant } from '#app/domain/time/index.ts'
 import { randomToken, sha256 } from '#app/server/auth/tokens.server.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { parseEnv, sessionSecret } from '#app/server/env.server.ts'
+import { parseEnv, sessionKeys } from '#app/server/env.server.ts'
 import { participantLinkRow } from '#app/server/notify/links.server.ts'
 import { eventTypes, meetingParticipants, meetings, oneTimeEvents, participantLinks } from '#db/schema.ts'
 import { api as json, emailsTo, lastEmailTo, unique } from './helpers/accounts.ts'
@@ -38,7 +38,7 @@ async function withLinks(participants: { id: string }[]) {
       .where(eq(meetingParticipants.id, participant.id))
     await db()
       .insert(participantLinks)
-      .values(await participantLinkRow(sessionSecret(parseEnv(env)), participant.id, token))
+      .values(await participantLinkRow(sessionKeys(parseEnv(env)), participant.id, token))
   }
   return tokens
 }

@@ -52,14 +52,14 @@ import {
   updateProfile,
 } from '#app/server/accounts/profile.server.ts'
 import { confirmAfterBooking } from '#app/server/booking/after-booking.server.ts'
-import { sessionSecret } from '#app/server/env.server.ts'
+import { sessionKeys } from '#app/server/env.server.ts'
 import { Hono } from 'hono'
 import { refusePat, requireAuth } from './auth.ts'
 import type { ApiEnv } from './context.ts'
 import { ApiError, ok, parseWith, readJson } from './envelope.ts'
 
 const deps = (c: Context<ApiEnv>) => accountDeps(c.env, c.executionCtx, c.req.raw, c.get('language'))
-const secret = (c: Context<ApiEnv>) => sessionSecret(c.get('config'))
+const keys = (c: Context<ApiEnv>) => sessionKeys(c.get('config'))
 const origin = (c: Context<ApiEnv>) => new URL(c.req.url).origin
 const flag = (value: string | undefined) => value === 'true' || value === '1'
 
@@ -110,11 +110,11 @@ export const accounts = new Hono<ApiEnv>()
       const { user, meetingIds } = await confirmAfterBooking(d, input, {
         isConsentMailing: consent === undefined ? undefined : flag(consent),
       })
-      return ok(c, { ...(await issueTokenPair(d.db, secret(c), user.id, d.now)), meetingIds })
+      return ok(c, { ...(await issueTokenPair(d.db, keys(c), user.id, d.now)), meetingIds })
     }
     const input = await readJson(c, ConfirmCodeSchema)
     const user = await confirmSignupCode(d, input)
-    return ok(c, await issueTokenPair(d.db, secret(c), user.id, d.now))
+    return ok(c, await issueTokenPair(d.db, keys(c), user.id, d.now))
   })
   .post('/identity/signup/email/resend', async (c) => {
     const input = await readJson(c, ResendSchema)
@@ -149,18 +149,18 @@ export const accounts = new Hono<ApiEnv>()
     const input = await readJson(c, ApiSigninSchema)
     const d = deps(c)
     const userId = await exchangeApiSigninCode(d, input)
-    return ok(c, await issueTokenPair(d.db, secret(c), userId, d.now))
+    return ok(c, await issueTokenPair(d.db, keys(c), userId, d.now))
   })
   .post('/identity/signin/email', async (c) => {
     const input = await readJson(c, SigninSchema)
     const d = deps(c)
     const user = await signin(d, input)
-    return ok(c, await issueTokenPair(d.db, secret(c), user.id, d.now))
+    return ok(c, await issueTokenPair(d.db, keys(c), user.id, d.now))
   })
   .post('/identity/refresh/token', async (c) => {
     const input = await readJson(c, RefreshSchema)
     const d = deps(c)
-    return ok(c, await rotateRefreshToken(d.db, secret(c), input.refreshToken, d.now))
+    return ok(c, await rotateRefreshToken(d.db, keys(c), input.refreshToken, d.now))
   })
   .post('/identity/logout', async (c) => {
     const input = await readJson(c, LogoutSchema)
@@ -229,7 +229,7 @@ export const accounts = new Hono<ApiEnv>()
     // Every refresh-token family and web session of the account ends; the caller gets a new pair to go on with.
     const d = deps(c)
     await changePassword(d.db, c.get('user'), await readJson(c, ChangePasswordSchema), { now: d.now })
-    return ok(c, await issueTokenPair(d.db, secret(c), c.get('user').id, d.now))
+    return ok(c, await issueTokenPair(d.db, keys(c), c.get('user').id, d.now))
   })
   .put('/profile/culture', requireAuth, async (c) => {
     const input = await readJson(c, CultureSchema)

@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory'
 import { isReadMethod } from '#app/domain/webhooks/rules.ts'
 import { userOfAccessToken } from '#app/server/auth/api-user.server.ts'
 import { PAT_RATE_LIMIT, userOfPat } from '#app/server/auth/pat.server.ts'
-import { sessionSecret } from '#app/server/env.server.ts'
+import { sessionKeys } from '#app/server/env.server.ts'
 import { getRateLimits } from '#app/server/rate-limit.server.ts'
 import type { ApiEnv } from './context.ts'
 import { ApiError } from './envelope.ts'
@@ -30,7 +30,7 @@ export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
     c.set('pat', personal.pat)
     return next()
   }
-  const user = await userOfAccessToken(c.get('db'), sessionSecret(c.get('config')), token, now)
+  const user = await userOfAccessToken(c.get('db'), sessionKeys(c.get('config')), token, now)
   if (!user) throw new ApiError(401, [t('api:unauthorized')])
   c.set('user', user)
   await next()

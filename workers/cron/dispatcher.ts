@@ -5,7 +5,8 @@ import { cleanupAccounts } from '#app/server/accounts/cleanup.server.ts'
 import { runBilling } from '#app/server/billing/cron.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { routeWebhooks } from '#app/server/webhooks/webhooks.server.ts'
-import { type AppEnv, type Bindings, parseEnv } from '#app/server/env.server.ts'
+import { type AppEnv, type Bindings, parseEnv, sessionKeys } from '#app/server/env.server.ts'
+import { resealStaleSecrets } from '#app/server/crypto/reseal.server.ts'
 import { drainOutbox } from '#app/server/outbox/outbox.server.ts'
 import { runReminders } from '#app/server/notify/reminder-job.server.ts'
 import { sweepWaitlists } from '#app/server/waitlist/cron.server.ts'
@@ -41,6 +42,8 @@ export const CRON_JOBS: Record<string, CronJob[]> = {
     { name: 'calendar-push', run: ({ db, env, now }) => renewPushChannels({ db, env, now }) },
     // Trial reminders, renewals by the saved card and the move down to Basic (docs/decisions/0095).
     { name: 'billing', run: ({ db, env, now }) => runBilling(db, env, now) },
+    // While SESSION_SECRET_PREVIOUS is set: stored secrets sealed with it are sealed anew (docs/decisions/0125).
+    { name: 'reseal', run: ({ db, env, now }) => resealStaleSecrets(db, sessionKeys(env), now) },
   ],
 }
 

@@ -4,6 +4,7 @@ import { newId } from '#app/domain/ids.ts'
 import type { Db } from '../db.server.ts'
 import { randomToken, sha256, signAccessToken } from '../auth/tokens.server.ts'
 import { refuse } from '../refusal.server.ts'
+import type { Keyring } from '../crypto/keyring.server.ts'
 
 /** Refresh tokens of the JSON API live 30 days; each use replaces it (ARCHITECTURE.md "Sessions and the API"). */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000
@@ -13,7 +14,7 @@ export type TokenPair = { token: string; refreshToken: string }
 /** A new access token and a refresh token, in a new family unless one is given (rotation). */
 export async function issueTokenPair(
   db: Db,
-  secret: string,
+  keys: Keyring,
   userId: string,
   now: number,
   familyId: string = newId(now),
@@ -27,7 +28,7 @@ export async function issueTokenPair(
     userId,
     expiresAt: now + REFRESH_TOKEN_TTL_MS,
   })
-  return { token: await signAccessToken(secret, userId, now, user?.generation ?? 0), refreshToken }
+  return { token: await signAccessToken(keys, userId, now, user?.generation ?? 0), refreshToken }
 }
 
 /**
@@ -35,7 +36,7 @@ export async function issueTokenPair(
  * concurrent uses cannot both succeed; presenting a used or revoked token revokes its whole family (a
  * stolen token was probably replayed) and answers 401.
  */
-export async function rotateRefreshToken(db: Db, secret: string, refreshToken: string, now: number) {
+export async function rotateRefreshToken(db: Db, keys: Keyring, refreshToken: string, now: number) {
   const tokenHash = await sha256(refreshToken)
   const [claimed] = await db
     .update(refreshTokens)
@@ -49,7 +50,7 @@ export async function rotateRefreshToken(db: Db, secret: string, refreshToken: s
       ),
     )
     .returning()
-  if (claimed) return issueTokenPair(db, secret, claimed.userId, now, claimed.familyId)
+  if (claimed) return issueTokenPair(db, keys, claimed.userId, now, claimed.familyId)
   const [known] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1)
   if (known) await revokeFamily(db, known.familyId, now)
   refuse('unauthorized')

@@ -1,4 +1,6 @@
 /** Random tokens, their stored hashes, and signed short-lived access tokens (HS256 JWT). */
+import { type Keyring, keysOf } from '../crypto/keyring.server.ts'
+
 const encoder = new TextEncoder()
 
 function base64Url(bytes: Uint8Array): string {
@@ -31,14 +33,20 @@ async function hmacKey(secret: string) {
   ])
 }
 
-export async function hmac(secret: string, data: string): Promise<string> {
-  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(data))
+/** Signed with the keyring's current secret. */
+export async function hmac(keys: Keyring, data: string): Promise<string> {
+  const signature = await crypto.subtle.sign('HMAC', await hmacKey(keys.current), encoder.encode(data))
   return base64Url(new Uint8Array(signature))
 }
 
-export async function verifyHmac(secret: string, data: string, signature: string): Promise<boolean> {
+/** Whether any secret of the keyring signed it: what was signed before a rotation verifies while `previous` holds it. */
+export async function verifyHmac(keys: Keyring, data: string, signature: string): Promise<boolean> {
   try {
-    return await crypto.subtle.verify('HMAC', await hmacKey(secret), fromBase64Url(signature), encoder.encode(data))
+    const bytes = fromBase64Url(signature)
+    for (const secret of keysOf(keys)) {
+      if (await crypto.subtle.verify('HMAC', await hmacKey(secret), bytes, encoder.encode(data))) return true
+    }
+    return false
   } catch {
     return false
   }
@@ -50,7 +58,7 @@ export type AccessClaims = { sub: string; exp: number; iat: number; gen?: number
 /** Access tokens of the JSON API live 15 minutes; refresh tokens renew them. */
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000
 
-export async function signAccessToken(secret: string, userId: string, now: number, generation = 0): Promise<string> {
+export async function signAccessToken(keys: Keyring, userId: string, now: number, generation = 0): Promise<string> {
   const header = base64Url(encoder.encode(JSON.stringify({ alg: 'HS256', typ: 'JWT' })))
   const claims: AccessClaims = {
     sub: userId,
@@ -59,12 +67,12 @@ export async function signAccessToken(secret: string, userId: string, now: numbe
     exp: Math.floor((now + ACCESS_TOKEN_TTL_MS) / 1000),
   }
   const payload = base64Url(encoder.encode(JSON.stringify(claims)))
-  return `${header}.${payload}.${await hmac(secret, `${header}.${payload}`)}`
+  return `${header}.${payload}.${await hmac(keys, `${header}.${payload}`)}`
 }
 
 /** The user id of a valid, unexpired access token; null for anything else. */
-export async function verifyAccessToken(secret: string, token: string, now: number): Promise<string | null> {
-  return (await verifyAccessClaims(secret, token, now))?.userId ?? null
+export async function verifyAccessToken(keys: Keyring, token: string, now: number): Promise<string | null> {
+  return (await verifyAccessClaims(keys, token, now))?.userId ?? null
 }
 
 /**
@@ -72,13 +80,13 @@ export async function verifyAccessToken(secret: string, token: string, now: numb
  * the generation with the user row it reads anyway (workers/api/auth.ts): an older one is a token that has ended.
  */
 export async function verifyAccessClaims(
-  secret: string,
+  keys: Keyring,
   token: string,
   now: number,
 ): Promise<{ userId: string; generation: number } | null> {
   const [header, payload, signature] = token.split('.')
   if (!header || !payload || !signature) return null
-  if (!(await verifyHmac(secret, `${header}.${payload}`, signature))) return null
+  if (!(await verifyHmac(keys, `${header}.${payload}`, signature))) return null
   try {
     const claims = JSON.parse(new TextDecoder().decode(fromBase64Url(payload))) as AccessClaims
     if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null

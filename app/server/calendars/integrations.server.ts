@@ -18,7 +18,7 @@ import {
   users,
 } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
-import { sessionSecret } from '../env.server.ts'
+import { sessionKeys } from '../env.server.ts'
 import { findOwned } from '../rows.server.ts'
 import { sealCredentials } from './credentials.server.ts'
 import {
@@ -105,7 +105,7 @@ export async function connectIntegration(
   const listed = await previewCalendars(deps, input)
   if (!listed.ok) return listed
   if (listed.value.length === 0) return { ok: false, refusal: refusal('calendarNoCalendars') }
-  const credentialsEnc = await sealCredentials(sessionSecret(deps.env), input.credentials)
+  const credentialsEnc = await sealCredentials(sessionKeys(deps.env), input.credentials)
   const id = existing?.id ?? newId(now)
   if (existing) {
     await db

@@ -11,7 +11,7 @@
 import { and, eq, exists, gt, inArray, isNull, lte, ne, not, or, sql } from 'drizzle-orm'
 import { calendarIntegrations, calendarPushChannels, integrationCalendars } from '#db/schema.ts'
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
-import { type AppEnv, sessionSecret } from '../env.server.ts'
+import { type AppEnv, sessionKeys } from '../env.server.ts'
 import { findById } from '../rows.server.ts'
 import { withCalendarOf } from './calendar-of.server.ts'
 import { openCredentials, sealCredentials } from './credentials.server.ts'
@@ -55,8 +55,8 @@ const notificationUrl = (env: AppEnv, type: PushType) => new URL(PUSH_PATHS[type
 
 /** The integration's authorized API; refreshed tokens are sealed back into the row, as the sync does. */
 async function apiOf(deps: CalendarDeps, integration: IntegrationRow): Promise<OAuthApi> {
-  const secret = sessionSecret(deps.env)
-  const credentials = await openCredentials(secret, integration.credentialsEnc)
+  const keys = sessionKeys(deps.env)
+  const credentials = await openCredentials(keys, integration.credentialsEnc)
   if (!credentials) throw new CalendarAuthError('The stored credentials no longer open (the secret changed)')
   return oauthApi({
     provider: integration.type === 'Google' ? 'google' : 'outlook',
@@ -66,7 +66,7 @@ async function apiOf(deps: CalendarDeps, integration: IntegrationRow): Promise<O
     onCredentials: async (fresh) => {
       await deps.db
         .update(calendarIntegrations)
-        .set({ credentialsEnc: await sealCredentials(secret, fresh) })
+        .set({ credentialsEnc: await sealCredentials(keys, fresh) })
         .where(eq(calendarIntegrations.id, integration.id))
     },
   })

@@ -15,7 +15,7 @@ import type { CalendarType } from '#app/domain/enums.ts'
 import { calendarIntegrations, integrationCalendars, notifications, users } from '#db/schema.ts'
 import { newId } from '#app/domain/ids.ts'
 import type { Db } from '../db.server.ts'
-import { type AppEnv, sessionSecret } from '../env.server.ts'
+import { type AppEnv, sessionKeys } from '../env.server.ts'
 import { findById } from '../rows.server.ts'
 import { emailHtml } from '../notify/email-html.server.ts'
 import { enqueueMessage } from '../outbox/enqueue.server.ts'
@@ -46,8 +46,8 @@ export function problemOf(error: unknown): SyncProblem {
 
 /** The integration's provider, its credentials opened; tokens a provider refreshes are sealed back into the row. */
 export async function providerOf(deps: CalendarDeps, integration: IntegrationRow): Promise<CalendarProvider> {
-  const secret = sessionSecret(deps.env)
-  const credentials = await openCredentials(secret, integration.credentialsEnc)
+  const keys = sessionKeys(deps.env)
+  const credentials = await openCredentials(keys, integration.credentialsEnc)
   if (!credentials) throw new CalendarAuthError('The stored credentials no longer open (the secret changed)')
   return providerFor(
     {
@@ -57,7 +57,7 @@ export async function providerOf(deps: CalendarDeps, integration: IntegrationRow
       onCredentials: async (fresh) => {
         await deps.db
           .update(calendarIntegrations)
-          .set({ credentialsEnc: await sealCredentials(secret, fresh) })
+          .set({ credentialsEnc: await sealCredentials(keys, fresh) })
           .where(eq(calendarIntegrations.id, integration.id))
       },
     },

@@ -8,7 +8,7 @@ import { reminders } from '#db/schema.ts'
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
 import type { Db } from '../db.server.ts'
-import { type AppEnv, sessionSecret } from '../env.server.ts'
+import { type AppEnv, sessionKeys } from '../env.server.ts'
 import { participantLinkRow } from '../notify/links.server.ts'
 
 import type { ApplyScope, Statement } from './apply.server.ts'
@@ -100,6 +100,6 @@ export async function participantToken(env: AppEnv, participantId: string) {
   return {
     token,
     hash: await sha256(token),
-    link: await participantLinkRow(sessionSecret(env), participantId, token),
+    link: await participantLinkRow(sessionKeys(env), participantId, token),
   }
 }

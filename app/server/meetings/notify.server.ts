@@ -10,7 +10,7 @@ import { formatWhen } from '#app/domain/time/readable.ts'
 import type { Language } from '#app/i18n/config.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import type { Db } from '#app/server/db.server.ts'
-import { type AppEnv, sessionSecret } from '#app/server/env.server.ts'
+import { type AppEnv, sessionKeys } from '#app/server/env.server.ts'
 import { participantManageToken } from '#app/server/notify/links.server.ts'
 import { enqueueMessage } from '#app/server/outbox/outbox.server.ts'
 import type { users } from '#db/schema.ts'
@@ -82,7 +82,7 @@ export async function participantManageUrl(
   participantId: string,
   language: Language,
 ): Promise<string | null> {
-  const token = await participantManageToken(db, sessionSecret(env), participantId)
+  const token = await participantManageToken(db, sessionKeys(env), participantId)
   return token ? manageLink(env.APP_URL, token, language) : null
 }
 

@@ -5,34 +5,35 @@
  */
 import { eq } from 'drizzle-orm'
 import { participantLinks } from '#db/schema.ts'
-import { seal, unseal } from '../crypto/sealed.server.ts'
+import { SEALED_PURPOSES, seal, unseal } from '../crypto/sealed.server.ts'
 import type { Db } from '../db.server.ts'
+import type { Keyring } from '../crypto/keyring.server.ts'
 
 /** The organizer's page of a meeting, as texts link it. */
 export const meetingUrl = (appUrl: string, meetingId: string) => new URL(`/meetings/${meetingId}`, appUrl).toString()
 
-const PURPOSE = 'participant-link'
+const PURPOSE = SEALED_PURPOSES.participantLink
 
-export const encryptToken = (secret: string, token: string) => seal(secret, PURPOSE, token)
-export const decryptToken = (secret: string, sealed: string) => unseal(secret, PURPOSE, sealed)
+export const encryptToken = (keys: Keyring, token: string) => seal(keys, PURPOSE, token)
+export const decryptToken = (keys: Keyring, sealed: string) => unseal(keys, PURPOSE, sealed)
 
 /**
  * The row keeping a participant's self-service token for their reminders: insert it in the booking batch next to
- * the participant row, `db.insert(participantLinks).values(row)` (`secret` is `sessionSecret(env)`).
+ * the participant row, `db.insert(participantLinks).values(row)` (`keys` is `sessionKeys(env)`).
  */
 export async function participantLinkRow(
-  secret: string,
+  keys: Keyring,
   participantId: string,
   manageToken: string,
 ): Promise<typeof participantLinks.$inferInsert> {
-  return { participantId, manageTokenEnc: await encryptToken(secret, manageToken) }
+  return { participantId, manageTokenEnc: await encryptToken(keys, manageToken) }
 }
 
-export async function participantManageToken(db: Db, secret: string, participantId: string): Promise<string | null> {
+export async function participantManageToken(db: Db, keys: Keyring, participantId: string): Promise<string | null> {
   const [row] = await db
     .select()
     .from(participantLinks)
     .where(eq(participantLinks.participantId, participantId))
     .limit(1)
-  return row ? decryptToken(secret, row.manageTokenEnc) : null
+  return row ? decryptToken(keys, row.manageTokenEnc) : null
 }

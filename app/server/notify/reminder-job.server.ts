@@ -26,7 +26,7 @@ import {
   users,
 } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
-import { type AppEnv, sessionSecret } from '../env.server.ts'
+import { type AppEnv, sessionKeys } from '../env.server.ts'
 import type { MessageSender } from '../outbox/delivery.server.ts'
 import { drainOutbox } from '../outbox/outbox.server.ts'
 import { meetingUrl, participantManageToken } from './links.server.ts'
@@ -227,7 +227,7 @@ async function planMessages(db: Db, env: AppEnv, row: DueRow, clients: MessageCl
   if (participant) {
     // Only a member may cancel or move the booking; a visitor's reminder has no such line.
     const canManage = participant.role === 'member'
-    const token = canManage ? await participantManageToken(db, sessionSecret(env), participant.id) : null
+    const token = canManage ? await participantManageToken(db, sessionKeys(env), participant.id) : null
     content = clientReminder(getT(participant.language as Language), {
       meeting,
       firstName: participant.firstName,

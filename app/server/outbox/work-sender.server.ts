@@ -1,5 +1,5 @@
 import type { Db } from '../db.server.ts'
-import { type AppEnv, sessionSecret } from '../env.server.ts'
+import { type AppEnv, sessionKeys } from '../env.server.ts'
 import type { MessageSender, OutgoingMessage } from './delivery.server.ts'
 
 /** What an outbox row of the app's own work is done with. */
@@ -17,7 +17,7 @@ export abstract class WorkSender implements MessageSender {
   ) {}
 
   async send(message: OutgoingMessage): Promise<void> {
-    sessionSecret(this.env)
+    sessionKeys(this.env)
     await this.work({ db: this.db, env: this.env, now: Date.now(), fetcher: this.fetcher }, message)
   }
 

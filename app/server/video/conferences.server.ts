@@ -24,7 +24,7 @@ import { confirmationMessages } from '../booking/emails.server.ts'
 import { CalendarAuthError, CalendarUnavailableError } from '../calendars/provider.server.ts'
 import type { Statement } from '../commands/apply.server.ts'
 import type { Db } from '../db.server.ts'
-import { sessionSecret } from '../env.server.ts'
+import { sessionKeys } from '../env.server.ts'
 import { WorkSender, type WorkDeps } from '../outbox/work-sender.server.ts'
 import {
   adjutantRecipient,
@@ -147,7 +147,7 @@ async function renderInvitations(deps: VideoDeps, meetingId: string): Promise<Ne
   const invitedIds = new Set(invited.map((row) => row.participantId))
   const messages: NewMessage[] = []
   for (const p of booked.filter((row) => invitedIds.has(row.id))) {
-    const token = await participantManageToken(db, sessionSecret(env), p.id)
+    const token = await participantManageToken(db, sessionKeys(env), p.id)
     if (!token) return null
     const manageUrl = manageLink(env.APP_URL, token, p.language)
     messages.push(
@@ -265,7 +265,10 @@ export async function provideConference(deps: VideoDeps, message: OutgoingMessag
     if (!grant || grant.isRevoked)
       throw new DeliveryError('rejected', 'Telemost is not connected, or Yandex refused its grant', true)
     const api = await telemostApi(deps, grant)
-    if (!api) throw new CalendarAuthError('the Telemost grant no longer opens (SESSION_SECRET changed)')
+    if (!api)
+      throw new CalendarAuthError(
+        'the Telemost grant no longer opens (SESSION_SECRET changed without SESSION_SECRET_PREVIOUS)',
+      )
     conference = await createConference(api, env)
   } catch (error) {
     // The confirmation does not wait for a second try: it goes now, and the link follows when a retry gets it.

@@ -22,13 +22,13 @@ import {
 } from '../calendars/oauth-api.server.ts'
 import type { CalendarCredentials } from '../calendars/provider.server.ts'
 import { CalendarAuthError } from '../calendars/provider.server.ts'
-import { seal, unseal } from '../crypto/sealed.server.ts'
+import { SEALED_PURPOSES, seal, unseal } from '../crypto/sealed.server.ts'
 import { refuse } from '../refusal.server.ts'
 import { type Conference, createConference } from './telemost.server.ts'
 import type { Db } from '../db.server.ts'
-import { type AppEnv, sessionSecret } from '../env.server.ts'
+import { type AppEnv, sessionKeys } from '../env.server.ts'
 
-const PURPOSE = 'video-credentials'
+const PURPOSE = SEALED_PURPOSES.videoCredentials
 
 export type VideoDeps = { db: Db; env: AppEnv; now: number; fetcher?: Fetcher }
 export type VideoGrant = typeof videoGrants.$inferSelect
@@ -95,7 +95,7 @@ export async function finishTelemostConsent(
     return failed('failed')
   }
   const login = await accountLogin(deps.env, credentials.accessToken, fetcher)
-  const credentialsEnc = await seal(sessionSecret(deps.env), PURPOSE, JSON.stringify(credentials))
+  const credentialsEnc = await seal(sessionKeys(deps.env), PURPOSE, JSON.stringify(credentials))
   await deps.db
     .insert(videoGrants)
     .values({ ownerId, service: 'telemost', login, credentialsEnc, createdAt: deps.now, updatedAt: deps.now })
@@ -126,8 +126,8 @@ export async function telemostState(db: Db, env: AppEnv, ownerId: string): Promi
 
 /** The authorized Telemost API of a grant; refreshed tokens are sealed back; null when the tokens no longer open. */
 export async function telemostApi(deps: VideoDeps, grant: VideoGrant): Promise<OAuthApi | null> {
-  const secret = sessionSecret(deps.env)
-  const plain = await unseal(secret, PURPOSE, grant.credentialsEnc)
+  const keys = sessionKeys(deps.env)
+  const plain = await unseal(keys, PURPOSE, grant.credentialsEnc)
   if (plain === null) return null
   return oauthApi({
     provider: 'telemost',
@@ -135,7 +135,7 @@ export async function telemostApi(deps: VideoDeps, grant: VideoGrant): Promise<O
     env: deps.env,
     fetcher: deps.fetcher ?? platformFetch,
     onCredentials: async (credentials) => {
-      const credentialsEnc = await seal(secret, PURPOSE, JSON.stringify(credentials))
+      const credentialsEnc = await seal(keys, PURPOSE, JSON.stringify(credentials))
       await deps.db
         .update(videoGrants)
         .set({ credentialsEnc, updatedAt: Date.now() })

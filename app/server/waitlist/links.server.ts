@@ -4,12 +4,12 @@
  * only shows (mail scanners prefetch links), the page's buttons post "book the offered seat" or "leave the line".
  */
 import { hmac, verifyHmac } from '../auth/tokens.server.ts'
-import { type AppEnv, sessionSecret } from '../env.server.ts'
+import { type AppEnv, sessionKeys } from '../env.server.ts'
 
 const purpose = (entryId: string) => `waitlist:${entryId}`
 
 export async function waitlistToken(env: AppEnv, entryId: string): Promise<string> {
-  return `${entryId}.${await hmac(sessionSecret(env), purpose(entryId))}`
+  return `${entryId}.${await hmac(sessionKeys(env), purpose(entryId))}`
 }
 
 export async function waitlistLink(env: AppEnv, entryId: string, language: string): Promise<string> {
@@ -23,5 +23,5 @@ export async function entryIdOfToken(env: AppEnv, token: string): Promise<string
   const dot = token.lastIndexOf('.')
   if (dot <= 0 || token.length > 300) return null
   const entryId = token.slice(0, dot)
-  return (await verifyHmac(sessionSecret(env), purpose(entryId), token.slice(dot + 1))) ? entryId : null
+  return (await verifyHmac(sessionKeys(env), purpose(entryId), token.slice(dot + 1))) ? entryId : null
 }

@@ -31,16 +31,16 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from '#db/schema.ts'
-import { seal, unseal } from '../crypto/sealed.server.ts'
+import { SEALED_PURPOSES, seal, unseal } from '../crypto/sealed.server.ts'
 import type { Db } from '../db.server.ts'
-import { type AppEnv, sessionSecret } from '../env.server.ts'
+import { type AppEnv, sessionKeys } from '../env.server.ts'
 import { DeliveryError, type MessageSender, type OutgoingMessage } from '../outbox/delivery.server.ts'
 import { countOwned, deleteOwned, findById, findOwned, listOwned } from '../rows.server.ts'
 
 const CONSUMER = 'webhooks'
 /** Host events routed per run; the next run goes on from where this one stopped. */
 const EVENTS_PER_RUN = 500
-const SECRET_PURPOSE = 'webhook-secret'
+const SECRET_PURPOSE = SEALED_PURPOSES.webhookSecret
 /** How long a receiver has to answer one POST. */
 export const WEBHOOK_TIMEOUT_MS = 10_000
 
@@ -73,7 +73,7 @@ export async function createEndpoint(
     ownerId,
     url: input.url,
     events: input.events,
-    secretEnc: await seal(sessionSecret(env), SECRET_PURPOSE, secret),
+    secretEnc: await seal(sessionKeys(env), SECRET_PURPOSE, secret),
     createdAt: now,
   })
   return { id, secret }
@@ -284,9 +284,12 @@ export class WebhookSender implements MessageSender {
     if (!endpoint) throw new DeliveryError('canceled', 'The webhook endpoint was deleted', true)
     const { messageId, body } = message.payload as DeliveryPayload
     // Fails loudly (and is retried) when production lacks the secret the endpoint's secret is sealed with.
-    const secret = await unseal(sessionSecret(this.env), SECRET_PURPOSE, endpoint.secretEnc)
+    const secret = await unseal(sessionKeys(this.env), SECRET_PURPOSE, endpoint.secretEnc)
     if (!secret)
-      throw new DeliveryError('notConfigured', 'The endpoint secret cannot be opened: SESSION_SECRET changed?')
+      throw new DeliveryError(
+        'notConfigured',
+        'The endpoint secret cannot be opened: SESSION_SECRET changed without SESSION_SECRET_PREVIOUS?',
+      )
     const checked = callableUrl(endpoint.url, production(this.env))
     if (!checked.url) throw new DeliveryError('rejected', checked.problem, true)
     const started = Date.now()

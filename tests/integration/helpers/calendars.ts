@@ -3,7 +3,7 @@ import type { CalendarType } from '#app/domain/enums.ts'
 import { newId } from '#app/domain/ids.ts'
 import { sealCredentials } from '#app/server/calendars/credentials.server.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { parseEnv, sessionSecret } from '#app/server/env.server.ts'
+import { parseEnv, sessionKeys } from '#app/server/env.server.ts'
 import { calendarIntegrations, integrationCalendars } from '#db/schema.ts'
 
 /** A password no answer or page may ever contain. */
@@ -47,7 +47,7 @@ export async function insertIntegration(
     login,
     email: options.email ?? login,
     url: options.url === undefined ? UNREACHABLE_URL : options.url,
-    credentialsEnc: await sealCredentials(sessionSecret(parseEnv(env)), {
+    credentialsEnc: await sealCredentials(sessionKeys(parseEnv(env)), {
       kind: 'password',
       login,
       password: SECRET_PASSWORD,

@@ -6,6 +6,7 @@ import { upsertContactStatement } from '#app/server/contacts/contacts.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { participantLinkRow } from '#app/server/notify/links.server.ts'
 import { eventTypes, meetingParticipants, meetings, participantLinks, reminders, schedules } from '#db/schema.ts'
+import { singleKey } from '#app/server/crypto/keyring.server.ts'
 
 export type TestClient = {
   firstName: string
@@ -65,7 +66,7 @@ export async function createTestMeeting(input: {
   )
   const links = await Promise.all(
     input.clients.flatMap((client, i) =>
-      client.manageToken ? [participantLinkRow(input.secret, participants[i].id, client.manageToken)] : [],
+      client.manageToken ? [participantLinkRow(singleKey(input.secret), participants[i].id, client.manageToken)] : [],
     ),
   )
   await db.batch([

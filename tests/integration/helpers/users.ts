@@ -4,7 +4,7 @@ import { getDb } from '#app/server/db.server.ts'
 import { hashPassword } from '#app/server/auth/password.server.ts'
 import { createWebSession } from '#app/server/auth/session.server.ts'
 import { signAccessToken } from '#app/server/auth/tokens.server.ts'
-import { sessionSecret, parseEnv } from '#app/server/env.server.ts'
+import { sessionKeys, parseEnv } from '#app/server/env.server.ts'
 import { newId } from '#app/domain/ids.ts'
 import { users } from '#db/schema.ts'
 import type { Tariff } from '#app/domain/enums.ts'
@@ -38,7 +38,7 @@ export async function sessionCookieFor(userId: string): Promise<string> {
 
 /** An `Authorization` header value for the JSON API. */
 export async function bearerFor(userId: string): Promise<string> {
-  return `Bearer ${await signAccessToken(sessionSecret(parseEnv(env)), userId, Date.now())}`
+  return `Bearer ${await signAccessToken(sessionKeys(parseEnv(env)), userId, Date.now())}`
 }
 
 /**

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
-import { seal } from '#app/server/crypto/sealed.server.ts'
+import { SEALED_PURPOSES, seal } from '#app/server/crypto/sealed.server.ts'
 import { getDb } from '#app/server/db.server.ts'
-import { parseEnv, sessionSecret } from '#app/server/env.server.ts'
+import { parseEnv, sessionKeys } from '#app/server/env.server.ts'
 import { videoGrants } from '#db/schema.ts'
 import type { FakeTelemost } from '../../fakes/telemost-api.ts'
 
@@ -13,8 +13,8 @@ export async function connectTelemost(ownerId: string, telemost: FakeTelemost) {
       ownerId,
       login: 'irina@yandex.ru',
       credentialsEnc: await seal(
-        sessionSecret(parseEnv(env)),
-        'video-credentials',
+        sessionKeys(parseEnv(env)),
+        SEALED_PURPOSES.videoCredentials,
         JSON.stringify({ kind: 'oauth', ...telemost.oauth.grant() }),
       ),
     })
