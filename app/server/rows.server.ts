@@ -2,7 +2,7 @@
  * One row by its id, and the rows an organizer owns (ADR 0123). An organizer's read or removal filters by the owner
  * (ARCHITECTURE.md "Data"), so another organizer's row is not found; every owned table has `id` and `ownerId`.
  */
-import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm'
+import { type SQL, and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Db } from './db.server.ts'
 
@@ -50,10 +50,30 @@ export async function listOwned<T extends ListedTable>(
   return rows as T['$inferSelect'][]
 }
 
-/** How many rows of `table` the organizer has (for the limits on tokens and endpoints). */
-export async function countOwned(db: Db, table: OwnedTable, ownerId: string): Promise<number> {
-  const [{ count }] = await db.select({ count: sql<number>`count(*)` }).from(table).where(eq(table.ownerId, ownerId))
-  return count
+/**
+ * Inserts the organizer's new row unless they already hold `limit` rows of `table`; false when they do. The count and
+ * the insert are one statement (`INSERT ... SELECT ... WHERE (SELECT count(*) ...) < limit`), so requests made at the
+ * same time cannot all pass the limit (ADR 0131).
+ */
+export async function insertOwnedBelow<T extends OwnedTable>(
+  db: Db,
+  table: T,
+  row: T['$inferInsert'] & { ownerId: string },
+  limit: number,
+): Promise<boolean> {
+  const columns = getTableColumns(table)
+  const given = Object.entries(row).filter(([, value]) => value !== undefined)
+  const names = sql.join(
+    given.map(([key]) => sql.identifier(columns[key].name)),
+    sql`, `,
+  )
+  const values = sql.join(
+    given.map(([key, value]) => sql.param(value, columns[key])),
+    sql`, `,
+  )
+  const held = sql`(select count(*) from ${table} where ${eq(table.ownerId, row.ownerId)})`
+  const result = await db.run(sql`insert into ${table} (${names}) select ${values} where ${held} < ${limit}`)
+  return result.meta.changes > 0
 }
 
 /** Deletes the organizer's row; false when there was none (another organizer's row is none). */

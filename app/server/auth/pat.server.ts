@@ -8,7 +8,7 @@ import { newId } from '#app/domain/ids.ts'
 import { MAX_PATS, PAT_LAST_USE_EVERY_MS, PAT_PREFIX, type PatCreate } from '#app/domain/webhooks/rules.ts'
 import { personalAccessTokens, users } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
-import { countOwned, deleteOwned, listOwned } from '../rows.server.ts'
+import { deleteOwned, insertOwnedBelow, listOwned } from '../rows.server.ts'
 import type { RateLimitRule } from '../rate-limit.server.ts'
 import type { ApiUser } from './api-user.server.ts'
 import { randomToken, sha256 } from './tokens.server.ts'
@@ -25,18 +25,10 @@ export async function createPat(
   input: PatCreate,
   now: number,
 ): Promise<{ id: string; token: string } | null> {
-  if ((await countOwned(db, personalAccessTokens, ownerId)) >= MAX_PATS) return null
   const id = newId(now)
   const token = `${PAT_PREFIX}${randomToken()}`
-  await db.insert(personalAccessTokens).values({
-    id,
-    ownerId,
-    name: input.name,
-    scope: input.scope,
-    tokenHash: await sha256(token),
-    createdAt: now,
-  })
-  return { id, token }
+  const row = { id, ownerId, name: input.name, scope: input.scope, tokenHash: await sha256(token), createdAt: now }
+  return (await insertOwnedBelow(db, personalAccessTokens, row, MAX_PATS)) ? { id, token } : null
 }
 
 export async function listPats(db: Db, ownerId: string) {

@@ -35,7 +35,7 @@ import { SEALED_PURPOSES, seal, unseal } from '../crypto/sealed.server.ts'
 import type { Db } from '../db.server.ts'
 import { type AppEnv, sessionKeys } from '../env.server.ts'
 import { DeliveryError, type MessageSender, type OutgoingMessage } from '../outbox/delivery.server.ts'
-import { countOwned, deleteOwned, findById, findOwned, listOwned } from '../rows.server.ts'
+import { deleteOwned, findById, findOwned, insertOwnedBelow, listOwned } from '../rows.server.ts'
 
 const CONSUMER = 'webhooks'
 /** Host events routed per run; the next run goes on from where this one stopped. */
@@ -65,18 +65,11 @@ export async function createEndpoint(
   input: WebhookCreate,
   now: number,
 ): Promise<{ id: string; secret: string } | null> {
-  if ((await countOwned(db, webhookEndpoints, ownerId)) >= MAX_WEBHOOK_ENDPOINTS) return null
   const id = newId(now)
   const secret = newSecret()
-  await db.insert(webhookEndpoints).values({
-    id,
-    ownerId,
-    url: input.url,
-    events: input.events,
-    secretEnc: await seal(sessionKeys(env), SECRET_PURPOSE, secret),
-    createdAt: now,
-  })
-  return { id, secret }
+  const secretEnc = await seal(sessionKeys(env), SECRET_PURPOSE, secret)
+  const row = { id, ownerId, url: input.url, events: input.events, secretEnc, createdAt: now }
+  return (await insertOwnedBelow(db, webhookEndpoints, row, MAX_WEBHOOK_ENDPOINTS)) ? { id, secret } : null
 }
 
 export async function listEndpoints(db: Db, ownerId: string) {
