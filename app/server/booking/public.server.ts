@@ -109,19 +109,17 @@ export function isoDateFromParts(year: number, month: number, day: number): IsoD
   return isoDateOf(year, month, day)
 }
 
-/**
- * A booking's meetings by its id (the success page and the ICS download): the client's own rows, not the visitors
- * who share their booking id (ADR 0105).
- */
-export async function findBooking(db: Db, bookingId: string) {
-  return participantsWithMeetings(
-    db,
-    and(
-      eq(meetingParticipants.bookingId, bookingId),
-      eq(meetingParticipants.status, 'booked'),
-      eq(meetingParticipants.role, 'member'),
-    ),
+/** The live rows of a booking's client: their own, not the visitors who share their booking id (ADR 0105). */
+export const clientRowsOf = (bookingId: string) =>
+  and(
+    eq(meetingParticipants.bookingId, bookingId),
+    eq(meetingParticipants.status, 'booked'),
+    eq(meetingParticipants.role, 'member'),
   )
+
+/** A booking's meetings by its id (the success page, the ICS download, a confirmation read again): the client's rows. */
+export async function findBooking(db: Db, bookingId: string) {
+  return participantsWithMeetings(db, clientRowsOf(bookingId))
 }
 
 /** Participant rows where `where` holds, each with its meeting, in the meetings' order. */

@@ -205,6 +205,12 @@ export async function listIntegrations(
 
 const ownedIntegration = (db: Db, ownerId: string, id: string) => findOwned(db, calendarIntegrations, ownerId, id)
 
+/** The owner's calendar of this integration, or null (another owner's, or one of another integration, is none). */
+async function ownedCalendar(db: Db, ownerId: string, { integrationId, calendarId }: WriteTarget) {
+  const calendar = await findOwned(db, integrationCalendars, ownerId, calendarId)
+  return calendar?.integrationId === integrationId ? calendar : null
+}
+
 const notFound = { ok: false, refusal: refusal('calendarNotFound') } as const
 
 /** `PUT /calendarsIntegrations/{id}/status`: an inactive integration's busy times stop counting and it is not synced. */
@@ -248,18 +254,7 @@ export async function setCalendarBusySource(
   isBusySource: boolean,
 ): Promise<Outcome<null>> {
   const { db } = deps
-  const [calendar] = await db
-    .select({ id: integrationCalendars.id })
-    .from(integrationCalendars)
-    .where(
-      and(
-        eq(integrationCalendars.id, calendarId),
-        eq(integrationCalendars.integrationId, integrationId),
-        eq(integrationCalendars.ownerId, ownerId),
-      ),
-    )
-    .limit(1)
-  if (!calendar) return notFound
+  if (!(await ownedCalendar(db, ownerId, { integrationId, calendarId }))) return notFound
   await db.batch([
     db
       .update(integrationCalendars)
@@ -304,17 +299,7 @@ export async function setWriteTarget(db: Db, ownerId: string, target: WriteTarge
     await db.delete(calendarWriteTargets).where(eq(calendarWriteTargets.ownerId, ownerId))
     return { ok: true, value: null }
   }
-  const [calendar] = await db
-    .select({ id: integrationCalendars.id, canWrite: integrationCalendars.canWrite })
-    .from(integrationCalendars)
-    .where(
-      and(
-        eq(integrationCalendars.id, target.calendarId),
-        eq(integrationCalendars.integrationId, target.integrationId),
-        eq(integrationCalendars.ownerId, ownerId),
-      ),
-    )
-    .limit(1)
+  const calendar = await ownedCalendar(db, ownerId, target)
   if (!calendar) return notFound
   if (!calendar.canWrite) return { ok: false, refusal: refusal('calendarNotWritable') }
   await db

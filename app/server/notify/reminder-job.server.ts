@@ -27,6 +27,7 @@ import {
 } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
 import { type AppEnv, sessionKeys } from '../env.server.ts'
+import { bookedPeopleOf } from '../meetings/people.server.ts'
 import type { MessageSender } from '../outbox/delivery.server.ts'
 import { drainOutbox } from '../outbox/outbox.server.ts'
 import { meetingUrl, participantManageToken } from './links.server.ts'
@@ -261,24 +262,7 @@ async function planMessages(db: Db, env: AppEnv, row: DueRow, clients: MessageCl
 /** The booked clients (members and visitors) of each meeting, with their phones, for the organizer's reminders. */
 async function clientsByMeeting(db: Db, meetingIds: string[]): Promise<Map<string, MessageClient[]>> {
   const clients = new Map<string, MessageClient[]>()
-  if (meetingIds.length === 0) return clients
-  const rows = await db
-    .select({
-      meetingId: meetingParticipants.meetingId,
-      firstName: meetingParticipants.firstName,
-      lastName: meetingParticipants.lastName,
-      phone: meetingParticipants.phone,
-    })
-    .from(meetingParticipants)
-    .where(
-      and(
-        inArray(meetingParticipants.meetingId, meetingIds),
-        eq(meetingParticipants.status, 'booked'),
-        inArray(meetingParticipants.role, ['member', 'visitor']),
-      ),
-    )
-    .orderBy(asc(meetingParticipants.createdAt), sql`${meetingParticipants}.rowid`)
-  for (const row of rows) {
+  for (const row of await bookedPeopleOf(db, meetingIds)) {
     const client = { name: `${row.firstName} ${row.lastName}`.trim(), phone: row.phone }
     clients.set(row.meetingId, [...(clients.get(row.meetingId) ?? []), client])
   }

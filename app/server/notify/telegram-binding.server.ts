@@ -8,6 +8,7 @@ import type { Language } from '#app/i18n/config.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { bookingTelegramStarts, meetingParticipants, participantTelegram, telegramBindings, users } from '#db/schema.ts'
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
+import { clientRowsOf } from '../booking/public.server.ts'
 import type { Db } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'
 import { drainOutbox, enqueueMessage } from '../outbox/outbox.server.ts'
@@ -81,15 +82,7 @@ async function spendClientStart(db: Db, token: string, now: number) {
   return db
     .select({ id: meetingParticipants.id, language: meetingParticipants.language })
     .from(meetingParticipants)
-    .where(
-      and(
-        eq(meetingParticipants.bookingId, start.bookingId),
-        eq(meetingParticipants.ownerId, start.ownerId),
-        eq(meetingParticipants.status, 'booked'),
-        // The client's own rows: the visitors they brought are other people (ADR 0105).
-        eq(meetingParticipants.role, 'member'),
-      ),
-    )
+    .where(and(clientRowsOf(start.bookingId), eq(meetingParticipants.ownerId, start.ownerId)))
 }
 
 /** Whether the booking's client already gets its reminders in Telegram (the confirmation page says so). */

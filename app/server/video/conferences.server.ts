@@ -14,13 +14,14 @@
  * A moved meeting keeps its row and so its link; a cancelled meeting's conference is never handed to another meeting
  * (each meeting asks for its own). Reminders and the manage page read the meeting's row, so they carry the link.
  */
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import { newId } from '#app/domain/ids.ts'
 import { manageLink } from '#app/domain/reminders/links.ts'
 import { bookingLink } from '#app/domain/one-time/links.ts'
 import { hostEvents, meetingParticipants, meetings, oneTimeInvitations, outbox, users } from '#db/schema.ts'
 import { eventTypeContext } from '../booking/availability.server.ts'
 import { confirmationMessages } from '../booking/emails.server.ts'
+import { findBooking } from '../booking/public.server.ts'
 import { CalendarAuthError, CalendarUnavailableError } from '../calendars/provider.server.ts'
 import type { Statement } from '../commands/apply.server.ts'
 import type { Db } from '../db.server.ts'
@@ -83,18 +84,7 @@ const heldOf = (bookingIds: readonly string[], at: number) =>
 /** The booking's confirmation emails as they read now (its meetings' current links), or null if it cannot be told. */
 async function renderConfirmation(deps: VideoDeps, bookingId: string): Promise<NewMessage[] | null> {
   const { db, env, now } = deps
-  const rows = await db
-    .select({ participant: meetingParticipants, meeting: meetings })
-    .from(meetingParticipants)
-    .innerJoin(meetings, eq(meetings.id, meetingParticipants.meetingId))
-    .where(
-      and(
-        eq(meetingParticipants.bookingId, bookingId),
-        eq(meetingParticipants.status, 'booked'),
-        eq(meetingParticipants.role, 'member'),
-      ),
-    )
-    .orderBy(asc(meetings.startAt))
+  const rows = await findBooking(db, bookingId)
   const first = rows[0]
   // A one-time meeting's invitations are held under the meeting's id (its invitees share one creation).
   if (!first) return renderInvitations(deps, bookingId)

@@ -6,7 +6,7 @@
  * `WebhookSender` (Standard Webhooks signature, a timeout, 2xx = delivered, anything else retried with the outbox's
  * backoff), and each attempt is logged for the endpoint's delivery log.
  */
-import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
 import { newId } from '#app/domain/ids.ts'
 import { callableUrl } from '#app/domain/net/callable-url.ts'
@@ -24,7 +24,6 @@ import {
 import {
   eventConsumers,
   hostEvents,
-  meetingParticipants,
   meetings,
   outbox,
   webhookAttempts,
@@ -34,6 +33,7 @@ import {
 import { SEALED_PURPOSES, seal, unseal } from '../crypto/sealed.server.ts'
 import type { Db } from '../db.server.ts'
 import { type AppEnv, sessionKeys } from '../env.server.ts'
+import { bookedPeopleOf } from '../meetings/people.server.ts'
 import { DeliveryError, type MessageSender, type OutgoingMessage } from '../outbox/delivery.server.ts'
 import { deleteOwned, findById, findOwned, insertOwnedBelow, listOwned } from '../rows.server.ts'
 
@@ -174,17 +174,7 @@ async function meetingFacts(db: Db, ids: string[]): Promise<Map<string, WebhookM
   for (let i = 0; i < ids.length; i += 50) {
     const chunk = ids.slice(i, i + 50)
     const rows = await db.select().from(meetings).where(inArray(meetings.id, chunk))
-    const people = await db
-      .select()
-      .from(meetingParticipants)
-      .where(
-        and(
-          inArray(meetingParticipants.meetingId, chunk),
-          eq(meetingParticipants.status, 'booked'),
-          ne(meetingParticipants.role, 'adjutant'),
-        ),
-      )
-      .orderBy(asc(meetingParticipants.createdAt), asc(meetingParticipants.id))
+    const people = await bookedPeopleOf(db, chunk)
     for (const m of rows) {
       facts.set(m.id, {
         id: m.id,
