@@ -10,6 +10,7 @@ import type { OutboxChannel } from '#app/domain/enums.ts'
  * one that dies after leaves the messages for the drain.
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm'
+import type { SQLiteSelectQueryBuilder } from 'drizzle-orm/sqlite-core'
 import { manageLink } from '#app/domain/reminders/links.ts'
 import { reminderMessageId, reminderMessageIds } from '#app/domain/reminders/plan.ts'
 import { type ReminderProblem, encodeProblems, parseDeliveryError } from '#app/domain/reminders/problems.ts'
@@ -89,6 +90,20 @@ async function failureNotice(
   ]
 }
 
+/** What a reminder is about: its meeting and, for a client's reminder, the participant (null for the organizer's). */
+const SUBJECTS = { reminder: reminders, meeting: meetings, participant: meetingParticipants }
+
+/** Joins a select of reminders to their `SUBJECTS`. */
+function withSubjects<T extends SQLiteSelectQueryBuilder>(query: T) {
+  return query
+    .innerJoin(meetings, eq(meetings.id, reminders.meetingId))
+    .leftJoin(meetingParticipants, eq(meetingParticipants.id, reminders.participantId))
+}
+
+/** Who a failed reminder was for, as the organizer's notice names them (none for the organizer's own reminder). */
+const recipientName = (participant: { firstName: string; lastName: string } | null) =>
+  participant ? `${participant.firstName} ${participant.lastName}`.trim() : null
+
 /** One run: settle finished reminders, queue the due ones, deliver what was queued, settle again. */
 export async function runReminders(
   db: Db,
@@ -97,19 +112,12 @@ export async function runReminders(
   options: { senders?: Partial<Record<Channel, MessageSender>> } = {},
 ): Promise<RemindersResult> {
   const result: RemindersResult = { queued: 0, canceled: 0, late: 0, settled: await settleReminders(db, now) }
-  const due = await db
-    .select({
-      reminder: reminders,
-      meeting: meetings,
-      participant: meetingParticipants,
-      owner: users,
-      ownerChat: telegramBindings.chatId,
-      clientChat: participantTelegram.chatId,
-    })
+  const selected = db
+    .select({ ...SUBJECTS, owner: users, ownerChat: telegramBindings.chatId, clientChat: participantTelegram.chatId })
     .from(reminders)
-    .innerJoin(meetings, eq(meetings.id, reminders.meetingId))
+    .$dynamic()
+  const due = await withSubjects(selected)
     .innerJoin(users, eq(users.id, reminders.ownerId))
-    .leftJoin(meetingParticipants, eq(meetingParticipants.id, reminders.participantId))
     .leftJoin(telegramBindings, eq(telegramBindings.userId, reminders.ownerId))
     .leftJoin(participantTelegram, eq(participantTelegram.participantId, reminders.participantId))
     .where(and(eq(reminders.status, 'scheduled'), isNull(reminders.outboxId), lte(reminders.dueAt, now)))
@@ -148,7 +156,7 @@ export async function runReminders(
       result.canceled++
       continue
     }
-    const recipient = participant ? `${participant.firstName} ${participant.lastName}`.trim() : null
+    const recipient = recipientName(participant)
     const fail = async (problems: ReminderProblem[]) => {
       await db.batch([
         db
@@ -275,16 +283,7 @@ async function clientsByMeeting(db: Db, meetingIds: string[]): Promise<Map<strin
  * the provider's words) is kept. A failed reminder tells the organizer in the notification center.
  */
 export async function settleReminders(db: Db, now: number): Promise<number> {
-  const claimed = await db
-    .select({
-      reminder: reminders,
-      meeting: meetings,
-      firstName: meetingParticipants.firstName,
-      lastName: meetingParticipants.lastName,
-    })
-    .from(reminders)
-    .innerJoin(meetings, eq(meetings.id, reminders.meetingId))
-    .leftJoin(meetingParticipants, eq(meetingParticipants.id, reminders.participantId))
+  const claimed = await withSubjects(db.select(SUBJECTS).from(reminders).$dynamic())
     .where(and(eq(reminders.status, 'scheduled'), isNotNull(reminders.outboxId)))
     .limit(500)
   if (claimed.length === 0) return 0
@@ -299,7 +298,7 @@ export async function settleReminders(db: Db, now: number): Promise<number> {
     )
   const byId = new Map(messages.map((m) => [m.id, m]))
   let settled = 0
-  for (const { reminder, meeting, firstName, lastName } of claimed) {
+  for (const { reminder, meeting, participant } of claimed) {
     const mine = reminderMessageIds(reminder).flatMap(({ id }) => byId.get(id) ?? [])
     const primary = byId.get(reminder.outboxId ?? '')
     if (!primary || mine.some((m) => m.status === 'pending')) continue
@@ -311,7 +310,7 @@ export async function settleReminders(db: Db, now: number): Promise<number> {
         ...(parseDeliveryError(m.lastError) ?? { code: 'failed' as const }),
       }))
     const status = primary.status === 'sent' ? 'sent' : 'failed'
-    const recipient = firstName ? `${firstName} ${lastName ?? ''}`.trim() : null
+    const recipient = recipientName(participant)
     const [updated] = await db.batch([
       db
         .update(reminders)
