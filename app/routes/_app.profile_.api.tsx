@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, data } from '@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
 import { BackLink } from '#app/components/ui/back-link.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { PostButton } from '#app/components/ui/post-button.tsx'
@@ -83,43 +84,54 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(form.get('intent') ?? '')
   const text = (name: string) => String(form.get(name) ?? '')
   const now = Date.now()
-  if (intent === 'createToken') {
-    const parsed = parseForm(form, PatCreateSchema, t)
+  /**
+   * A create intent (a token, an endpoint): the form parsed by `schema`, then `make`, which answers the secret the
+   * page shows once (and its label's values), or null at the account's limit (a 400 with the `limit` text, as for a
+   * field's error).
+   */
+  async function create<S extends z.ZodType>(
+    schema: S,
+    limit: string,
+    make: (value: z.output<S>) => Promise<Pick<ActionData, 'secret' | 'params'> | null>,
+  ) {
+    const parsed = parseForm(form, schema, t)
     if (!parsed.ok) return data({ intent, errors: fieldErrors(parsed.errors) }, { status: 400 })
-    const created = await createPat(deps.db, user.id, parsed.value, now)
-    if (!created) return data({ intent, errors: { '': [t('api:patLimit')] } }, { status: 400 })
-    return { intent, token: created.token, name: parsed.value.name }
+    const shown = await make(parsed.value)
+    if (!shown) return data({ intent, errors: { '': [t(limit)] } }, { status: 400 })
+    return { intent, ...shown }
   }
-  if (intent === 'revokeToken') {
-    if (!(await revokePat(deps.db, user.id, text('id')))) throw new Response(null, { status: 404 })
-    return { intent, done: true }
+  if (intent === 'createToken') {
+    return create(PatCreateSchema, 'api:patLimit', async (value) => {
+      const created = await createPat(deps.db, user.id, value, now)
+      return created && { secret: created.token, params: { name: value.name } }
+    })
   }
   if (intent === 'createWebhook') {
-    const parsed = parseForm(form, webhookCreateSchema(config.ENVIRONMENT !== 'development'), t)
-    if (!parsed.ok) return data({ intent, errors: fieldErrors(parsed.errors) }, { status: 400 })
-    const created = await createEndpoint(deps.db, config, user.id, parsed.value, now)
-    if (!created) return data({ intent, errors: { '': [t('api:webhookLimit')] } }, { status: 400 })
-    return { intent, secret: created.secret, url: parsed.value.url }
+    return create(webhookCreateSchema(config.ENVIRONMENT !== 'development'), 'api:webhookLimit', async (value) => {
+      const created = await createEndpoint(deps.db, config, user.id, value, now)
+      return created && { secret: created.secret, params: { url: value.url } }
+    })
   }
-  if (intent === 'deleteWebhook') {
-    if (!(await deleteEndpoint(deps.db, user.id, text('id')))) throw new Response(null, { status: 404 })
-    return { intent, done: true }
+  // The other intents change one row of the user's: one that is not theirs (or gone) is a 404.
+  const changes: Record<string, () => Promise<unknown>> = {
+    revokeToken: () => revokePat(deps.db, user.id, text('id')),
+    deleteWebhook: () => deleteEndpoint(deps.db, user.id, text('id')),
+    resend: () => resendDelivery(deps.db, user.id, text('endpointId'), text('deliveryId'), now),
   }
-  if (intent === 'resend') {
-    const resent = await resendDelivery(deps.db, user.id, text('endpointId'), text('deliveryId'), now)
-    if (!resent) throw new Response(null, { status: 404 })
+  if (Object.hasOwn(changes, intent)) {
+    if (!(await changes[intent]())) throw new Response(null, { status: 404 })
     return { intent, done: true }
   }
   throw new Response(null, { status: 400 })
 }
 
+/** An action's answer: for a create, the secret made (a token, an endpoint's signing secret) and its label's values. */
 type ActionData = {
   intent: string
   errors?: Record<string, string[]>
-  token?: string
-  name?: string
   secret?: string
-  url?: string
+  params?: Record<string, string>
+  done?: boolean
 }
 
 /** A secret shown once: selectable by hand, and copied by a button once script runs (SPEC §8 copy failure). */
@@ -142,25 +154,145 @@ function ShownOnce({ label, value, testId }: { label: string; value: string; tes
   )
 }
 
-/** One of the page's two panels (tokens, webhooks): heading, lead, the secret just made (shown once), `children`. */
+type Errors = Record<string, string[]>
+
+/** The token form's fields: its name and scope. */
+function TokenFields({ errors }: { errors: Errors }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Field
+        className="flex-1"
+        label={t('developer:tokens.name')}
+        name="name"
+        required
+        maxLength={100}
+        errors={errors.name}
+      />
+      <SelectField
+        label={t('developer:tokens.scopeLabel')}
+        name="scope"
+        defaultValue="read"
+        errors={errors.scope}
+        options={PAT_SCOPES.map((scope) => ({ value: scope, label: t(`developer:tokens.scope.${scope}`) }))}
+      />
+    </>
+  )
+}
+
+/** The webhook form's fields: the address and the events it is sent. */
+function WebhookFields({ errors }: { errors: Errors }) {
+  const { t } = useTranslation()
+  const { isProduction } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <Field
+        label={t('developer:webhooks.url')}
+        hint={t(isProduction ? 'developer:webhooks.urlHint' : 'developer:webhooks.urlHintDevelopment')}
+        name="url"
+        type="url"
+        required
+        errors={errors.url}
+      />
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 text-sm font-medium">{t('developer:webhooks.events')}</legend>
+        {WEBHOOK_EVENT_TYPES.map((event) => (
+          <label key={event} className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="events"
+              value={event}
+              defaultChecked={event === 'booking.created'}
+              className="mt-1"
+            />
+            <span className="min-w-0">
+              {t(`developer:events.${event}`)} <code className="break-all text-muted">{event}</code>
+            </span>
+          </label>
+        ))}
+        {errors.events ? (
+          <p className="text-sm text-error" role="alert">
+            {errors.events.join(' ')}
+          </p>
+        ) : null}
+      </fieldset>
+    </>
+  )
+}
+
+/**
+ * What differs between the page's two panels: the create form's intent, fields, layout (a token's form is one row
+ * from `sm`; in the webhook form's column the button keeps its width) and button, and the test ids.
+ */
+const PANELS = {
+  tokens: {
+    intent: 'createToken',
+    Fields: TokenFields,
+    row: true,
+    submit: 'developer:tokens.create',
+    testIds: { form: 'token-form', shown: 'new-token' },
+  },
+  webhooks: {
+    intent: 'createWebhook',
+    Fields: WebhookFields,
+    row: false,
+    submit: 'developer:webhooks.add',
+    testIds: { form: 'webhook-form', shown: 'new-webhook-secret' },
+  },
+} as const
+
+/**
+ * One of the page's two panels (tokens, webhooks): heading, lead, the secret just made (shown once), `children` (the
+ * list), then the create form with the errors `result` has for it. A secret just made keys the form anew, so its
+ * fields are not left filled in.
+ */
 function ApiPanel({
   texts,
-  shown,
+  result,
   children,
 }: {
-  texts: 'tokens' | 'webhooks'
-  shown: { label: string; value: string } | undefined
+  texts: keyof typeof PANELS
+  result: ActionData | undefined
   children: ReactNode
 }) {
   const { t } = useTranslation()
+  const navigation = useNavigation()
+  const panel = PANELS[texts]
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === panel.intent
+  const mine = result?.intent === panel.intent ? result : undefined
+  const errors = mine?.errors ?? {}
   return (
     <section className="card flex flex-col gap-4 p-4 sm:p-6" aria-labelledby={`${texts}-title`}>
       <h2 id={`${texts}-title`} className="text-lg font-semibold">
         {t(`developer:${texts}.title`)}
       </h2>
       <p className="text-sm text-muted">{t(`developer:${texts}.lead`)}</p>
-      {shown ? <ShownOnce {...shown} testId={texts === 'tokens' ? 'new-token' : 'new-webhook-secret'} /> : null}
+      {mine?.secret ? (
+        <ShownOnce
+          label={t(`developer:${texts}.created`, mine.params)}
+          value={mine.secret}
+          testId={panel.testIds.shown}
+        />
+      ) : null}
       {children}
+      <Form
+        method="post"
+        className={panel.row ? 'flex flex-col gap-3 sm:flex-row sm:items-end' : 'flex flex-col gap-3'}
+        data-testid={panel.testIds.form}
+        key={mine?.secret ?? 'form'}
+      >
+        <FormErrors errors={errors['']} />
+        <panel.Fields errors={errors} />
+        <Button
+          type="submit"
+          name="intent"
+          value={panel.intent}
+          loading={busy}
+          className={panel.row ? '' : 'self-start'}
+        >
+          {t(panel.submit)}
+        </Button>
+      </Form>
     </section>
   )
 }
@@ -178,20 +310,11 @@ function RemoveForm({ id, intent, label }: { id: string; intent: string; label: 
 
 /** `/profile/api`: personal access tokens and webhook endpoints with their delivery logs (issue 17). */
 export default function ProfileApiPage() {
-  const { tokens, endpoints, isProduction } = useLoaderData<typeof loader>()
+  const { tokens, endpoints } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>() as ActionData | undefined
   const navigation = useNavigation()
   const { t } = useTranslation()
   const busy = (intent: string) => navigation.state !== 'idle' && navigation.formData?.get('intent') === intent
-  const errorsOf = (intent: string) => (result?.intent === intent ? (result.errors ?? {}) : {})
-  const tokenErrors = errorsOf('createToken')
-  const webhookErrors = errorsOf('createWebhook')
-  const newToken = result?.token
-    ? { label: t('developer:tokens.created', { name: result.name }), value: result.token }
-    : undefined
-  const newSecret = result?.secret
-    ? { label: t('developer:webhooks.created', { url: result.url }), value: result.secret }
-    : undefined
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6" data-testid="profile-api-page">
       <div>
@@ -200,7 +323,7 @@ export default function ProfileApiPage() {
         <p className="mt-1 text-sm text-muted">{t('developer:lead')}</p>
       </div>
 
-      <ApiPanel texts="tokens" shown={newToken}>
+      <ApiPanel texts="tokens" result={result}>
         {tokens.length === 0 ? (
           <p className="text-sm text-muted">{t('developer:tokens.none')}</p>
         ) : (
@@ -222,36 +345,9 @@ export default function ProfileApiPage() {
             ))}
           </ul>
         )}
-        <Form
-          method="post"
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          data-testid="token-form"
-          // A new form once a token is made, so its name is not left filled in.
-          key={result?.token ?? 'token-form'}
-        >
-          <FormErrors errors={tokenErrors['']} />
-          <Field
-            className="flex-1"
-            label={t('developer:tokens.name')}
-            name="name"
-            required
-            maxLength={100}
-            errors={tokenErrors.name}
-          />
-          <SelectField
-            label={t('developer:tokens.scopeLabel')}
-            name="scope"
-            defaultValue="read"
-            errors={tokenErrors.scope}
-            options={PAT_SCOPES.map((scope) => ({ value: scope, label: t(`developer:tokens.scope.${scope}`) }))}
-          />
-          <Button type="submit" name="intent" value="createToken" loading={busy('createToken')}>
-            {t('developer:tokens.create')}
-          </Button>
-        </Form>
       </ApiPanel>
 
-      <ApiPanel texts="webhooks" shown={newSecret}>
+      <ApiPanel texts="webhooks" result={result}>
         {endpoints.length === 0 ? <p className="text-sm text-muted">{t('developer:webhooks.none')}</p> : null}
         {endpoints.map((endpoint) => (
           <article
@@ -312,49 +408,6 @@ export default function ProfileApiPage() {
             )}
           </article>
         ))}
-        <Form
-          method="post"
-          className="flex flex-col gap-3"
-          data-testid="webhook-form"
-          key={result?.secret ?? 'webhook-form'}
-        >
-          <FormErrors errors={webhookErrors['']} />
-          <Field
-            label={t('developer:webhooks.url')}
-            hint={t(isProduction ? 'developer:webhooks.urlHint' : 'developer:webhooks.urlHintDevelopment')}
-            name="url"
-            type="url"
-            required
-            errors={webhookErrors.url}
-          />
-          <fieldset className="flex flex-col gap-1">
-            <legend className="mb-1 text-sm font-medium">{t('developer:webhooks.events')}</legend>
-            {WEBHOOK_EVENT_TYPES.map((event) => (
-              <label key={event} className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="events"
-                  value={event}
-                  defaultChecked={event === 'booking.created'}
-                  className="mt-1"
-                />
-                <span className="min-w-0">
-                  {t(`developer:events.${event}`)} <code className="break-all text-muted">{event}</code>
-                </span>
-              </label>
-            ))}
-            {webhookErrors.events ? (
-              <p className="text-sm text-error" role="alert">
-                {webhookErrors.events.join(' ')}
-              </p>
-            ) : null}
-          </fieldset>
-          <div>
-            <Button type="submit" name="intent" value="createWebhook" loading={busy('createWebhook')}>
-              {t('developer:webhooks.add')}
-            </Button>
-          </div>
-        </Form>
       </ApiPanel>
     </div>
   )
