@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useErrorText } from '#app/components/accounts/auth-layout.tsx'
-import { ConformField, NewPasswordFields } from '#app/components/accounts/conform-field.tsx'
+import { ConformField, NameFields, NewPasswordFields } from '#app/components/accounts/conform-field.tsx'
 import { Avatar } from '#app/components/accounts/avatar.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmButton } from '#app/components/ui/confirm-dialog.tsx'
@@ -195,10 +195,7 @@ export default function Profile() {
         <Form method="post" {...getFormProps(profileForm)} className="flex flex-col gap-4" data-testid="profile-form">
           <input type="hidden" name="intent" value="profile" />
           <FormErrors errors={errorText(profileForm.errors)} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <ConformField meta={fields.firstName} type="text" label={t('accounts:fields.firstName')} />
-            <ConformField meta={fields.lastName} type="text" label={t('accounts:fields.lastName')} />
-          </div>
+          <NameFields firstName={fields.firstName} lastName={fields.lastName} />
           <TextareaField
             label={t('accounts:fields.description')}
             errors={errorText(fields.description.errors)}

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@remix-run/cloudflare'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AccountForm, useAccountForm } from '#app/components/accounts/account-form.tsx'
-import { AuthLayout } from '#app/components/accounts/auth-layout.tsx'
+import { AuthLayout, OtherWayLead } from '#app/components/accounts/auth-layout.tsx'
 import { ConformField } from '#app/components/accounts/conform-field.tsx'
 import { OAuthButtons } from '#app/components/accounts/oauth-buttons.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -49,17 +49,7 @@ export default function Login() {
   const lastResult = useActionData<typeof action>()
   const { t, form, fields, submitting } = useAccountForm(SigninSchema, { lastResult, shouldValidate: 'onBlur' })
   return (
-    <AuthLayout
-      title={t('accounts:login.title')}
-      lead={
-        <>
-          {t('accounts:login.noAccount')}{' '}
-          <Link to="/signup" className="font-medium text-primary hover:underline">
-            {t('accounts:signup.title')}
-          </Link>
-        </>
-      }
-    >
+    <AuthLayout title={t('accounts:login.title')} lead={<OtherWayLead to="signup" />}>
       <AccountForm form={form} testId="login-form">
         {lastResult?.unconfirmed ? (
           <Link

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@remix-run/cloudflare'
-import { Link, useActionData } from '@remix-run/react'
+import { useActionData } from '@remix-run/react'
 import { useState } from 'react'
 import { AccountForm, useAccountForm } from '#app/components/accounts/account-form.tsx'
-import { AuthLayout, useErrorText } from '#app/components/accounts/auth-layout.tsx'
-import { ConformField, NewPasswordFields } from '#app/components/accounts/conform-field.tsx'
+import { AuthLayout, OtherWayLead, useErrorText } from '#app/components/accounts/auth-layout.tsx'
+import { ConformField, NameFields, NewPasswordFields } from '#app/components/accounts/conform-field.tsx'
 import { OAuthButtons } from '#app/components/accounts/oauth-buttons.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { CheckboxField } from '#app/components/ui/field.tsx'
@@ -54,17 +54,7 @@ export default function Signup() {
     shouldRevalidate: 'onInput',
   })
   return (
-    <AuthLayout
-      title={t('accounts:signup.title')}
-      lead={
-        <>
-          {t('accounts:signup.haveAccount')}{' '}
-          <Link to="/login" className="font-medium text-primary hover:underline">
-            {t('accounts:login.title')}
-          </Link>
-        </>
-      }
-    >
+    <AuthLayout title={t('accounts:signup.title')} lead={<OtherWayLead to="login" />}>
       <AccountForm form={form} testId="signup-form" steady>
         <ConformField
           meta={fields.login}
@@ -79,20 +69,7 @@ export default function Signup() {
           passwordRepeat={fields.passwordRepeat}
           label={t('accounts:fields.password')}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <ConformField
-            meta={fields.firstName}
-            type="text"
-            label={t('accounts:fields.firstName')}
-            autoComplete="given-name"
-          />
-          <ConformField
-            meta={fields.lastName}
-            type="text"
-            label={t('accounts:fields.lastName')}
-            autoComplete="family-name"
-          />
-        </div>
+        <NameFields firstName={fields.firstName} lastName={fields.lastName} />
         <CheckboxField
           label={
             <>

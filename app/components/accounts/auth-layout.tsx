@@ -44,6 +44,25 @@ export function AuthLayout({
   )
 }
 
+/** The other of sign-in and sign-up, offered in a screen's lead: its question and its link. */
+const OTHER_WAY = {
+  signup: { question: 'accounts:login.noAccount', label: 'accounts:signup.title' },
+  login: { question: 'accounts:signup.haveAccount', label: 'accounts:login.title' },
+} as const
+
+/** "No account? Sign up" on the sign-in screen, "Have an account? Sign in" on the sign-up screen. */
+export function OtherWayLead({ to }: { to: keyof typeof OTHER_WAY }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      {t(OTHER_WAY[to].question)}{' '}
+      <Link to={`/${to}`} className="font-medium text-primary hover:underline">
+        {t(OTHER_WAY[to].label)}
+      </Link>
+    </>
+  )
+}
+
 /** A screen that only says one thing (the link is sent, the link no longer works) and offers the one way on. */
 export function AuthNotice({
   title,

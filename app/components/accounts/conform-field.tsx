@@ -81,3 +81,20 @@ export function NewPasswordFields({
     </>
   )
 }
+
+/** The first and last name side by side from `sm` (sign-up, the profile). */
+export function NameFields({
+  firstName,
+  lastName,
+}: {
+  firstName: ConformFieldProps['meta']
+  lastName: ConformFieldProps['meta']
+}) {
+  const { t } = useTranslation()
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <ConformField meta={firstName} type="text" label={t('accounts:fields.firstName')} autoComplete="given-name" />
+      <ConformField meta={lastName} type="text" label={t('accounts:fields.lastName')} autoComplete="family-name" />
+    </div>
+  )
+}
