@@ -26,13 +26,10 @@ export const CURRENCIES = ['RUB', 'USD', 'EUR'] as const
 export const RECORD_IS_OPEN_TYPES = ['Period', 'NoRestrictions'] as const
 
 export const MEETING_STATUSES = ['upcoming', 'canceled'] as const
-export type MeetingStatus = (typeof MEETING_STATUSES)[number]
 
 export const PARTICIPANT_STATUSES = ['booked', 'canceled'] as const
-export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number]
 
 export const PARTICIPANT_ROLES = ['member', 'visitor', 'adjutant'] as const
-export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number]
 
 export const MESSENGER_TYPES = ['WhatsApp', 'Telegram', 'Viber'] as const
 export type MessengerType = (typeof MESSENGER_TYPES)[number]
@@ -74,25 +71,20 @@ export const CALENDAR_TYPES = ['Yandex', 'Google', 'Apple', 'Outlook', 'CalDav']
 export type CalendarType = (typeof CALENDAR_TYPES)[number]
 /** SPEC §4: a calendar integration's sync status. */
 export const CALENDAR_SYNC_STATUSES = ['fetching', 'success', 'fail'] as const
-export type CalendarSyncStatus = (typeof CALENDAR_SYNC_STATUSES)[number]
 
 /** Plans and payments (issue 16, docs/decisions/0095-plans-and-payments.md). */
 /** What a payment is for: binding a card for the trial, a plan bought on the tariffs page, an automatic renewal. */
 export const PAYMENT_KINDS = ['cardBinding', 'purchase', 'renewal'] as const
-export type PaymentKind = (typeof PAYMENT_KINDS)[number]
 /** Our view of a provider payment: waiting for the client or the provider, then one of two ends. */
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'canceled'] as const
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 /** Why the wallet of Fasties changed (an append-only ledger; the balance is the sum and never negative). */
 export const WALLET_REASONS = ['promoCode', 'planPayment', 'refund', 'bonus'] as const
-export type WalletReason = (typeof WALLET_REASONS)[number]
 /** A promo code gives a percentage off a plan payment, or credits Fasties to the wallet. */
 export const PROMO_KINDS = ['discountPercent', 'fasties'] as const
 export type PromoKind = (typeof PROMO_KINDS)[number]
 
 /** What a personal access token may do (issue 17): `read` only GET calls, `write` any. */
 export const PAT_SCOPES = ['read', 'write'] as const
-export type PatScope = (typeof PAT_SCOPES)[number]
 
 /**
  * A waitlist entry (docs/decisions/0108-waitlist.md): waiting in line; offered a freed seat (held for it until the
