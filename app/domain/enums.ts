@@ -26,9 +26,7 @@ export const CURRENCIES = ['RUB', 'USD', 'EUR'] as const
 export const RECORD_IS_OPEN_TYPES = ['Period', 'NoRestrictions'] as const
 
 export const MEETING_STATUSES = ['upcoming', 'canceled'] as const
-
 export const PARTICIPANT_STATUSES = ['booked', 'canceled'] as const
-
 export const PARTICIPANT_ROLES = ['member', 'visitor', 'adjutant'] as const
 
 export const MESSENGER_TYPES = ['WhatsApp', 'Telegram', 'Viber'] as const
