@@ -1,5 +1,5 @@
 /**
- * Plans and payments (issue 16, docs/decisions/0095-plans-and-payments.md). `users.tariff` and
+ * Plans and payments (issue 16, docs/decisions/0095-plans-and-payments.md). `users.plan` and
  * `users.tariff_valid_until` stay the plan in force (every gate reads them); this file holds how the account got
  * there and where it goes next: its subscription (trial, auto-renewal, the saved card), the payments, the wallet
  * ledger of Fasties, promo codes and their redemptions, the advertising cards a specialist closed, and the
@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { PAYMENT_KINDS, PAYMENT_STATUSES, PROMO_KINDS, TARIFFS, WALLET_REASONS } from '../app/domain/enums.ts'
+import { PAYMENT_KINDS, PAYMENT_STATUSES, PROMO_KINDS, PLAN_NAMES, WALLET_REASONS } from '../app/domain/enums.ts'
 import { users } from './schema-core.ts'
 
 const createdAt = () => integer('created_at').notNull().default(sql`(unixepoch() * 1000)`)
@@ -19,7 +19,7 @@ export const subscriptions = sqliteTable(
     userId: text('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The plan in force (users.tariff) is the 7-day Pro trial. */
+    /** The plan in force (users.plan) is the 7-day Pro trial. */
     isTrial: integer('is_trial', { mode: 'boolean' }).notNull().default(false),
     /** When the trial started; set once per account, never cleared (SPEC §4: once per account). */
     trialStartedAt: integer('trial_started_at'),
@@ -29,7 +29,7 @@ export const subscriptions = sqliteTable(
     /** Renew at `users.tariff_valid_until` by the saved card; off = back to Basic then. */
     autoRenew: integer('auto_renew', { mode: 'boolean' }).notNull().default(false),
     /** The plan the renewal buys (after a trial: the paid plan the specialist chose; null = back to Basic). */
-    renewTariff: text('renew_tariff', { enum: TARIFFS }),
+    renewPlan: text('renew_tariff', { enum: PLAN_NAMES }),
     renewMonths: integer('renew_months').notNull().default(1),
     /** The provider's saved payment method (YooKassa `payment_method.id`), and what the page shows of the card. */
     paymentMethodId: text('payment_method_id'),
@@ -54,7 +54,7 @@ export const payments = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
     /** The plan bought (null for a card binding). */
-    tariff: text('tariff', { enum: TARIFFS }),
+    plan: text('tariff', { enum: PLAN_NAMES }),
     months: integer('months').notNull().default(1),
     /** The plan's price before the discount and Fasties, and what the card was charged. */
     listAmountKopecks: integer('list_amount_kopecks').notNull(),

@@ -12,7 +12,7 @@ import {
   PARTICIPANT_TYPES,
   PLACE_TYPES,
   RECORD_IS_OPEN_TYPES,
-  TARIFFS,
+  PLAN_NAMES,
   TIME_UNITS,
   VIDEO_LINK_SERVICES,
   WHO_CALL_TYPES,
@@ -38,8 +38,8 @@ export const users = sqliteTable(
     imageKey: text('image_key'),
     timeZone: text('time_zone').notNull().default('Europe/Moscow'),
     culture: text('culture', { enum: LANGUAGES }).notNull().default('ru'),
-    tariff: text('tariff', { enum: TARIFFS }).notNull().default('Basic'),
-    tariffValidUntil: integer('tariff_valid_until'),
+    plan: text('tariff', { enum: PLAN_NAMES }).notNull().default('Basic'),
+    planValidUntil: integer('tariff_valid_until'),
     isConsentMailing: integer('is_consent_mailing', { mode: 'boolean' }).notNull().default(false),
     /**
      * Every access token carries the generation it was issued in; a password change, a reset or an API logout

@@ -11,7 +11,7 @@ export type ShellUser = {
   login: string
   firstName: string
   lastName: string
-  tariff: string
+  plan: string
   imageUrl?: string | null
 }
 

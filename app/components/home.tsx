@@ -35,8 +35,8 @@ export function Home({
           <p className="text-sm text-muted">{t('meetings:home.registered', { date: card.registrationDate })}</p>
           <p className="text-sm">
             {card.dateStop
-              ? t('meetings:home.tariffUntil', { tariff: card.tariffName, date: card.dateStop })
-              : t('meetings:home.tariff', { tariff: card.tariffName })}
+              ? t('meetings:home.planUntil', { plan: card.tariffName, date: card.dateStop })
+              : t('meetings:home.plan', { plan: card.tariffName })}
           </p>
         </div>
         <Link

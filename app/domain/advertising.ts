@@ -2,8 +2,8 @@
  * Home page advertising cards (SPEC §3 "Advertising", §7 `GET /eventAdvertising`): each suggests one next step, is
  * never shown for what the specialist already has, and once closed stays closed (advertising_closures).
  */
-import type { Tariff } from './enums.ts'
-import { tariffPath } from './plans.ts'
+import type { PlanName } from './enums.ts'
+import { plansPath } from './plans.ts'
 
 export const ADVERTISING_CARDS = ['connectCalendar', 'telegramBot', 'upgrade', 'shareLink'] as const
 export type AdvertisingCardId = (typeof ADVERTISING_CARDS)[number]
@@ -12,7 +12,7 @@ export type AdvertisingCardId = (typeof ADVERTISING_CARDS)[number]
 export const ADVERTISING_LINKS: Record<AdvertisingCardId, string> = {
   connectCalendar: '/integrations',
   telegramBot: '/integrations/tgBot',
-  upgrade: tariffPath('Pro'),
+  upgrade: plansPath('Pro'),
   shareLink: '/shareLink',
 }
 
@@ -22,7 +22,7 @@ export type SpecialistHas = {
   calendar: boolean
   /** The Telegram bot bound to a chat. */
   telegramBot: boolean
-  tariff: Tariff
+  plan: PlanName
   /** A meeting booked by a client: the link is out there already. */
   bookings: boolean
 }
@@ -30,7 +30,7 @@ export type SpecialistHas = {
 const ALREADY: Record<AdvertisingCardId, (has: SpecialistHas) => boolean> = {
   connectCalendar: (has) => has.calendar,
   telegramBot: (has) => has.telegramBot,
-  upgrade: (has) => has.tariff === 'Pro',
+  upgrade: (has) => has.plan === 'Pro',
   shareLink: (has) => has.bookings,
 }
 

@@ -3,9 +3,12 @@
  * the Drizzle schema (db/schema-*.ts) imports them for its `text(..., { enum })` columns. Pure constants: no import.
  */
 
-/** SPEC §4 plans (also called tariffs in the SPEC's API names). */
-export const TARIFFS = ['Basic', 'Standard', 'Pro'] as const
-export type Tariff = (typeof TARIFFS)[number]
+/**
+ * SPEC §4: the plans' names. The code says "plan" everywhere; "tariff" stays only where it is public or stored: the
+ * URLs, the JSON API's paths and fields, the D1 columns (docs/decisions/0128-one-name-plan.md).
+ */
+export const PLAN_NAMES = ['Basic', 'Standard', 'Pro'] as const
+export type PlanName = (typeof PLAN_NAMES)[number]
 
 /** Interface and message languages (a user's `culture`, a participant's `language`). */
 export const LANGUAGES = ['ru', 'en'] as const
@@ -71,7 +74,7 @@ export type CalendarType = (typeof CALENDAR_TYPES)[number]
 export const CALENDAR_SYNC_STATUSES = ['fetching', 'success', 'fail'] as const
 
 /** Plans and payments (issue 16, docs/decisions/0095-plans-and-payments.md). */
-/** What a payment is for: binding a card for the trial, a plan bought on the tariffs page, an automatic renewal. */
+/** What a payment is for: binding a card for the trial, a plan bought on the plans page, an automatic renewal. */
 export const PAYMENT_KINDS = ['cardBinding', 'purchase', 'renewal'] as const
 /** Our view of a provider payment: waiting for the client or the provider, then one of two ends. */
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'canceled'] as const

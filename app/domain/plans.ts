@@ -1,10 +1,10 @@
 /**
- * Plan gating (SPEC §6) as one matrix: what each tariff may do and how many of a thing it may hold.
- * The server enforces it (403 with the tariff text in the API, the tariff-limit modal in pages); the pages
+ * Plan gating (SPEC §6) as one matrix: what each plan may do and how many of a thing it may hold.
+ * The server enforces it (403 with the plan text in the API, the plan-limit modal in pages); the pages
  * read the same matrix to show "Available from" badges. Limits the SPEC leaves open are chosen in
  * docs/decisions/0020-plan-gating-matrix.md.
  */
-import { TARIFFS, type Tariff } from '#app/domain/enums.ts'
+import { PLAN_NAMES, type PlanName } from '#app/domain/enums.ts'
 
 /** What Standard adds to Basic (Pro has all). */
 const STANDARD = [
@@ -35,7 +35,7 @@ export type PlanLimits = {
 
 export type Plan = { capabilities: ReadonlySet<Capability>; limits: PlanLimits }
 
-export const PLANS: Record<Tariff, Plan> = {
+export const PLANS: Record<PlanName, Plan> = {
   Basic: { capabilities: new Set(), limits: { eventTypes: 2, schedules: 2 } },
   Standard: { capabilities: new Set(STANDARD), limits: { eventTypes: null, schedules: 5 } },
   Pro: {
@@ -44,15 +44,15 @@ export const PLANS: Record<Tariff, Plan> = {
   },
 }
 
-/** Tariffs in ascending order: the cheapest one that allows a capability is the badge's "Available from". */
-const ORDER: readonly Tariff[] = TARIFFS
+/** Plans in ascending order: the cheapest one that allows a capability is the badge's "Available from". */
+const ORDER: readonly PlanName[] = PLAN_NAMES
 
-export function can(tariff: Tariff, capability: Capability): boolean {
-  return PLANS[tariff].capabilities.has(capability)
+export function can(plan: PlanName, capability: Capability): boolean {
+  return PLANS[plan].capabilities.has(capability)
 }
 
-export function cheapestPlanWith(capability: Capability): Tariff {
-  const found = ORDER.find((tariff) => can(tariff, capability))
+export function cheapestPlanWith(capability: Capability): PlanName {
+  const found = ORDER.find((plan) => can(plan, capability))
   if (!found) throw new Error(`No plan allows ${capability}`)
   return found
 }
@@ -61,8 +61,8 @@ export function cheapestPlanWith(capability: Capability): Tariff {
  * The cheapest plan that holds more of a limited thing than this plan does (where a limit modal leads); null when
  * no plan holds more.
  */
-export function cheapestPlanAbove(tariff: Tariff, kind: keyof PlanLimits): Tariff | null {
-  const limit = PLANS[tariff].limits[kind]
+export function cheapestPlanAbove(plan: PlanName, kind: keyof PlanLimits): PlanName | null {
+  const limit = PLANS[plan].limits[kind]
   if (limit === null) return null
   return (
     ORDER.find((other) => {
@@ -72,14 +72,14 @@ export function cheapestPlanAbove(tariff: Tariff, kind: keyof PlanLimits): Tarif
   )
 }
 
-/** The tariffs page with a plan chosen: where every "Available from" badge and limit modal leads (issue 16). */
-export function tariffPath(plan?: Tariff | null): string {
+/** The plans page with a plan chosen: where every "Available from" badge and limit modal leads (issue 16). */
+export function plansPath(plan?: PlanName | null): string {
   return plan ? `/tariff?plan=${plan}` : '/tariff'
 }
 
 /** Whether one more of a limited thing fits the plan, given how many the specialist holds. */
-export function withinLimit(tariff: Tariff, kind: keyof PlanLimits, held: number): boolean {
-  const limit = PLANS[tariff].limits[kind]
+export function withinLimit(plan: PlanName, kind: keyof PlanLimits, held: number): boolean {
+  const limit = PLANS[plan].limits[kind]
   return limit === null || held < limit
 }
 
@@ -91,12 +91,14 @@ export function capabilityForParticipantType(participantType: string): Capabilit
 }
 
 /** The plan's options as the API's getEventTypeTariffOptions answers them. */
-export function tariffOptions(tariff: Tariff) {
-  const plan = PLANS[tariff]
+export function planOptions(plan: PlanName) {
+  const rules = PLANS[plan]
   return {
-    tariff,
-    limits: plan.limits,
-    capabilities: Object.fromEntries(CAPABILITIES.map((capability) => [capability, plan.capabilities.has(capability)])),
+    tariff: plan,
+    limits: rules.limits,
+    capabilities: Object.fromEntries(
+      CAPABILITIES.map((capability) => [capability, rules.capabilities.has(capability)]),
+    ),
     availableFrom: Object.fromEntries(CAPABILITIES.map((capability) => [capability, cheapestPlanWith(capability)])),
   }
 }
@@ -116,34 +118,34 @@ const CHANNEL_CAPABILITY: Record<BookingChannel, Capability | null> = {
 /**
  * What the host's plan in force pauses of a new booking (issue 16 "Downgrade", ADR 0097): the capability the event
  * type's kind or the channel needs and the plan lacks; null when the booking may go ahead. Computed on every request
- * from `users.tariff`, never written: a downgrade deletes nothing and an upgrade restores everything by itself.
+ * from `users.plan`, never written: a downgrade deletes nothing and an upgrade restores everything by itself.
  */
 export function bookingPause(
-  tariff: Tariff,
+  plan: PlanName,
   booking: { participantType: string | null; channel: BookingChannel },
 ): Capability | null {
   const kind = booking.participantType ? capabilityForParticipantType(booking.participantType) : null
-  if (kind && !can(tariff, kind)) return kind
+  if (kind && !can(plan, kind)) return kind
   const channel = CHANNEL_CAPABILITY[booking.channel]
-  return channel && !can(tariff, channel) ? channel : null
+  return channel && !can(plan, channel) ? channel : null
 }
 
 /** Cost and redirect show on public pages and apply after booking only while the host's plan has them. */
-export function showsCostAndRedirect(tariff: Tariff): boolean {
-  return can(tariff, 'costAndRedirect')
+export function showsCostAndRedirect(plan: PlanName): boolean {
+  return can(plan, 'costAndRedirect')
 }
 
 /**
  * The comparison of the plans (`/tariff/features`), read from the one matrix: a badge ("Available from" =
  * `cheapestPlanWith`), a 403 (`can`) and this table can never disagree. Prices come from the one price table.
  */
-export function planComparison(prices: Record<Tariff, number>) {
+export function planComparison(prices: Record<PlanName, number>) {
   return {
-    plans: ORDER.map((tariff) => ({ tariff, priceRub: prices[tariff], limits: PLANS[tariff].limits })),
+    plans: ORDER.map((plan) => ({ name: plan, priceRub: prices[plan], limits: PLANS[plan].limits })),
     capabilities: CAPABILITIES.map((capability) => ({
       capability,
       availableFrom: cheapestPlanWith(capability),
-      included: Object.fromEntries(ORDER.map((tariff) => [tariff, can(tariff, capability)])) as Record<Tariff, boolean>,
+      included: Object.fromEntries(ORDER.map((plan) => [plan, can(plan, capability)])) as Record<PlanName, boolean>,
     })),
   }
 }

@@ -2,7 +2,7 @@
  * One refusal for the whole app (ARCHITECTURE.md "One write path"): a use case or a domain `decide` that will not do
  * what was asked answers one `Refusal`. Its code decides the HTTP status and the translation key, from the one
  * table below, so the same refusal is the same status and the same text on a page (field error, form error, toast,
- * tariff modal) and in the JSON API (`apiErrors` of the envelope).
+ * plan modal) and in the JSON API (`apiErrors` of the envelope).
  *
  * Plain data: it crosses the Durable Object's RPC boundary as it is. Server code that cannot return it throws
  * `Refused` (app/server/refusal.server.ts renders either for pages and the API).
@@ -17,7 +17,7 @@ export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429
 export const REFUSALS = {
   // Generic
   notFound: { status: 404, key: 'api:notFound' },
-  tariffLimit: { status: 403, key: 'api:tariffLimit' },
+  planLimit: { status: 403, key: 'api:planLimit' },
   unauthorized: { status: 401, key: 'api:unauthorized' },
   /** `params.seconds`: how long to wait (the API's `Retry-After`). */
   tooManyRequests: { status: 429, key: 'api:tooManyRequests' },
@@ -117,7 +117,7 @@ export const REFUSALS = {
   meetingSlotTaken: { status: 409, key: 'meetings:errors.slotTaken' },
   // Plans and payments (docs/decisions/0095-plans-and-payments.md)
   trialUnavailable: { status: 400, key: 'billing:errors.trialUnavailable' },
-  tariffNotPurchasable: { status: 400, key: 'billing:errors.tariffNotPurchasable' },
+  planNotPurchasable: { status: 400, key: 'billing:errors.planNotPurchasable' },
   paymentMonths: { status: 400, key: 'billing:errors.months' },
   returnUrlRefused: { status: 400, key: 'billing:errors.returnUrl' },
   promoUnknown: { status: 400, key: 'billing:errors.promo.unknown' },

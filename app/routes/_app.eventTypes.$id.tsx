@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { EventTypeForm } from '#app/components/event-types/event-type-form.tsx'
 import { EventTypeActions } from '#app/components/event-types/event-type-card.tsx'
 import { SharePanel } from '#app/components/event-types/share-panel.tsx'
-import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
+import { PlanLimitModal } from '#app/components/event-types/plan-limit-modal.tsx'
 import { telemostState } from '#app/server/video/grants.server.ts'
 import { useUnsavedChanges } from '#app/components/event-types/use-unsaved-changes.ts'
 import { ItemPageHeader } from '#app/components/ui/item-page-header.tsx'
@@ -37,12 +37,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     title: `${eventType.name} — ${t('eventTypes:list.title')}`,
     eventType,
     schedules: schedules.map((schedule) => ({ id: schedule.id, name: schedule.name })),
-    tariff: user.tariff,
+    plan: user.plan,
     telemost: await telemostState(db, parseEnv(context.cloudflare.env), user.id),
     login: user.login,
     appUrl,
     share: shareInfo(appUrl, user.login, eventType),
-    isWidgetAllowed: can(user.tariff, 'widgets'),
+    isWidgetAllowed: can(user.plan, 'widgets'),
   }
 }
 
@@ -77,7 +77,7 @@ export default function EditEventType() {
 function EventTypeEditor({
   eventType,
   schedules,
-  tariff,
+  plan,
   telemost,
   login,
   appUrl,
@@ -106,7 +106,7 @@ function EventTypeEditor({
   useEffect(() => {
     if (!result) return
     if (result.toast) showToast(result.toast, { kind: 'success' })
-    if (result.errors?.tariffLimit) setLocked('limit')
+    if (result.errors?.planLimit) setLocked('limit')
   }, [result])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival from the wizard
@@ -138,7 +138,7 @@ function EventTypeEditor({
         actions={<EventTypeActions eventType={eventType} buttonClassName="btn-secondary" />}
       />
 
-      <PausedNote tariff={tariff} participantType={eventType.participantType} detailed />
+      <PausedNote plan={plan} participantType={eventType.participantType} detailed />
       <div role="tablist" aria-label={t('eventTypes:edit.tabs')} className="flex gap-2 border-b border-line">
         {(['settings', 'share'] as const).map((name) => (
           <button
@@ -174,7 +174,7 @@ function EventTypeEditor({
             saved={saved}
             errors={result?.errors?.fieldErrors ?? {}}
             schedules={schedules}
-            tariff={tariff}
+            plan={plan}
             telemost={telemost}
             returnTo={`/eventTypes/${eventType.id}`}
             eventTypeId={eventType.id}
@@ -209,7 +209,7 @@ function EventTypeEditor({
           setPendingTab(null)
         }}
       />
-      <TariffLimitModal
+      <PlanLimitModal
         open={locked !== null}
         onClose={() => setLocked(null)}
         availableFrom={cheapestPlanWith(locked && locked !== 'limit' ? locked : 'moreEventTypes')}

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EventTypeCard } from '#app/components/event-types/event-type-card.tsx'
-import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
+import { PlanLimitModal } from '#app/components/event-types/plan-limit-modal.tsx'
 import { DeleteDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import { ListHead } from '#app/components/ui/list-head.tsx'
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page,
     search,
     canAdd: await canAddEventType(db, user),
-    tariff: user.tariff,
+    plan: user.plan,
   }
 }
 
@@ -67,19 +67,19 @@ function listAction(params: URLSearchParams): string {
 
 /** `/eventTypes`: search, pages of 32, cards with their actions (SPEC §2 "Event types"). */
 export default function EventTypes() {
-  const { items, totalCount, page, search, canAdd, tariff } = useLoaderData<typeof loader>()
+  const { items, totalCount, page, search, canAdd, plan } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
   const [params] = useSearchParams()
   const { t } = useTranslation()
-  const [tariffOpen, setTariffOpen] = useState(false)
+  const [planLimitOpen, setPlanLimitOpen] = useState(false)
   const [deleting, setDeleting] = useState<string | null>(null)
   const pages = Math.max(1, Math.ceil(totalCount / EVENT_TYPES_PAGE_SIZE))
 
   useEffect(() => {
     if (!result) return
     setDeleting(null)
-    if (result.errors?.tariffLimit) setTariffOpen(true)
+    if (result.errors?.planLimit) setPlanLimitOpen(true)
     if (result.toast) showToast(result.toast, { kind: 'success', inList: true })
   }, [result])
 
@@ -91,7 +91,7 @@ export default function EventTypes() {
 
   return (
     <section data-testid="event-types-page">
-      <ListHead keys="eventTypes:list" canAdd={canAdd} onLocked={() => setTariffOpen(true)}>
+      <ListHead keys="eventTypes:list" canAdd={canAdd} onLocked={() => setPlanLimitOpen(true)}>
         {(label) => (
           <Link to="/eventTypes/create" className="btn-primary">
             {label}
@@ -127,7 +127,7 @@ export default function EventTypes() {
             <EventTypeCard
               key={eventType.id}
               eventType={eventType}
-              tariff={tariff}
+              plan={plan}
               onDelete={() => setDeleting(eventType.id)}
             />
           ))}
@@ -156,10 +156,10 @@ export default function EventTypes() {
         id={deleting ?? ''}
         loading={navigation.state === 'submitting'}
       />
-      <TariffLimitModal
-        open={tariffOpen}
-        onClose={() => setTariffOpen(false)}
-        availableFrom={cheapestPlanAbove(tariff, 'eventTypes')}
+      <PlanLimitModal
+        open={planLimitOpen}
+        onClose={() => setPlanLimitOpen(false)}
+        availableFrom={cheapestPlanAbove(plan, 'eventTypes')}
       />
     </section>
   )

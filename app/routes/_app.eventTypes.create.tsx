@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { type FormSection, EventTypeForm } from '#app/components/event-types/event-type-form.tsx'
-import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
+import { PlanLimitModal } from '#app/components/event-types/plan-limit-modal.tsx'
 import { useUnsavedChanges } from '#app/components/event-types/use-unsaved-changes.ts'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     title: t('eventTypes:create.metaTitle'),
     schedules: schedules.map((schedule) => ({ id: schedule.id, name: schedule.name, isDefault: schedule.isDefault })),
-    tariff: user.tariff,
+    plan: user.plan,
     telemost: await telemostState(db, parseEnv(context.cloudflare.env), user.id),
     canAdd: await canAddEventType(db, user),
     // The wizard checks each step with the server's rules before "Next" (a period may not start before today).
@@ -90,7 +90,7 @@ function stepErrors(form: HTMLFormElement, step: number, today: string, t: TFunc
 
 /** `/eventTypes/create`: the wizard (type, base settings, availability, schedule). */
 export default function CreateEventType() {
-  const { schedules, tariff, canAdd, today, telemost } = useLoaderData<typeof loader>()
+  const { schedules, plan, canAdd, today, telemost } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
   const { t } = useTranslation()
@@ -100,7 +100,7 @@ export default function CreateEventType() {
   const [linkTouched, setLinkTouched] = useState(false)
   const [step, setStep] = useState(0)
   const [locked, setLocked] = useState<Capability | null>(null)
-  const [tariffOpen, setTariffOpen] = useState(!canAdd)
+  const [planLimitOpen, setPlanLimitOpen] = useState(!canAdd)
   const formRef = useRef<HTMLFormElement>(null)
   const [checked, setChecked] = useState<Record<string, string[]> | null>(null)
   const errors = checked ?? result?.errors?.fieldErrors ?? {}
@@ -110,7 +110,7 @@ export default function CreateEventType() {
   useEffect(() => {
     if (!result?.errors) return
     setChecked(null)
-    if (result.errors.tariffLimit) setTariffOpen(true)
+    if (result.errors.planLimit) setPlanLimitOpen(true)
     const first = Object.keys(result.errors.fieldErrors)[0]
     if (first) setStep(stepOf(first))
   }, [result])
@@ -143,7 +143,7 @@ export default function CreateEventType() {
           saved={initial}
           errors={errors}
           schedules={schedules}
-          tariff={tariff}
+          plan={plan}
           telemost={telemost}
           returnTo="/eventTypes/create"
           linkFollowsName={!linkTouched}
@@ -190,10 +190,10 @@ export default function CreateEventType() {
         confirmLabel={t('eventTypes:edit.leave')}
         onConfirm={() => blocker.proceed?.()}
       />
-      <TariffLimitModal
-        open={tariffOpen || locked !== null}
+      <PlanLimitModal
+        open={planLimitOpen || locked !== null}
         onClose={() => {
-          setTariffOpen(false)
+          setPlanLimitOpen(false)
           setLocked(null)
         }}
         availableFrom={cheapestPlanWith(locked ?? 'moreEventTypes')}

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { WRITE_TARGET_FORM } from '#app/components/calendars/integration-item.tsx'
 import { ProviderCard } from '#app/components/calendars/provider-card.tsx'
-import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
+import { PlanLimitModal } from '#app/components/event-types/plan-limit-modal.tsx'
 import { TelegramCard } from '#app/components/notify/telegram-card.tsx'
 import { TelemostCard } from '#app/components/video/telemost-card.tsx'
 import { telemostState } from '#app/server/video/grants.server.ts'
@@ -25,7 +25,7 @@ import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
 export const meta = titleMeta
 
-/** The tariff modal and badge read `eventTypes`; the connect forms' errors `validation` and `api`. */
+/** The plan modal and badge read `eventTypes`; the connect forms' errors `validation` and `api`. */
 export const handle: I18nHandle = { i18n: ['validation', 'eventTypes', 'notify', 'calendars'] }
 
 /** SPEC §4 version check: how often the page looks again while a sync runs. */
@@ -57,14 +57,14 @@ export default function IntegrationsPage() {
   const revalidator = useRevalidator()
   const hydrated = useHydrated()
   const { t } = useTranslation()
-  const [tariffOpen, setTariffOpen] = useState(false)
+  const [planLimitOpen, setPlanLimitOpen] = useState(false)
 
   useEffect(() => {
     if (consent) showToast(consent.text, { kind: consent.kind })
   }, [consent])
 
   useEffect(() => {
-    if (answer?.errors?.tariffLimit) setTariffOpen(true)
+    if (answer?.errors?.planLimit) setPlanLimitOpen(true)
     // SPEC §8: a refresh that failed says so for 3 seconds (the card keeps showing why).
     if (answer?.intent === 'refresh' && answer.errors?.formErrors.length) {
       showToast(t('calendars:errors.updateFailed'), { kind: 'error', duration: 3000 })
@@ -180,13 +180,13 @@ export default function IntegrationsPage() {
             provider={provider}
             data={calendars}
             answer={answer}
-            onLocked={() => setTariffOpen(true)}
+            onLocked={() => setPlanLimitOpen(true)}
           />
         ))}
       </ul>
-      <TariffLimitModal
-        open={tariffOpen}
-        onClose={() => setTariffOpen(false)}
+      <PlanLimitModal
+        open={planLimitOpen}
+        onClose={() => setPlanLimitOpen(false)}
         availableFrom={calendars.availableFrom}
       />
     </section>

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BackLink } from '#app/components/ui/back-link.tsx'
 import { ConnectForm } from '#app/components/calendars/connect-form.tsx'
-import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
+import { PlanLimitModal } from '#app/components/event-types/plan-limit-modal.tsx'
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
@@ -44,9 +44,9 @@ export default function AppleInstructions() {
   const { canAdd, availableFrom } = useLoaderData<typeof loader>()
   const answer = useActionData<CalendarActionAnswer>()
   const { t } = useTranslation()
-  const [tariffOpen, setTariffOpen] = useState(false)
+  const [planLimitOpen, setPlanLimitOpen] = useState(false)
   useEffect(() => {
-    if (answer?.errors?.tariffLimit) setTariffOpen(true)
+    if (answer?.errors?.planLimit) setPlanLimitOpen(true)
   }, [answer])
   return (
     <section className="mx-auto max-w-2xl" aria-labelledby="apple-title" data-testid="apple-instructions">
@@ -76,14 +76,14 @@ export default function AppleInstructions() {
             <p className="text-sm text-muted" data-testid="plan-note-apple">
               {t('calendars:connect.extraNeedsPlan', { plan: availableFrom })}{' '}
               <Link to="/tariff" className="text-primary underline">
-                {t('calendars:connect.toTariffs')}
+                {t('calendars:connect.toPlans')}
               </Link>
             </p>
           )}
         </div>
         <p className="mt-4 text-xs text-muted">{t('calendars:apple.revoke')}</p>
       </div>
-      <TariffLimitModal open={tariffOpen} onClose={() => setTariffOpen(false)} availableFrom={availableFrom} />
+      <PlanLimitModal open={planLimitOpen} onClose={() => setPlanLimitOpen(false)} availableFrom={availableFrom} />
     </section>
   )
 }

@@ -10,7 +10,7 @@ import { parseEnv } from '#app/server/env.server.ts'
 import { type CreateAnswer, createPageAction, createPageData } from '#app/server/one-time/page.server.ts'
 import { shareInfo } from '#app/server/one-time/public.server.ts'
 import { telemostState } from '#app/server/video/grants.server.ts'
-import { tariffPath } from '#app/domain/plans.ts'
+import { plansPath } from '#app/domain/plans.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
 import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
@@ -57,10 +57,10 @@ export default function CreateOneTimeEvent() {
       <h1 className="text-2xl font-semibold">{loaded.title}</h1>
       {loaded.share ? <Created share={loaded.share} /> : null}
       {loaded.form && !loaded.form.allowed ? (
-        <div className="card space-y-3 p-5" data-testid="one-time-tariff">
-          <p>{t('eventTypes:tariff.availableFrom', { plan: loaded.form.availableFrom })}</p>
-          <Link to={tariffPath(loaded.form.availableFrom)} className="btn-primary inline-flex">
-            {t('eventTypes:tariff.toTariffs')}
+        <div className="card space-y-3 p-5" data-testid="one-time-plan">
+          <p>{t('eventTypes:plan.availableFrom', { plan: loaded.form.availableFrom })}</p>
+          <Link to={plansPath(loaded.form.availableFrom)} className="btn-primary inline-flex">
+            {t('eventTypes:plan.toPlans')}
           </Link>
         </div>
       ) : null}

@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       value: zone.ianaId,
       label: `${zone.displayName} — ${zone.name}`,
     })),
-    canAdjust: can(user.tariff, 'adjustments'),
+    canAdjust: can(user.plan, 'adjustments'),
     today: instantToZoned(schedule.timeZone, now).date,
     now,
   }
@@ -50,7 +50,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     try {
       payload = JSON.parse(String(form.get('payload') ?? ''))
     } catch {
-      return { saved: false, errors: { fieldErrors: {}, formErrors: [t('api:malformedJson')], tariffLimit: false } }
+      return { saved: false, errors: { fieldErrors: {}, formErrors: [t('api:malformedJson')], planLimit: false } }
     }
     const saved = await getSchedule(db, user.id, id)
     const parsed = scheduleSchema({ now: Date.now(), saved: saved.adjustments }).safeParse(payload)

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudfla
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
+import { PlanLimitModal } from '#app/components/event-types/plan-limit-modal.tsx'
 import { DeleteDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import { ListHead } from '#app/components/ui/list-head.tsx'
@@ -31,8 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: t('schedules:list.metaTitle'),
     // Each zone named by its city in the interface language, never the IANA id (issue 18).
     schedules: schedules.map((schedule) => ({ ...schedule, zoneName: zoneName(schedule.timeZone, language) })),
-    canAdd: withinLimit(user.tariff, 'schedules', schedules.length),
-    morePlan: cheapestPlanAbove(user.tariff, 'schedules'),
+    canAdd: withinLimit(user.plan, 'schedules', schedules.length),
+    morePlan: cheapestPlanAbove(user.plan, 'schedules'),
   }
 }
 
@@ -72,17 +72,17 @@ export default function Schedules() {
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
   const { t } = useTranslation()
-  const [tariffOpen, setTariffOpen] = useState(false)
+  const [planLimitOpen, setPlanLimitOpen] = useState(false)
   const [deleting, setDeleting] = useState<string | null>(null)
 
   useEffect(() => {
-    if (result?.errors?.tariffLimit) setTariffOpen(true)
+    if (result?.errors?.planLimit) setPlanLimitOpen(true)
     if (result) setDeleting(null)
   }, [result])
 
   return (
     <section data-testid="schedules-page">
-      <ListHead keys="schedules:list" canAdd={canAdd} onLocked={() => setTariffOpen(true)}>
+      <ListHead keys="schedules:list" canAdd={canAdd} onLocked={() => setPlanLimitOpen(true)}>
         {(label) => (
           <Form method="post">
             <button type="submit" name="intent" value="create" className="btn-primary">
@@ -147,7 +147,7 @@ export default function Schedules() {
         id={deleting ?? ''}
         loading={navigation.state === 'submitting'}
       />
-      <TariffLimitModal open={tariffOpen} onClose={() => setTariffOpen(false)} availableFrom={morePlan} />
+      <PlanLimitModal open={planLimitOpen} onClose={() => setPlanLimitOpen(false)} availableFrom={morePlan} />
     </section>
   )
 }

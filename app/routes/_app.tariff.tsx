@@ -10,7 +10,7 @@ import { PAYMENT_MONTHS } from '#app/domain/billing/quote.ts'
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
-import { tariffPageAction, tariffPageData } from '#app/server/billing/tariff-page.server.ts'
+import { plansPageAction, plansPageData } from '#app/server/billing/plans-page.server.ts'
 import { parseEnv } from '#app/server/env.server.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
 import { signedInPage } from '#app/server/signed-in-page.server.ts'
@@ -21,13 +21,13 @@ export const handle: I18nHandle = { i18n: ['billing', 'validation'] }
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db, user } = await signedInPage(request, context)
   const env = parseEnv(context.cloudflare.env)
-  const data = await tariffPageData(db, env, user, request, Date.now())
+  const data = await plansPageData(db, env, user, request, Date.now())
   return { title: getT(await getLanguage(request))('billing:page.metaTitle'), ...data }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { db, user } = await signedInPage(request, context)
-  return tariffPageAction(db, parseEnv(context.cloudflare.env), user, request, await getLanguage(request))
+  return plansPageAction(db, parseEnv(context.cloudflare.env), user, request, await getLanguage(request))
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>
@@ -44,7 +44,7 @@ function CurrentPlan({ data }: { data: Data }) {
       testId="current-plan"
     >
       <p className="mt-1 flex flex-wrap items-center gap-2 text-xl font-semibold">
-        <span data-testid="current-tariff">{t(`billing:plans.${s.tariff}.name`)}</span>
+        <span data-testid="current-plan">{t(`billing:plans.${s.tariff}.name`)}</span>
         {s.isTrial ? (
           <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-white">{t('billing:page.trialBadge')}</span>
         ) : null}
@@ -61,7 +61,7 @@ function CurrentPlan({ data }: { data: Data }) {
           {s.nextPayment
             ? t('billing:page.nextPayment', {
                 amount: s.nextPayment.amountRub,
-                tariff: t(`billing:plans.${s.nextPayment.tariff}.name`),
+                plan: t(`billing:plans.${s.nextPayment.tariff}.name`),
                 date: data.subscription.nextPaymentDate,
               })
             : t('billing:page.noNextPayment')}
@@ -188,7 +188,7 @@ function History({ data }: { data: Data }) {
             <span>
               {payment.date} ·{' '}
               {t(`billing:page.kind.${payment.kind}`, {
-                tariff: payment.tariff ? t(`billing:plans.${payment.tariff}.name`) : '',
+                plan: payment.plan ? t(`billing:plans.${payment.plan}.name`) : '',
               })}
             </span>
             <span className="flex items-center gap-3">
@@ -208,7 +208,7 @@ function History({ data }: { data: Data }) {
 }
 
 /** `/tariff`: the plans, the current one, the trial, payments (SPEC §2 "Tariffs page and trial modals"). */
-export default function Tariff() {
+export default function Plans() {
   const data = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const { t } = useTranslation()
@@ -218,8 +218,8 @@ export default function Tariff() {
     data.done ? t(`billing:page.${data.done}`) : null,
   ].filter((text): text is string => Boolean(text))
   return (
-    <section className="mx-auto grid max-w-5xl gap-6" aria-labelledby="tariff-title">
-      <h1 id="tariff-title" className="text-2xl font-semibold">
+    <section className="mx-auto grid max-w-5xl gap-6" aria-labelledby="plans-title">
+      <h1 id="plans-title" className="text-2xl font-semibold">
         {t('billing:page.title')}
       </h1>
       {notices.map((text) => (

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { BackLink } from '#app/components/ui/back-link.tsx'
 import { PLAN_PRICES_RUB } from '#app/domain/constants.ts'
-import { planComparison, tariffPath } from '#app/domain/plans.ts'
+import { planComparison, plansPath } from '#app/domain/plans.ts'
 import { getLanguage } from '#app/i18n/i18n.server.ts'
 import type { I18nHandle } from '#app/i18n/namespaces.ts'
 import { getT } from '#app/i18n/translate.server.ts'
@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = getT(await getLanguage(request))
   return {
     title: t('plans:features.metaTitle'),
-    current: user.tariff,
+    current: user.plan,
     businessUrl: businessPlanUrl(parseEnv(context.cloudflare.env)),
     ...planComparison(PLAN_PRICES_RUB),
   }
@@ -32,12 +32,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * table; the current plan marked; each plan's button leads to `/tariff?plan=X`. A table that scrolls sideways on a
  * phone, plain links: no script needed.
  */
-export default function TariffFeatures() {
+export default function PlanFeatures() {
   const { t } = useTranslation()
   const { plans, capabilities, current, businessUrl } = useLoaderData<typeof loader>()
   const limit = (value: number | null) => (value === null ? t('plans:features.unlimited') : String(value))
   return (
-    <section className="flex flex-col gap-5" data-testid="tariff-features">
+    <section className="flex flex-col gap-5" data-testid="plan-features">
       <BackLink to="/tariff" label={t('plans:features.back')} />
       <h1 className="text-2xl font-semibold">{t('plans:features.title')}</h1>
       <p className="max-w-3xl text-sm text-muted">{t('plans:features.lead')}</p>
@@ -50,17 +50,17 @@ export default function TariffFeatures() {
               </th>
               {plans.map((plan) => (
                 <th
-                  key={plan.tariff}
+                  key={plan.name}
                   scope="col"
-                  className={`p-3 text-center ${plan.tariff === current ? 'bg-primary-soft' : ''}`}
-                  data-testid={`plan-${plan.tariff}`}
-                  aria-current={plan.tariff === current ? 'true' : undefined}
+                  className={`p-3 text-center ${plan.name === current ? 'bg-primary-soft' : ''}`}
+                  data-testid={`plan-${plan.name}`}
+                  aria-current={plan.name === current ? 'true' : undefined}
                 >
-                  <span className="block text-base font-semibold">{plan.tariff}</span>
+                  <span className="block text-base font-semibold">{plan.name}</span>
                   <span className="block font-normal text-muted">
                     {t('plans:features.perMonth', { price: plan.priceRub })}
                   </span>
-                  {plan.tariff === current ? (
+                  {plan.name === current ? (
                     <span className="mt-1 block text-xs font-medium text-primary" data-testid="current-plan">
                       {t('plans:features.current')}
                     </span>
@@ -76,7 +76,7 @@ export default function TariffFeatures() {
                   {t(`plans:limits.${kind}`)}
                 </th>
                 {plans.map((plan) => (
-                  <td key={plan.tariff} className="p-3 text-center" data-testid={`limit-${kind}-${plan.tariff}`}>
+                  <td key={plan.name} className="p-3 text-center" data-testid={`limit-${kind}-${plan.name}`}>
                     {limit(plan.limits[kind])}
                   </td>
                 ))}
@@ -89,12 +89,12 @@ export default function TariffFeatures() {
                 </th>
                 {plans.map((plan) => (
                   <td
-                    key={plan.tariff}
+                    key={plan.name}
                     className="p-3 text-center"
-                    data-testid={`cell-${row.capability}-${plan.tariff}`}
-                    data-included={row.included[plan.tariff]}
+                    data-testid={`cell-${row.capability}-${plan.name}`}
+                    data-included={row.included[plan.name]}
                   >
-                    {row.included[plan.tariff] ? (
+                    {row.included[plan.name] ? (
                       <span className="text-success">
                         ✓<span className="sr-only"> {t('plans:features.included')}</span>
                       </span>
@@ -112,13 +112,13 @@ export default function TariffFeatures() {
             <tr>
               <td />
               {plans.map((plan) => (
-                <td key={plan.tariff} className="p-3 text-center">
+                <td key={plan.name} className="p-3 text-center">
                   <Link
-                    to={tariffPath(plan.tariff)}
-                    className={plan.tariff === current ? 'btn-secondary' : 'btn-primary'}
-                    data-testid={`choose-${plan.tariff}`}
+                    to={plansPath(plan.name)}
+                    className={plan.name === current ? 'btn-secondary' : 'btn-primary'}
+                    data-testid={`choose-${plan.name}`}
                   >
-                    {t('plans:features.choose', { plan: plan.tariff })}
+                    {t('plans:features.choose', { plan: plan.name })}
                   </Link>
                 </td>
               ))}

@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       firstName: user.firstName,
       lastName: user.lastName,
       imageUrl: avatarUrl(user.imageKey),
-      tariff: user.tariff,
+      plan: user.plan,
       timeZone: user.timeZone,
     },
   }

@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           login: user.login,
           firstName: user.firstName,
           lastName: user.lastName,
-          tariff: user.tariff,
+          plan: user.plan,
           imageUrl: avatarUrl(user.imageKey),
         }
       : null,
@@ -72,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ? [
         ...Object.values(errors.fieldErrors).flat(),
         ...errors.formErrors,
-        ...(errors.tariffLimit ? [t('api:tariffLimit')] : []),
+        ...(errors.planLimit ? [t('api:planLimit')] : []),
       ]
     : []
   return data({ quickEventTypeErrors: [...new Set(texts)] }, { status: result.status })

@@ -7,7 +7,7 @@ import { paymentProvider } from '#app/server/payments/provider.server.ts'
 import { attempt } from '#app/server/refusal.server.ts'
 import { signedInPage } from '#app/server/signed-in-page.server.ts'
 
-/** A return address from the query, when it is ours; else the tariffs page. */
+/** A return address from the query, when it is ours; else the plans page. */
 async function returnTo(env: ReturnType<typeof parseEnv>, raw: string | null) {
   const checked = await attempt(async () => ownUrl({ env }, raw, '/tariff'))
   return new URL(checked.ok ? checked.value : '/tariff', env.APP_URL)

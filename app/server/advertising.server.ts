@@ -5,12 +5,12 @@ import {
   advertisingCards,
   isAdvertisingCardId,
 } from '#app/domain/advertising.ts'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 import { advertisingClosures, calendarIntegrations, meetings, telegramBindings } from '#db/schema.ts'
 import type { Db } from './db.server.ts'
 import { refuse } from './refusal.server.ts'
 
-type Owner = { id: string; tariff: Tariff }
+type Owner = { id: string; plan: PlanName }
 
 /** The home page's cards for this specialist (SPEC §7 `GET /eventAdvertising`), in one D1 round trip. */
 export async function listAdvertising(db: Db, owner: Owner): Promise<AdvertisingCardId[]> {
@@ -32,7 +32,7 @@ export async function listAdvertising(db: Db, owner: Owner): Promise<Advertising
     db.select({ id: meetings.id }).from(meetings).where(eq(meetings.ownerId, owner.id)).limit(1),
   ])
   return advertisingCards(
-    { calendar: calendar.length > 0, telegramBot: bot.length > 0, tariff: owner.tariff, bookings: booked.length > 0 },
+    { calendar: calendar.length > 0, telegramBot: bot.length > 0, plan: owner.plan, bookings: booked.length > 0 },
     new Set(closed.map((row) => row.cardId)),
   )
 }

@@ -60,7 +60,7 @@ export const EnvSchema = z.object({
   YOOKASSA_SECRET_KEY: z.string().min(1).optional(),
   YOOKASSA_API_BASE: z.url().default('https://api.yookassa.ru/v3'),
   YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).default(1),
-  /** The business-plan request form the tariffs page links to (SPEC §6); unset: an email to MAIL_FROM. */
+  /** The business-plan request form the plans page links to (SPEC §6); unset: an email to MAIL_FROM. */
   BUSINESS_PLAN_FORM_URL: z.url().optional(),
   /** Yandex's client: sign-in, and Telemost's conferences (issue 15) with the `telemost-api:conferences.create` scope. */
   OAUTH_YANDEX_CLIENT_ID: z.string().optional(),

@@ -1,7 +1,7 @@
 /**
  * The server side of the one refusal (app/domain/refusal.ts): `Refused` carries a `Refusal` through code that
  * throws (use cases deep in a call chain); pages render it with `pageErrors` (field errors, form errors, the
- * tariff modal; a 404 refusal is the 404 page) or `refusalTexts` (a list or a toast), the JSON API with the same
+ * plan modal; a 404 refusal is the 404 page) or `refusalTexts` (a list or a toast), the JSON API with the same
  * texts and the table's status (workers/api/envelope.ts `refusalResponse`). docs/decisions/0075-one-refusal.md.
  */
 import { data } from '@remix-run/cloudflare'
@@ -70,20 +70,20 @@ export function refusalTexts(refusal: Refusal, t: TFunction): string[] {
 }
 
 /** A page's errors: conform's `submission.reply` options, and whether to open the plan's modal (SPEC §6). */
-export type PageErrors = IssueErrors & { tariffLimit: boolean }
+export type PageErrors = IssueErrors & { planLimit: boolean }
 
 /**
  * The one rendering of a refusal or of zod issues for a page: texts next to their fields (by dotted path), the
- * rest as form errors, a plan refusal as the tariff flag. A 404 refusal throws the 404 page (another owner's or
+ * rest as form errors, a plan refusal as the plan flag. A 404 refusal throws the 404 page (another owner's or
  * a missing row looks the same as none).
  */
 export function pageErrors(source: Refusal | readonly z.core.$ZodIssue[], t: TFunction): PageErrors {
-  if (isIssues(source)) return { ...issueErrors(source, t), tariffLimit: false }
+  if (isIssues(source)) return { ...issueErrors(source, t), planLimit: false }
   if (refusalStatus(source) === 404) throw new Response(problemText(source, t), { status: 404 })
-  const errors: PageErrors = { fieldErrors: {}, formErrors: [], tariffLimit: false }
+  const errors: PageErrors = { fieldErrors: {}, formErrors: [], planLimit: false }
   for (const problem of refusalProblems(source)) {
     const text = problemText(problem, t)
-    if (problem.code === 'tariffLimit') errors.tariffLimit = true
+    if (problem.code === 'planLimit') errors.planLimit = true
     else if (problem.field) errors.fieldErrors[problem.field] = [...(errors.fieldErrors[problem.field] ?? []), text]
     else errors.formErrors.push(text)
   }

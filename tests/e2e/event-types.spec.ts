@@ -56,7 +56,7 @@ const TEXTS = {
     compact: 'Компактный',
     style: 'Вид',
     width: 'Ширина',
-    tariffTitle: 'Недоступно на вашем тарифе',
+    planLimitTitle: 'Недоступно на вашем тарифе',
     group: 'Групповая',
     totalSeats: 'Всего мест',
     minSeats: 'Минимум участников',
@@ -118,7 +118,7 @@ const TEXTS = {
     compact: 'Compact',
     style: 'Style',
     width: 'Width',
-    tariffTitle: 'Not available on your plan',
+    planLimitTitle: 'Not available on your plan',
     group: 'Group',
     totalSeats: 'Total seats',
     minSeats: 'Minimum participants',
@@ -356,7 +356,7 @@ for (const language of ['ru', 'en'] as const) {
     await expect(card).toHaveCount(1)
   })
 
-  test(`${language}: a Basic specialist meets the tariff limits and the unsaved-changes warning`, async ({
+  test(`${language}: a Basic specialist meets the plan limits and the unsaved-changes warning`, async ({
     page,
     request,
   }) => {
@@ -364,18 +364,18 @@ for (const language of ['ru', 'en'] as const) {
     await signIn(page, TEXTS.ru, specialist.login, specialist.password)
     await setLanguage(page, language, '/')
 
-    // Day-offs need Standard: the tariff-limit modal.
+    // Day-offs need Standard: the plan-limit modal.
     await page.goto('/schedules')
     await page.getByTestId('schedule-card').first().getByRole('link').first().click()
     await page.getByLabel(t.adjustmentDate, { exact: true }).fill(dmy(isoInDays(3)))
     await page.getByRole('button', { name: t.add, exact: true }).click()
-    await expect(page.getByRole('dialog')).toContainText(t.tariffTitle)
+    await expect(page.getByRole('dialog')).toContainText(t.planLimitTitle)
     await page.keyboard.press('Escape')
 
     // Group meetings need Pro.
     await page.goto('/eventTypes/create')
     await page.getByRole('radio', { name: t.group, exact: true }).click()
-    await expect(page.getByTestId('tariff-limit')).toBeVisible()
+    await expect(page.getByTestId('plan-limit')).toBeVisible()
     await page.keyboard.press('Escape')
     await page.getByRole('button', { name: t.next }).click()
     await page.getByLabel(t.name, { exact: true }).fill('Basic call')
@@ -403,6 +403,6 @@ for (const language of ['ru', 'en'] as const) {
     await page.getByRole('button', { name: t.duplicate }).click()
     await expect(page.getByTestId('toast-success').last()).toContainText(t.duplicated)
     await page.getByRole('button', { name: t.duplicate }).click()
-    await expect(page.getByTestId('tariff-limit')).toBeVisible()
+    await expect(page.getByTestId('plan-limit')).toBeVisible()
   })
 }

@@ -115,7 +115,7 @@ describe('concurrent duplicates answer the translated 400 of the check, never 50
   it('simultaneous saves of one name (pages and API share createEventType): one saved, the rest the same 400', async () => {
     const { user, call } = await apiSpecialist('Pro')
     const [schedule] = (await call('GET', '/schedule')).body.data
-    const owner = { id: user.id, tariff: 'Pro' as const, timeZone: 'Europe/Moscow' }
+    const owner = { id: user.id, plan: 'Pro' as const, timeZone: 'Europe/Moscow' }
     const schema = eventTypeSchema({ today: '2026-01-01' as IsoDate })
     // Names differing only in case, Cyrillic included, are one name; each save has its own link.
     const names = ['Разбор портфолио', 'РАЗБОР ПОРТФОЛИО', 'разбор Портфолио']

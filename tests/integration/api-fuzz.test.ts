@@ -151,7 +151,7 @@ async function snapshot(): Promise<Record<string, number>> {
 }
 
 async function fixture(): Promise<Fixture & { login: string }> {
-  const { host, eventType, scheduleId } = await createBookableHost({}, { tariff: 'Pro' })
+  const { host, eventType, scheduleId } = await createBookableHost({}, { plan: 'Pro' })
   const auth = await bearerFor(host.id)
   const { slots } = await firstFreeSlot(host.login, eventType.link)
   const booked = await SELF.fetch(`http://localhost/api/v2/public/${host.login}/eventTypes/${eventType.link}/events`, {

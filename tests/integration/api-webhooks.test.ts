@@ -281,7 +281,7 @@ describe('webhook deliveries', () => {
   it('sends a later seat of a group slot as booking.participants_changed and a move as booking.moved', async () => {
     const { host } = await createBookableHost(
       { participantType: 'GroupNotCollective', totalSeats: 3, minSeats: 1 },
-      { tariff: 'Pro' },
+      { plan: 'Pro' },
     )
     const call = await callerFor(host.id)
     const created = (

@@ -8,8 +8,8 @@ import { createTestUser, pageClient, sessionCookieFor } from './helpers/users.ts
 
 const db = () => getDb(env.DB)
 
-async function signedIn(tariff: 'Basic' | 'Standard' | 'Pro' = 'Basic') {
-  const user = await createTestUser({ tariff })
+async function signedIn(plan: 'Basic' | 'Standard' | 'Pro' = 'Basic') {
+  const user = await createTestUser({ plan })
   return { user, client: pageClient(await sessionCookieFor(user.id)) }
 }
 
@@ -51,7 +51,7 @@ describe('/tariff', () => {
     expect(html).toContain('data-testid="trial-activated"')
     expect(html).toContain('•••• 4444')
     const [row] = await db().select().from(users).where(eq(users.id, user.id))
-    expect(row.tariff).toBe('Pro')
+    expect(row.plan).toBe('Pro')
     // The offer is gone: once per account.
     expect(html).not.toContain('data-testid="trial-offer-card"')
   })
@@ -68,7 +68,7 @@ describe('/tariff', () => {
       'Не удалось активировать пробный период. Попробуйте ещё раз',
     )
     const [row] = await db().select().from(users).where(eq(users.id, user.id))
-    expect(row.tariff).toBe('Basic')
+    expect(row.plan).toBe('Basic')
   })
 
   it('refuses an unknown promo code with a translated text next to the field, and Basic as a purchase', async () => {
@@ -96,12 +96,12 @@ describe('/tariff', () => {
     expect(html).toContain('Оплата прошла, тариф обновлён')
     expect(html).toContain('data-testid="payment"')
     const [row] = await db().select().from(users).where(eq(users.id, user.id))
-    expect(row.tariff).toBe('Standard')
+    expect(row.plan).toBe('Standard')
     // Auto-renewal can be cancelled; the plan stays.
     const canceled = await client.post('/tariff', { intent: 'cancelAutoRenew' })
     expect(path(canceled.headers.get('Location'))).toBe('/tariff?done=autoRenewCanceled')
     const [after] = await db().select().from(users).where(eq(users.id, user.id))
-    expect(after.tariff).toBe('Standard')
+    expect(after.plan).toBe('Standard')
   })
 
   it("another user's payment return is a 404", async () => {
@@ -120,7 +120,7 @@ describe('the trial modals (SPEC §2)', () => {
   it('offers the trial to a new and to an old user in their own words', async () => {
     const fresh = await signedIn()
     expect(await (await fresh.client.get('/tariff?offer=trial')).text()).toContain('Попробуйте Pro бесплатно 7 дней')
-    const old = await createTestUser({ tariff: 'Basic', createdAt: Date.now() - 400 * DAY })
+    const old = await createTestUser({ plan: 'Basic', createdAt: Date.now() - 400 * DAY })
     const html = await (await pageClient(await sessionCookieFor(old.id)).get('/tariff?offer=trial')).text()
     expect(html).toContain('Вы ещё не пробовали Pro')
   })
@@ -136,9 +136,9 @@ describe('the trial modals (SPEC §2)', () => {
     )
     expect(home).toContain('name="intent" value="dismissTrialOffer"')
     expect(await (await client.get('/?lang=en')).text()).toContain('Try Pro free for 7 days')
-    const tariff = await (await client.get('/tariff')).text()
-    expect(tariff).toContain('data-testid="trial-offer"')
-    expect(tariff).toContain('Нет, спасибо')
+    const plansPage = await (await client.get('/tariff')).text()
+    expect(plansPage).toContain('data-testid="trial-offer"')
+    expect(plansPage).toContain('Нет, спасибо')
 
     const dismissed = await client.post('/tariff', { intent: 'dismissTrialOffer', from: 'home' })
     expect(dismissed.status).toBe(302)
@@ -152,11 +152,11 @@ describe('the trial modals (SPEC §2)', () => {
     expect(await (await client.get('/tariff?offer=trial')).text()).toContain('data-testid="trial-offer"')
     expect(await (await client.get('/tariff')).text()).toContain('data-testid="trial-offer-card"')
     const [row] = await db().select().from(users).where(eq(users.id, user.id))
-    expect(row.tariff).toBe('Basic')
+    expect(row.plan).toBe('Basic')
   })
 
   it('never opens the offer by itself after the trial was used, nor on a paid plan', async () => {
-    const used = await createTestUser({ tariff: 'Basic' })
+    const used = await createTestUser({ plan: 'Basic' })
     await db()
       .insert(subscriptions)
       .values({ userId: used.id, trialStartedAt: Date.now() - 30 * DAY })
@@ -169,14 +169,14 @@ describe('the trial modals (SPEC §2)', () => {
 
   it('says how many days are left near the end, and that the trial ended after it', async () => {
     const now = Date.now()
-    const ending = await createTestUser({ tariff: 'Pro', tariffValidUntil: now + 1.5 * DAY })
+    const ending = await createTestUser({ plan: 'Pro', planValidUntil: now + 1.5 * DAY })
     await db()
       .insert(subscriptions)
       .values({ userId: ending.id, isTrial: true, trialStartedAt: now - 5.5 * DAY })
     const left = await (await pageClient(await sessionCookieFor(ending.id)).get('/tariff')).text()
     expect(left).toContain('data-testid="trial-days-left"')
     expect(left).toContain('До конца пробного периода осталось 2 дня')
-    const ended = await createTestUser({ tariff: 'Basic' })
+    const ended = await createTestUser({ plan: 'Basic' })
     await db()
       .insert(subscriptions)
       .values({ userId: ended.id, trialStartedAt: now - 8 * DAY })

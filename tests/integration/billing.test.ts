@@ -83,7 +83,7 @@ async function onTrial(
   start: number,
   existing?: Awaited<ReturnType<typeof createTestUser>>,
 ) {
-  const user = existing ?? (await createTestUser({ tariff: 'Basic' }))
+  const user = existing ?? (await createTestUser({ plan: 'Basic' }))
   const { paymentId } = await startTrial(ctx.deps(start), user.id, { success: '/tariff', fail: '/tariff' })
   const payment = await paymentOf(paymentId)
   ctx.fake.pay(payment.providerPaymentId as string)
@@ -101,7 +101,7 @@ describe('trial', () => {
   it('binds a card with a 1 RUB authorisation, releases it, and puts the account on Pro for 7 days', async () => {
     const ctx = setup()
     const start = Date.UTC(2027, 2, 1, 10)
-    const user = await createTestUser({ tariff: 'Basic' })
+    const user = await createTestUser({ plan: 'Basic' })
     const { paymentId, confirmationUrl } = await startTrial(ctx.deps(start), user.id, {
       success: 'http://localhost:8787/eventTypes',
       fail: '/tariff',
@@ -128,8 +128,8 @@ describe('trial', () => {
     })
     expect(ctx.fake.payments.get(providerId)?.status).toBe('canceled')
     const row = await userRow(user.id)
-    expect(row.tariff).toBe('Pro')
-    expect(row.tariffValidUntil).toBe(start + 7 * DAY)
+    expect(row.plan).toBe('Pro')
+    expect(row.planValidUntil).toBe(start + 7 * DAY)
     expect(await subscriptionOf(user.id)).toMatchObject({ isTrial: true, trialStartedAt: start, cardMask: '•••• 4444' })
     // The notice and the email went once, though the notification arrives after the return.
     expect(
@@ -146,7 +146,7 @@ describe('trial', () => {
 
   it('refuses a return address on another origin', async () => {
     const ctx = setup()
-    const user = await createTestUser({ tariff: 'Basic' })
+    const user = await createTestUser({ plan: 'Basic' })
     await expect(
       startTrial(ctx.deps(Date.now()), user.id, { success: 'https://evil.example/x' }),
     ).rejects.toMatchObject({
@@ -157,14 +157,14 @@ describe('trial', () => {
 
   it('a declined card leaves the account on Basic, the trial still available', async () => {
     const ctx = setup()
-    const user = await createTestUser({ tariff: 'Basic' })
+    const user = await createTestUser({ plan: 'Basic' })
     const { paymentId } = await startTrial(ctx.deps(Date.now()), user.id, {})
     ctx.fake.decline((await paymentOf(paymentId)).providerPaymentId as string, 'card_expired')
     expect(await returnFromProvider(ctx.deps(Date.now()), user.id, paymentId)).toEqual({
       kind: 'cardBinding',
       status: 'canceled',
     })
-    expect((await userRow(user.id)).tariff).toBe('Basic')
+    expect((await userRow(user.id)).plan).toBe('Basic')
     expect((await paymentOf(paymentId)).failureReason).toBe('card_expired')
     expect((await subscriptionOf(user.id)).trialStartedAt).toBeNull()
   })
@@ -195,8 +195,8 @@ describe('trial', () => {
     expect(await mails()).toBe(4)
     expect(await noticesOf(user.id)).toHaveLength(4)
     const row = await userRow(user.id)
-    expect(row.tariff).toBe('Basic')
-    expect(row.tariffValidUntil).toBeNull()
+    expect(row.plan).toBe('Basic')
+    expect(row.planValidUntil).toBeNull()
     expect(await subscriptionOf(user.id)).toMatchObject({
       isTrial: false,
       trialReminded2d: true,
@@ -216,8 +216,8 @@ describe('trial', () => {
     await chooseRenewal(ctx.deps(start), user.id, { tariff: 'Standard', months: 1 })
     await ctx.cron(start + 7 * DAY)
     const row = await userRow(user.id)
-    expect(row.tariff).toBe('Standard')
-    expect(row.tariffValidUntil).toBe(Date.UTC(2027, 5, 8, 8))
+    expect(row.plan).toBe('Standard')
+    expect(row.planValidUntil).toBe(Date.UTC(2027, 5, 8, 8))
     const renewal = ctx.fake.creates(user.id).at(-1)
     expect(renewal?.body).toMatchObject({ amount: { value: '950.00' }, payment_method_id: expect.any(String) })
     expect(renewal?.body).not.toHaveProperty('confirmation')
@@ -236,7 +236,7 @@ describe('payments', () => {
   it('a Standard payment with a promo code moves the plan and writes the wallet and the history', async () => {
     const ctx = setup()
     const now = Date.UTC(2027, 6, 1, 12)
-    const user = await createTestUser({ tariff: 'Basic' })
+    const user = await createTestUser({ plan: 'Basic' })
     await db().insert(walletEntries).values({ id: newId(), userId: user.id, amount: 100, reason: 'bonus' })
     const code = `SALE${newId().slice(-6).toUpperCase()}`
     const promoId = await promo(code, 'discountPercent', 10, { maxUses: 5 })
@@ -270,8 +270,8 @@ describe('payments', () => {
     expect(await handleNotification(ctx.deps(now), body)).toBe('unchanged')
 
     const row = await userRow(user.id)
-    expect(row.tariff).toBe('Standard')
-    expect(row.tariffValidUntil).toBe(Date.UTC(2027, 7, 1, 12))
+    expect(row.plan).toBe('Standard')
+    expect(row.planValidUntil).toBe(Date.UTC(2027, 7, 1, 12))
     expect((await paymentOf(paymentId)).status).toBe('succeeded')
     const ledger = await db().select().from(walletEntries).where(eq(walletEntries.userId, user.id))
     expect(ledger.map((e) => [e.amount, e.reason]).sort()).toEqual([
@@ -284,7 +284,7 @@ describe('payments', () => {
     expect(code1.uses).toBe(1)
     expect(await subscriptionOf(user.id)).toMatchObject({
       autoRenew: true,
-      renewTariff: 'Standard',
+      renewPlan: 'Standard',
       cardMask: '•••• 4444',
     })
     // The code is spent for this account.
@@ -296,7 +296,7 @@ describe('payments', () => {
   it('reserves the Fasties a payment uses: a second payment cannot take them too, a declined one gives them back', async () => {
     const ctx = setup()
     const now = Date.UTC(2027, 6, 2, 12)
-    const user = await createTestUser({ tariff: 'Basic' })
+    const user = await createTestUser({ plan: 'Basic' })
     await db().insert(walletEntries).values({ id: newId(), userId: user.id, amount: 100, reason: 'bonus' })
     const pay = () => payPlan(ctx.deps(now), user.id, { tariff: 'Standard', months: 1, useFasties: true })
     // Two payments at once: whichever order they take, the 100 Fasties go to one of them only (the other is
@@ -326,13 +326,13 @@ describe('payments', () => {
     expect(await handleNotification(ctx.deps(now), body)).toBe('applied')
     expect(await handleNotification(ctx.deps(now), body)).toBe('unchanged')
     expect(await balance()).toBe(100)
-    expect((await userRow(user.id)).tariff).toBe('Basic')
+    expect((await userRow(user.id)).plan).toBe('Basic')
   })
 
   it('the hourly run reads back a purchase left pending for a day: a canceled one gives its Fasties back', async () => {
     const ctx = setup()
     const now = Date.now()
-    const user = await createTestUser({ tariff: 'Basic' })
+    const user = await createTestUser({ plan: 'Basic' })
     await db().insert(walletEntries).values({ id: newId(), userId: user.id, amount: 100, reason: 'bonus' })
     const buy = async (useFasties: boolean) =>
       (await payPlan(ctx.deps(now), user.id, { tariff: 'Standard', months: 1, useFasties })).paymentId
@@ -366,7 +366,7 @@ describe('payments', () => {
     expect(await paymentOf(abandoned)).toMatchObject({ status: 'canceled', failureReason: 'expired_on_confirmation' })
     expect(await balance()).toBe(100)
     expect((await paymentOf(paidUnheard)).status).toBe('succeeded')
-    expect((await userRow(user.id)).tariff).toBe('Standard')
+    expect((await userRow(user.id)).plan).toBe('Standard')
     // Younger than a day: left to its notification, not read back yet.
     expect((await paymentOf(fresh)).status).toBe('pending')
     expect((await paymentOf(forgotten)).status).toBe('pending')
@@ -376,7 +376,7 @@ describe('payments', () => {
 
   it('forged and unknown notifications change nothing', async () => {
     const ctx = setup()
-    const user = await createTestUser({ tariff: 'Basic' })
+    const user = await createTestUser({ plan: 'Basic' })
     const { paymentId } = await payPlan(ctx.deps(Date.now()), user.id, { tariff: 'Pro', months: 1, useFasties: false })
     const providerId = (await paymentOf(paymentId)).providerPaymentId as string
     // A forged body saying "succeeded" for a payment the payer never paid: the provider says pending.
@@ -389,7 +389,7 @@ describe('payments', () => {
     expect(await handleNotification(ctx.deps(Date.now()), { object: { id: 'yk-unknown' } })).toBe('unchanged')
     expect(await handleNotification(ctx.deps(Date.now()), 'nonsense')).toBe('unchanged')
     expect((await paymentOf(paymentId)).status).toBe('pending')
-    expect((await userRow(user.id)).tariff).toBe('Basic')
+    expect((await userRow(user.id)).plan).toBe('Basic')
     // Through the API: always 200 so the provider stops, nothing changes.
     const answer = await SELF.fetch('http://localhost/api/v2/payments/notifications', {
       method: 'POST',
@@ -397,12 +397,12 @@ describe('payments', () => {
       body: JSON.stringify(forged),
     })
     expect(answer.status).toBe(200)
-    expect((await userRow(user.id)).tariff).toBe('Basic')
+    expect((await userRow(user.id)).plan).toBe('Basic')
   })
 
   it('an unavailable provider (5xx, timeout) answers a clear refusal and records the payment as failed', async () => {
     const ctx = setup()
-    const user = await createTestUser({ tariff: 'Basic' })
+    const user = await createTestUser({ plan: 'Basic' })
     ctx.fake.inject({ status: 503 })
     await expect(
       payPlan(ctx.deps(Date.now()), user.id, { tariff: 'Pro', months: 1, useFasties: false }),
@@ -418,7 +418,7 @@ describe('payments', () => {
       ['cardBinding', 'canceled', 'provider_unavailable'],
       ['purchase', 'canceled', 'provider_unavailable'],
     ])
-    expect((await userRow(user.id)).tariff).toBe('Basic')
+    expect((await userRow(user.id)).plan).toBe('Basic')
     // Nothing is held against the account: the trial can still be started.
     expect((await subscriptionOf(user.id)).trialStartedAt).toBeNull()
   })
@@ -426,29 +426,29 @@ describe('payments', () => {
   it('renews at the end by the saved card; a failure is retried 3 times a day apart with notices, then Basic', async () => {
     const ctx = setup()
     const now = Date.UTC(2027, 8, 1, 12)
-    const user = await createTestUser({ tariff: 'Basic' })
+    const user = await createTestUser({ plan: 'Basic' })
     const { paymentId } = await payPlan(ctx.deps(now), user.id, { tariff: 'Pro', months: 1, useFasties: false })
     const providerId = (await paymentOf(paymentId)).providerPaymentId as string
     const paid = ctx.fake.pay(providerId)
     await handleNotification(ctx.deps(now), ctx.fake.notification(providerId))
     const end = Date.UTC(2027, 9, 1, 12)
-    expect((await userRow(user.id)).tariffValidUntil).toBe(end)
+    expect((await userRow(user.id)).planValidUntil).toBe(end)
 
     ctx.fake.declineCharges(paid.payment_method!.id, 'insufficient_funds')
     const creates = () => ctx.fake.creates(user.id).length
     expect(creates()).toBe(1)
     await Promise.all([ctx.cron(end), ctx.cron(end)])
     expect(creates()).toBe(2)
-    expect(await userRow(user.id)).toMatchObject({ tariff: 'Pro' })
+    expect(await userRow(user.id)).toMatchObject({ plan: 'Pro' })
     expect(await subscriptionOf(user.id)).toMatchObject({ renewalFailures: 1, nextRenewalAttemptAt: end + DAY })
     await ctx.cron(end + 12 * HOUR)
     expect(creates()).toBe(2)
     await ctx.cron(end + DAY)
     await ctx.cron(end + 2 * DAY)
-    expect((await userRow(user.id)).tariff).toBe('Pro')
+    expect((await userRow(user.id)).plan).toBe('Pro')
     await ctx.cron(end + 3 * DAY)
     expect(creates()).toBe(5)
-    expect(await userRow(user.id)).toMatchObject({ tariff: 'Basic', tariffValidUntil: null })
+    expect(await userRow(user.id)).toMatchObject({ plan: 'Basic', planValidUntil: null })
     const subjects = (await emailsTo(user.email)).map((e) => e.subject)
     expect(subjects.filter((s) => s.startsWith('Не удалось продлить'))).toHaveLength(3)
     expect(subjects.filter((s) => s === 'Тариф «Про» закончился')).toHaveLength(1)
@@ -459,7 +459,7 @@ describe('payments', () => {
   it('a renewal whose charge timed out is asked again with the same Idempotence-Key and charged once', async () => {
     const ctx = setup()
     const now = Date.UTC(2027, 11, 1, 12)
-    const user = await createTestUser({ tariff: 'Basic' })
+    const user = await createTestUser({ plan: 'Basic' })
     const { paymentId } = await payPlan(ctx.deps(now), user.id, { tariff: 'Standard', months: 1, useFasties: false })
     ctx.fake.pay((await paymentOf(paymentId)).providerPaymentId as string)
     await returnFromProvider(ctx.deps(now), user.id, paymentId)
@@ -480,34 +480,34 @@ describe('payments', () => {
     }
     const config = ctx.config
     await runBilling(db(), config, end, { fetcher: lossy })
-    expect(await userRow(user.id)).toMatchObject({ tariff: 'Standard', tariffValidUntil: end })
+    expect(await userRow(user.id)).toMatchObject({ plan: 'Standard', planValidUntil: end })
     expect(await subscriptionOf(user.id)).toMatchObject({ renewalFailures: 0, nextRenewalAttemptAt: end + DAY })
     await ctx.cron(end + DAY)
     const keys = ctx.fake.creates(user.id).map((r) => r.headers.get('Idempotence-Key'))
     expect(keys.slice(1)).toEqual([`renewal:${user.id}:${end}:1`, `renewal:${user.id}:${end}:1`])
     // YooKassa answered the repeated key with the same payment: one charge, one renewal.
     expect([...ctx.fake.payments.values()].filter((p) => p.metadata.userId === user.id)).toHaveLength(2)
-    expect(await userRow(user.id)).toMatchObject({ tariff: 'Standard', tariffValidUntil: Date.UTC(2028, 1, 1, 12) })
+    expect(await userRow(user.id)).toMatchObject({ plan: 'Standard', planValidUntil: Date.UTC(2028, 1, 1, 12) })
   })
 
   it('a renewal that goes through extends the plan from its end', async () => {
     const ctx = setup()
     const now = Date.UTC(2027, 10, 10, 12)
-    const user = await createTestUser({ tariff: 'Basic' })
+    const user = await createTestUser({ plan: 'Basic' })
     const { paymentId } = await payPlan(ctx.deps(now), user.id, { tariff: 'Standard', months: 3, useFasties: false })
     ctx.fake.pay((await paymentOf(paymentId)).providerPaymentId as string)
     await returnFromProvider(ctx.deps(now), user.id, paymentId)
     const end = Date.UTC(2028, 1, 10, 12)
-    expect((await userRow(user.id)).tariffValidUntil).toBe(end)
+    expect((await userRow(user.id)).planValidUntil).toBe(end)
     await Promise.all([ctx.cron(end + HOUR), ctx.cron(end + HOUR)])
-    expect(await userRow(user.id)).toMatchObject({ tariff: 'Standard', tariffValidUntil: Date.UTC(2028, 4, 10, 12) })
+    expect(await userRow(user.id)).toMatchObject({ plan: 'Standard', planValidUntil: Date.UTC(2028, 4, 10, 12) })
     expect(ctx.fake.creates(user.id)).toHaveLength(2)
     expect(ctx.fake.creates(user.id)[1].headers.get('Idempotence-Key')).toBe(`renewal:${user.id}:${end}:1`)
   })
 })
 
 describe('API and the development checkout', () => {
-  it('trial through the API and the dev checkout (JSON), then the subscription, tariffs and wallet', async () => {
+  it('trial through the API and the dev checkout (JSON), then the subscription, plans and wallet', async () => {
     const { user, call } = await apiSpecialist('Basic', 'v4')
     const refused = await call('POST', '/clientCard/startDemo?successURL=https://evil.example/')
     expect(refused.status).toBe(400)
@@ -531,9 +531,9 @@ describe('API and the development checkout', () => {
       trialUsed: true,
       card: { mask: '•••• 4444' },
     })
-    expect((await userRow(user.id)).tariff).toBe('Pro')
-    const tariffs = await SELF.fetch('http://localhost/api/v2/definitions/tariffs')
-    const plans = ((await tariffs.json()) as { data: { name: string; priceRub: number }[] }).data
+    expect((await userRow(user.id)).plan).toBe('Pro')
+    const definitions = await SELF.fetch('http://localhost/api/v2/definitions/tariffs')
+    const plans = ((await definitions.json()) as { data: { name: string; priceRub: number }[] }).data
     expect(plans.map((p) => [p.name, p.priceRub])).toEqual([
       ['Basic', 220],
       ['Standard', 950],
@@ -563,7 +563,7 @@ describe('API and the development checkout', () => {
     expect((await post({ YOOKASSA_SHOP_ID: YOOKASSA_SHOP.id, YOOKASSA_SECRET_KEY: YOOKASSA_SHOP.secret })).status).toBe(
       404,
     )
-    expect((await userRow(user.id)).tariff).toBe('Basic')
+    expect((await userRow(user.id)).plan).toBe('Basic')
     const production = { ...parseEnv(env), ENVIRONMENT: 'production' as const }
     await expect(paymentProvider(db(), production).getPayment('x')).rejects.toThrow(
       /YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY/,
@@ -572,13 +572,13 @@ describe('API and the development checkout', () => {
 
   it('the hourly cron moves an ended trial down to Basic', async () => {
     const at = Date.UTC(2030, 0, 1)
-    const user = await createTestUser({ tariff: 'Pro', tariffValidUntil: at - HOUR })
+    const user = await createTestUser({ plan: 'Pro', planValidUntil: at - HOUR })
     await db()
       .insert(subscriptions)
       .values({ userId: user.id, isTrial: true, trialStartedAt: at - HOUR - 7 * DAY })
     const controller = createScheduledController({ scheduledTime: at, cron: '0 * * * *' })
     await worker.scheduled(controller, env, createExecutionContext())
-    expect(await userRow(user.id)).toMatchObject({ tariff: 'Basic', tariffValidUntil: null })
+    expect(await userRow(user.id)).toMatchObject({ plan: 'Basic', planValidUntil: null })
   })
 })
 
@@ -646,7 +646,7 @@ describe('the trial ends under a group event type', () => {
     // On Basic the group kind is refused; on the trial (Pro) the same request makes it.
     expect((await call('POST', '/eventTypes', group)).status).toBe(403)
     await onTrial(ctx, start, user)
-    expect((await userRow(user.id)).tariff).toBe('Pro')
+    expect((await userRow(user.id)).plan).toBe('Pro')
     const created = await call('POST', '/eventTypes', group)
     expect(created.status).toBe(201)
     const eventTypeId = created.body.data.id as string
@@ -665,7 +665,7 @@ describe('the trial ends under a group event type', () => {
       'До конца пробного периода остался 1 день',
     ])
     expect(subjects.filter((subject) => subject === 'Пробный период закончился')).toHaveLength(1)
-    expect((await userRow(user.id)).tariff).toBe('Basic')
+    expect((await userRow(user.id)).plan).toBe('Basic')
 
     // The public page says booking is paused; the slots API refuses with the one refusal.
     const paused = await publicPage(pagePath)
@@ -690,7 +690,7 @@ describe('the trial ends under a group event type', () => {
     const providerId = (await paymentOf(paymentId)).providerPaymentId as string
     ctx.fake.pay(providerId)
     expect(await handleNotification(ctx.deps(back), ctx.fake.notification(providerId))).toBe('applied')
-    expect((await userRow(user.id)).tariff).toBe('Pro')
+    expect((await userRow(user.id)).plan).toBe('Pro')
     expect((await publicPage(pagePath)).html).toContain('data-step="calendar"')
     expect((await publicApi(before.slotsPath)).status).toBe(200)
     expect((await book(user.login, group.link, before.slots[1].start, `${user.id}-3`)).status).toBe(201)

@@ -31,7 +31,7 @@ async function counts(hostId: string) {
 }
 
 const groupHost = (totalSeats: number) =>
-  createBookableHost({ participantType: 'GroupNotCollective', minSeats: 1, totalSeats }, { tariff: 'Pro' })
+  createBookableHost({ participantType: 'GroupNotCollective', minSeats: 1, totalSeats }, { plan: 'Pro' })
 
 describe('companions on the booking API (ADR 0105)', () => {
   it('seats a group party: each companion a participant with their own email, manage link and reminders', async () => {
@@ -296,7 +296,7 @@ describe('companions and the login step on the booking page, without script', ()
 
   it('fills the form from the signed-in client (name, email, last phone); a guest gets a sign-in link back', async () => {
     // Standard: the widget takes bookings.
-    const { host } = await createBookableHost({}, { tariff: 'Standard' })
+    const { host } = await createBookableHost({}, { plan: 'Standard' })
     const { slots } = await firstFreeSlot(host.login, 'consult')
     const guest = pageClient()
     const formPath = await holdStep(guest, host.login, slots[0].start)

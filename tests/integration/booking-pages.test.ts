@@ -185,7 +185,7 @@ describe('public booking pages', () => {
 
   it('let any site frame the widget and the /user pages, and keep ?lang in the widget', async () => {
     // The widget is a Standard capability (a Basic host's widget page says booking is paused: plans-enforcement).
-    const { host } = await createBookableHost({}, { tariff: 'Standard' })
+    const { host } = await createBookableHost({}, { plan: 'Standard' })
     for (const path of [
       `/widget/booking/user/${host.login}/event/consult?lang=en`,
       `/user/${host.login}/event/consult`,
@@ -287,7 +287,7 @@ describe('public booking pages', () => {
     // Pro: the redirect is Pro's, and a framed page is the widget (Standard and up).
     const { host } = await createBookableHost(
       { isShowRedirection: true, redirectUrl: 'https://partner.example.org/thanks' },
-      { tariff: 'Pro' },
+      { plan: 'Pro' },
     )
     const framed = { headers: { 'Sec-Fetch-Dest': 'iframe' } }
     for (const path of [`/user/${host.login}`, `/user/${host.login}/event/consult`, `/${host.login}/consult`]) {

@@ -48,7 +48,7 @@ describe('no double booking', { timeout: 240_000 }, () => {
   it(`${CLIENTS} concurrent bookings of a group slot with 3 seats: exactly 3 succeed in one meeting`, async () => {
     const { host } = await createBookableHost(
       { participantType: 'GroupNotCollective', minSeats: 1, totalSeats: 3 },
-      { tariff: 'Pro' },
+      { plan: 'Pro' },
     )
     const { slots } = await firstFreeSlot(host.login, 'consult')
     expect(slots[0].seatsLeft).toBe(3)

@@ -111,10 +111,7 @@ describe('busy times from connected calendars', () => {
 
   it('never count our own meeting written to the calendar (recognised by UID)', async () => {
     // Pro: group types take bookings only on Pro (ADR 0097).
-    const { host } = await createBookableHost(
-      { participantType: 'GroupNotCollective', totalSeats: 3 },
-      { tariff: 'Pro' },
-    )
+    const { host } = await createBookableHost({ participantType: 'GroupNotCollective', totalSeats: 3 }, { plan: 'Pro' })
     const { slots } = await firstFreeSlot(host.login, 'consult')
     const booked = await api(`/public/${host.login}/eventTypes/consult/events`, {
       method: 'POST',

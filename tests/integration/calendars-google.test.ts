@@ -820,7 +820,7 @@ describe('connecting Google Calendar (consent, /GoogleOAuth/Code)', () => {
       kind: 'error',
       text: getT('ru')('calendars:errors.noCalendars'),
     })
-    expect(notice('calendarConsent=tariffLimit&calendarProvider=google', 'en')?.kind).toBe('error')
+    expect(notice('calendarConsent=planLimit&calendarProvider=google', 'en')?.kind).toBe('error')
     expect(notice('calendarConsent=slotTaken&calendarProvider=google', 'en')).toBeNull()
     expect(notice('calendarConsent=connected&calendarProvider=yahoo', 'en')).toBeNull()
     expect(notice('', 'en')).toBeNull()

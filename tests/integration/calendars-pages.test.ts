@@ -14,8 +14,8 @@ import { createTestUser, pageClient, sessionCookieFor } from './helpers/users.ts
 const ENGLISH = 'lng=ImVuIg%3D%3D'
 const db = () => getDb(env.DB)
 
-async function signedIn(tariff: 'Basic' | 'Standard' | 'Pro' = 'Pro', language: 'ru' | 'en' = 'ru') {
-  const user = await createTestUser({ tariff, timeZone: 'Asia/Tokyo' })
+async function signedIn(plan: 'Basic' | 'Standard' | 'Pro' = 'Pro', language: 'ru' | 'en' = 'ru') {
+  const user = await createTestUser({ plan, timeZone: 'Asia/Tokyo' })
   const cookie = await sessionCookieFor(user.id)
   return { user, client: pageClient(language === 'en' ? `${cookie}; ${ENGLISH}` : cookie) }
 }

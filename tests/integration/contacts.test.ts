@@ -18,8 +18,8 @@ type ContactItem = {
 }
 type ContactList = { items: ContactItem[]; pagination: { totalCount: number; currentOffset: number } }
 
-async function specialist(tariff: 'Basic' | 'Standard' | 'Pro' = 'Standard') {
-  const user = await createTestUser({ tariff })
+async function specialist(plan: 'Basic' | 'Standard' | 'Pro' = 'Standard') {
+  const user = await createTestUser({ plan })
   return { user, auth: await bearerFor(user.id) }
 }
 
@@ -214,7 +214,7 @@ describe('contacts API', () => {
 
 describe('/contacts page', () => {
   it('filters the period as its date fields send it (DD.MM.YYYY, old YYYY-MM-DD links) and names a bad date', async () => {
-    const user = await createTestUser({ tariff: 'Standard' })
+    const user = await createTestUser({ plan: 'Standard' })
     const cookie = await sessionCookieFor(user.id)
     const page = async (query: string) =>
       (await SELF.fetch(`http://localhost/contacts${query}`, { headers: { Cookie: cookie } })).text()
@@ -247,7 +247,7 @@ describe('/contacts page', () => {
   })
 
   it('renders the table and the plain empty message; archives through the form action', async () => {
-    const user = await createTestUser({ tariff: 'Standard' })
+    const user = await createTestUser({ plan: 'Standard' })
     const cookie = await sessionCookieFor(user.id)
     const page = async (query = '') =>
       (await SELF.fetch(`http://localhost/contacts${query}`, { headers: { Cookie: cookie } })).text()

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { action as editAction } from '#app/routes/_app.eventTypes.$id.tsx'
 import { action as listAction } from '#app/routes/_app.eventTypes._index.tsx'
 import { action as createAction } from '#app/routes/_app.eventTypes.create.tsx'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 import { apiSpecialist } from './helpers/api.ts'
 import { sessionCookieFor } from './helpers/users.ts'
 
@@ -15,8 +15,8 @@ function isDataWithStatus(answer: unknown): answer is { data: unknown; init: { s
 
 type AnyAction = typeof editAction | typeof listAction | typeof createAction
 
-async function pageSpecialist(tariff: Tariff = 'Pro') {
-  const specialist = await apiSpecialist(tariff)
+async function pageSpecialist(plan: PlanName = 'Pro') {
+  const specialist = await apiSpecialist(plan)
   const cookie = await sessionCookieFor(specialist.user.id)
   const page = (path: string) =>
     SELF.fetch(`http://localhost${path}`, { headers: { Cookie: cookie }, redirect: 'manual' })
@@ -146,7 +146,7 @@ describe('event type pages', () => {
       ['intent', 'copy'],
       ['id', id],
     ])
-    expect(over).toMatchObject({ toast: null, errors: { tariffLimit: true } })
+    expect(over).toMatchObject({ toast: null, errors: { planLimit: true } })
     const deleted = (await act(editAction, `/eventTypes/${id}`, { id }, [['intent', 'delete']])) as Response
     expect(deleted.headers.get('Location')).toBe('/eventTypes')
     expect((await call('GET', `/eventTypes/${id}`)).status).toBe(404)

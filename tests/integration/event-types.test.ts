@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { newId } from '#app/domain/ids.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { meetings } from '#db/schema.ts'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 import { apiSpecialist } from './helpers/api.ts'
 
-async function withSchedule(tariff: Tariff = 'Pro') {
-  const specialist = await apiSpecialist(tariff)
+async function withSchedule(plan: PlanName = 'Pro') {
+  const specialist = await apiSpecialist(plan)
   const [schedule] = (await specialist.call('GET', '/schedule')).body.data
   const base = {
     name: 'Консультация',

@@ -21,7 +21,7 @@ const doneSteps = (html: string) =>
 
 describe('home first-run guide', () => {
   it('lists the six steps, completes them by facts and by "Done", then shows the next meetings and the link', async () => {
-    const user = await createTestUser({ tariff: 'Pro', timeZone: 'Asia/Tokyo' })
+    const user = await createTestUser({ plan: 'Pro', timeZone: 'Asia/Tokyo' })
     let cookie = await sessionCookieFor(user.id)
     const home = async () => text(await (await pageClient(cookie).get('/')).text())
     const first = await home()
@@ -64,7 +64,7 @@ describe('home first-run guide', () => {
 
 describe('the first event type in one step (issue 18)', () => {
   it('creates it from a name and a duration with the defaults on the default schedule, and lands on its share panel', async () => {
-    const user = await createTestUser({ tariff: 'Basic' })
+    const user = await createTestUser({ plan: 'Basic' })
     const client = pageClient(await sessionCookieFor(user.id))
     expect(text(await (await client.get('/')).text())).toContain('data-testid="quick-event-type"')
     const created = await client.post('/?index', {
@@ -92,7 +92,7 @@ describe('the first event type in one step (issue 18)', () => {
   })
 
   it('refuses an empty or taken name with the translated error on the home page, creating nothing', async () => {
-    const user = await createTestUser({ tariff: 'Pro' })
+    const user = await createTestUser({ plan: 'Pro' })
     const client = pageClient(await sessionCookieFor(user.id))
     const empty = await client.post('/?index', { intent: 'quickEventType', name: '  ', durationType: 'Minutes30' })
     expect(empty.status).toBe(400)

@@ -16,7 +16,7 @@ type Stats = {
 
 describe('home statistics', () => {
   it('counts only the specialist own things and links each counter where it points', async () => {
-    const user = await createTestUser({ tariff: 'Basic' })
+    const user = await createTestUser({ plan: 'Basic' })
     const other = await createTestUser()
     const type = await createEventType(user.id)
     const person = () => [{ email: `${unique('s')}@example.com`, firstName: 'Эс' }]

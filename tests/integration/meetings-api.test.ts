@@ -31,7 +31,7 @@ type Booking = {
 type Page<T> = { items: T[]; pagination: { totalCount: number; currentOffset: number; limit: number }; filter: string }
 
 async function specialist() {
-  const user = await createTestUser({ tariff: 'Pro' })
+  const user = await createTestUser({ plan: 'Pro' })
   return { user, auth: await bearerFor(user.id) }
 }
 

@@ -15,7 +15,7 @@ const ZONE = 'Europe/Moscow'
 const iso = (at: number) => new Date(at).toISOString()
 
 async function specialist() {
-  const user = await createTestUser({ tariff: 'Pro' })
+  const user = await createTestUser({ plan: 'Pro' })
   const cookie = await sessionCookieFor(user.id)
   return {
     user,

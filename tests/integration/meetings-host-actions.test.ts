@@ -65,7 +65,7 @@ const form = (path: string, fields: Record<string, string>, cookie?: string) => 
 
 describe('moving participants between meetings', () => {
   it('sends the moved people METHOD:CANCEL for the meeting they leave and the invitation to the target', async () => {
-    const user = await createTestUser({ tariff: 'Pro' })
+    const user = await createTestUser({ plan: 'Pro' })
     const auth = await bearerFor(user.id)
     const type = await createEventType(user.id, { participantType: 'GroupNotCollective', minSeats: 1, totalSeats: 4 })
     const mover = email('mover')
@@ -128,7 +128,7 @@ describe('moving participants between meetings', () => {
   it('never overbooks a group meeting when bookings and a move into it race (seats only grow by the move)', async () => {
     const { host } = await createBookableHost(
       { participantType: 'GroupNotCollective', minSeats: 1, totalSeats: 3 },
-      { tariff: 'Pro' },
+      { plan: 'Pro' },
     )
     const auth = await bearerFor(host.id)
     const { slots } = await firstFreeSlot(host.login, 'consult')
@@ -182,7 +182,7 @@ describe('moving participants between meetings', () => {
 
 describe('every change waits for the host object', () => {
   it('a move, a cancel and a visitor added wait while the host object is busy with another request', async () => {
-    const user = await createTestUser({ tariff: 'Pro' })
+    const user = await createTestUser({ plan: 'Pro' })
     const auth = await bearerFor(user.id)
     const source = await createMeeting(user.id, {
       startAt: Date.now() + DAY,
@@ -245,7 +245,7 @@ describe('the participant self-service link in emails and ICS', () => {
   })
 
   it('adjutants and visitors: no SEQUENCE raise, only the new invitee is written to; a visitor gets a link of their own', async () => {
-    const user = await createTestUser({ tariff: 'Pro' })
+    const user = await createTestUser({ plan: 'Pro' })
     const auth = await bearerFor(user.id)
     const member = email('member')
     const meeting = await createMeeting(user.id, {
@@ -306,7 +306,7 @@ describe('the participant self-service link in emails and ICS', () => {
 
 describe('the participant changes their booking', () => {
   async function oneTimeWithNotice(closesDays: number) {
-    const user = await createTestUser({ tariff: 'Pro' })
+    const user = await createTestUser({ plan: 'Pro' })
     const me = await createTestUser()
     const meeting = await createMeeting(user.id, {
       startAt: Date.now() + DAY,
@@ -344,7 +344,7 @@ describe('the participant changes their booking', () => {
   })
 
   it('moves by link (intent=reschedule) and through the API (setNewTimeSlotForm); a group member may not', async () => {
-    const user = await createTestUser({ tariff: 'Pro', firstName: 'Ольга', lastName: 'Орг' })
+    const user = await createTestUser({ plan: 'Pro', firstName: 'Ольга', lastName: 'Орг' })
     const type = await createEventType(user.id)
     const date = instantToZoned(ZONE, Date.now() + 3 * DAY).date
     const at = (time: string) => zonedToInstant(ZONE, date, time)
@@ -419,7 +419,7 @@ describe('the participant changes their booking', () => {
   })
 
   it('/meetings/myMeetings/{id}: the member picks a free day and a start and moves; inside the notice only a note shows', async () => {
-    const user = await createTestUser({ tariff: 'Pro' })
+    const user = await createTestUser({ plan: 'Pro' })
     const type = await createEventType(user.id)
     const date = instantToZoned(ZONE, Date.now() + 3 * DAY).date
     const at = (time: string) => zonedToInstant(ZONE, date, time)
@@ -465,7 +465,7 @@ describe('the participant changes their booking', () => {
   })
 
   it('/meetings/myMeetings/{id}: cancel asks first and takes a reason the organizer reads; a too long one changes nothing', async () => {
-    const user = await createTestUser({ tariff: 'Pro' })
+    const user = await createTestUser({ plan: 'Pro' })
     const type = await createEventType(user.id)
     const me = await createTestUser()
     const cookie = await sessionCookieFor(me.id)
@@ -503,8 +503,8 @@ describe('the participant changes their booking', () => {
 
 describe('changes go through the host object', () => {
   it('refuses another host meeting with 404 and changes nothing', async () => {
-    const owner = await createTestUser({ tariff: 'Pro' })
-    const other = await createTestUser({ tariff: 'Pro' })
+    const owner = await createTestUser({ plan: 'Pro' })
+    const other = await createTestUser({ plan: 'Pro' })
     const auth = await bearerFor(other.id)
     const meeting = await createMeeting(owner.id, {
       startAt: Date.now() + DAY,

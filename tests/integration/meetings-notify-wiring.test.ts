@@ -15,7 +15,7 @@ const db = () => getDb(env.DB)
 const noticesOf = (userId: string) => db().select().from(notifications).where(eq(notifications.userId, userId))
 
 async function specialistAndClient() {
-  const owner = await createTestUser({ tariff: 'Pro' })
+  const owner = await createTestUser({ plan: 'Pro' })
   const client = await createTestUser({ email: `${unique('client')}@example.com` })
   return { owner, client, auth: await bearerFor(owner.id) }
 }

@@ -11,7 +11,7 @@ import { createTestUser, pageClient, sessionCookieFor } from './helpers/users.ts
 const email = (prefix: string) => `${unique(prefix)}@example.com`
 
 async function signedIn() {
-  const user = await createTestUser({ tariff: 'Pro' })
+  const user = await createTestUser({ plan: 'Pro' })
   return { user, ...pageClient(await sessionCookieFor(user.id)) }
 }
 

@@ -18,7 +18,7 @@ function icsOf(mail: { payload: unknown } | null | undefined): string {
 
 describe('change time', () => {
   it('offers engine slots without the meeting itself, moves it, re-plans reminders and emails the new ICS', async () => {
-    const user = await createTestUser({ tariff: 'Pro' })
+    const user = await createTestUser({ plan: 'Pro' })
     const auth = await bearerFor(user.id)
     const type = await createEventType(user.id)
     const date = instantToZoned(ZONE, Date.now() + 2 * DAY).date

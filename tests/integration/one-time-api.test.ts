@@ -11,8 +11,8 @@ import { bearerFor, createTestUser } from './helpers/users.ts'
 const db = () => getDb(env.DB)
 const email = (prefix: string) => `${unique(prefix)}@example.com`
 
-async function specialist(tariff: 'Basic' | 'Standard' | 'Pro' = 'Pro') {
-  const user = await createTestUser({ tariff })
+async function specialist(plan: 'Basic' | 'Standard' | 'Pro' = 'Pro') {
+  const user = await createTestUser({ plan })
   return { user, auth: await bearerFor(user.id) }
 }
 
@@ -84,12 +84,12 @@ async function meetingsOf(ownerId: string) {
 
 describe('companyEvent: creating a one-time meeting', () => {
   it('answers isOkCreate by plan (SPEC §6: Standard or Pro)', async () => {
-    for (const [tariff, expected] of [
+    for (const [plan, expected] of [
       ['Basic', false],
       ['Standard', true],
       ['Pro', true],
     ] as const) {
-      const { auth } = await specialist(tariff)
+      const { auth } = await specialist(plan)
       const answer = await api<boolean>('GET', '/companyEvent/organizer/isOkCreate', { auth })
       expect(answer.status).toBe(200)
       expect(answer.body.data).toBe(expected)

@@ -14,8 +14,8 @@ const db = () => getDb(env.DB)
 const email = (prefix: string) => `${unique(prefix)}@example.com`
 const PATH = '/meetings/one-time-event/create'
 
-async function signedIn(tariff: 'Basic' | 'Pro' = 'Pro') {
-  const user = await createTestUser({ tariff })
+async function signedIn(plan: 'Basic' | 'Pro' = 'Pro') {
+  const user = await createTestUser({ plan })
   return { user, ...pageClient(await sessionCookieFor(user.id)) }
 }
 
@@ -54,7 +54,7 @@ function formFields(overrides: [string, string][] = [], date = dateAhead(3)): [s
 }
 
 describe('one-time meeting creation page', () => {
-  it('shows the form with templates and contacts; Basic sees the tariff offer instead', async () => {
+  it('shows the form with templates and contacts; Basic sees the plan offer instead', async () => {
     const { user, get } = await signedIn()
     await createEventType(user.id, { name: 'Шаблонная консультация' })
     await db()
@@ -68,7 +68,7 @@ describe('one-time meeting creation page', () => {
     expect(html).toContain('Ольга')
     const basic = await signedIn('Basic')
     const offer = await (await basic.get(PATH)).text()
-    expect(offer).toContain('data-testid="one-time-tariff"')
+    expect(offer).toContain('data-testid="one-time-plan"')
     expect(offer).not.toContain('data-testid="one-time-form"')
     const meetingsPage = await (await get('/meetings')).text()
     expect(meetingsPage).toContain(`href="${PATH}"`)

@@ -26,7 +26,7 @@ describe('advertising cards (SPEC §7 eventAdvertising)', () => {
     expect(await ids(call)).toEqual(['connectCalendar', 'telegramBot', 'upgrade', 'shareLink'])
 
     await getDb(env.DB).insert(telegramBindings).values({ userId: user.id, chatId: '42' })
-    await getDb(env.DB).update(users).set({ tariff: 'Pro' }).where(eq(users.id, user.id))
+    await getDb(env.DB).update(users).set({ plan: 'Pro' }).where(eq(users.id, user.id))
     expect(await ids(call)).toEqual(['connectCalendar', 'shareLink'])
 
     expect(

@@ -2,7 +2,7 @@ import { SELF } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 import { instantToZoned, parseUtcInstant } from '#app/domain/time/index.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { eventTypes, meetings, scheduleAdjustments, users } from '#db/schema.ts'
@@ -13,10 +13,10 @@ import { newId } from '#app/domain/ids.ts'
 
 /**
  * Issue 16 "Downgrade" (ADR 0097): the host's plan in force is enforced on every public entry, computed on each
- * request from `users.tariff`: moving down pauses, moving back up restores, nothing is deleted.
+ * request from `users.plan`: moving down pauses, moving back up restores, nothing is deleted.
  */
 const db = () => getDb(env.DB)
-const setTariff = (id: string, tariff: Tariff) => db().update(users).set({ tariff }).where(eq(users.id, id))
+const setPlan = (id: string, plan: PlanName) => db().update(users).set({ plan }).where(eq(users.id, id))
 
 const page = async (path: string) => {
   const response = await SELF.fetch(`http://localhost${path}`)
@@ -55,7 +55,7 @@ describe('a group event type follows the host plan', () => {
   it('Pro books; Basic pauses every entry with one refusal; Pro again restores it with nothing lost', async () => {
     const { host, eventType } = await createBookableHost(
       { participantType: 'GroupNotCollective', totalSeats: 3, minSeats: 1, link: 'group' },
-      { tariff: 'Pro' },
+      { plan: 'Pro' },
     )
     const { year, month } = nextMonth()
     const first = await firstFreeSlot(host.login, 'group')
@@ -63,7 +63,7 @@ describe('a group event type follows the host plan', () => {
     const booked = await bookThroughApi(host.login, 'group', first.slots[0].start, unique('pro'))
     expect(booked.status).toBe(201)
 
-    await setTariff(host.id, 'Basic')
+    await setPlan(host.id, 'Basic')
     const pausedPage = await page(`/user/${host.login}/event/group`)
     expect(pausedPage.status).toBe(200)
     expect(pausedPage.html).toContain('data-step="paused"')
@@ -106,7 +106,7 @@ describe('a group event type follows the host plan', () => {
     const kept = await db().select().from(meetings).where(eq(meetings.ownerId, host.id))
     expect(kept).toHaveLength(1)
 
-    await setTariff(host.id, 'Pro')
+    await setPlan(host.id, 'Pro')
     expect((await page(`/user/${host.login}/event/group`)).html).toContain('data-step="calendar"')
     expect((await bookThroughApi(host.login, 'group', first.slots[1].start, unique('again'))).status).toBe(201)
     const restored = await (await pageClient(await sessionCookieFor(host.id)).get('/eventTypes')).text()
@@ -126,13 +126,13 @@ describe('cost and redirect, the widget, date adjustments', () => {
         redirectUrl: 'https://pay.example.com/x',
         redirectComment: 'Оплатите заранее',
       },
-      { tariff: 'Pro' },
+      { plan: 'Pro' },
     )
     const view = async () =>
       ((await (await api(`/public/${host.login}/eventTypes/paid`)).json()) as { data: Record<string, unknown> }).data
     expect(await view()).toMatchObject({ cost: 2500, redirectUrl: 'https://pay.example.com/x' })
     expect((await page(`/user/${host.login}/event/paid`)).html).toContain('Оплатите заранее')
-    await setTariff(host.id, 'Standard')
+    await setPlan(host.id, 'Standard')
     expect(await view()).toMatchObject({ cost: null, currency: null, isShowRedirection: false, redirectUrl: null })
     const html = (await page(`/user/${host.login}/event/paid`)).html
     expect(html).not.toContain('2500')
@@ -148,15 +148,15 @@ describe('cost and redirect, the widget, date adjustments', () => {
     const success = (await page(`/user/${host.login}/event/paid?booking=${booked.data.bookingId}`)).html
     expect(success).toContain('data-step="success"')
     expect(success).not.toContain('pay.example.com')
-    await setTariff(host.id, 'Pro')
+    await setPlan(host.id, 'Pro')
     expect(await view()).toMatchObject({ cost: 2500, redirectComment: 'Оплатите заранее' })
   })
 
   it('stops the widget on Basic with a clear page (the page itself still books), back on Standard', async () => {
-    const { host } = await createBookableHost({}, { tariff: 'Standard' })
+    const { host } = await createBookableHost({}, { plan: 'Standard' })
     const widget = `/widget/booking/user/${host.login}/event/consult`
     expect((await page(widget)).html).toContain('data-step="calendar"')
-    await setTariff(host.id, 'Basic')
+    await setPlan(host.id, 'Basic')
     const paused = (await page(widget)).html
     expect(paused).toContain('data-step="paused"')
     expect(paused).toContain(`href="/user/${host.login}/event/consult"`)
@@ -164,13 +164,13 @@ describe('cost and redirect, the widget, date adjustments', () => {
     const { slots } = await firstFreeSlot(host.login, 'consult')
     const hold = await postForm(widget, { intent: 'hold', slot: String(parseUtcInstant(slots[0].start)) })
     expect(hold.status).toBe(403)
-    await setTariff(host.id, 'Standard')
+    await setPlan(host.id, 'Standard')
     const held = await postForm(widget, { intent: 'hold', slot: String(parseUtcInstant(slots[0].start)) })
     expect(held.status).toBe(302)
   })
 
   it('keeps date adjustments and day-offs in force on Basic', async () => {
-    const { host, scheduleId } = await createBookableHost({}, { tariff: 'Standard' })
+    const { host, scheduleId } = await createBookableHost({}, { plan: 'Standard' })
     const first = await firstFreeSlot(host.login, 'consult')
     const [d, m, y] = first.day.split('.')
     await db()
@@ -182,7 +182,7 @@ describe('cost and redirect, the widget, date adjustments', () => {
         isDayOff: true,
         intervals: [],
       })
-    await setTariff(host.id, 'Basic')
+    await setPlan(host.id, 'Basic')
     const after = await firstFreeSlot(host.login, 'consult')
     expect(after.day).not.toBe(first.day)
   })
@@ -190,7 +190,7 @@ describe('cost and redirect, the widget, date adjustments', () => {
 
 describe('one-time links and the manage page', () => {
   it('take no new guests on Basic (invitees still confirm), and again on Pro', async () => {
-    const user = await createTestUser({ tariff: 'Pro' })
+    const user = await createTestUser({ plan: 'Pro' })
     const client = pageClient(await sessionCookieFor(user.id))
     const invited = `${unique('inv')}@example.com`
     const date = instantToZoned('Europe/Moscow', Date.now() + 3 * 86_400_000).date
@@ -218,7 +218,7 @@ describe('one-time links and the manage page', () => {
     const id = decodeURIComponent((created.headers.get('Location') ?? '').split('created=')[1])
     expect(id).not.toBe('')
     const token = ((await lastEmailTo(invited))?.text ?? '').match(/invite=([A-Za-z0-9_-]+)/)?.[1] ?? ''
-    await setTariff(user.id, 'Basic')
+    await setPlan(user.id, 'Basic')
     expect((await page(`/booking?companyEventId=${id}`)).html).toContain('data-testid="booking-paused"')
     const guest = (n: string) =>
       postForm(`/booking?index&companyEventId=${id}`, { firstName: 'Гость', email: `${unique(n)}@example.com` })
@@ -228,14 +228,14 @@ describe('one-time links and the manage page', () => {
       email: invited,
     })
     expect(confirm.status).toBe(200)
-    await setTariff(user.id, 'Pro')
+    await setPlan(user.id, 'Pro')
     expect((await guest('g2')).status).toBe(200)
   })
 
   it('lets a client of a paused group type still cancel through the manage link', async () => {
     const { host } = await createBookableHost(
       { participantType: 'GroupNotCollective', totalSeats: 3, minSeats: 1, link: 'grp' },
-      { tariff: 'Pro' },
+      { plan: 'Pro' },
     )
     const { slots } = await firstFreeSlot(host.login, 'grp')
     const email = `${unique('client')}@example.com`
@@ -246,7 +246,7 @@ describe('one-time links and the manage page', () => {
     expect(booked.status).toBe(201)
     const link = ((await lastEmailTo(email))?.text ?? '').match(/\/booking\/manage\/([A-Za-z0-9_-]+)/)?.[1] ?? ''
     expect(link).not.toBe('')
-    await setTariff(host.id, 'Basic')
+    await setPlan(host.id, 'Basic')
     expect((await page(`/booking/manage/${link}`)).html).toContain('data-testid="manage-cancel"')
     expect((await postForm(`/booking/manage/${link}`, { intent: 'cancel' })).status).toBe(200)
     const [meeting] = await db()

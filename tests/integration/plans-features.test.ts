@@ -1,29 +1,29 @@
 import { describe, expect, it } from 'vitest'
 import { CAPABILITIES, type Capability, PLANS } from '#app/domain/plans.ts'
-import { TARIFFS } from '#app/domain/enums.ts'
+import { PLAN_NAMES } from '#app/domain/enums.ts'
 import { apiSpecialist } from './helpers/api.ts'
 import { createTestUser, pageClient, sessionCookieFor } from './helpers/users.ts'
 
 /** What a specialist's page shows, signed in. */
-async function pageOf(tariff: (typeof TARIFFS)[number], path: string, language = 'ru') {
-  const user = await createTestUser({ tariff })
+async function pageOf(plan: (typeof PLAN_NAMES)[number], path: string, language = 'ru') {
+  const user = await createTestUser({ plan })
   const cookie = `${await sessionCookieFor(user.id)}; lng=${encodeURIComponent(btoa(JSON.stringify(language)))}`
   const response = await pageClient(cookie).get(path)
   return { status: response.status, html: await response.text() }
 }
 
-const included = (html: string, capability: Capability, tariff: string) =>
-  html.match(new RegExp(`data-testid="cell-${capability}-${tariff}" data-included="(true|false)"`))?.[1]
+const included = (html: string, capability: Capability, plan: string) =>
+  html.match(new RegExp(`data-testid="cell-${capability}-${plan}" data-included="(true|false)"`))?.[1]
 
 describe('/tariff/features: the comparison, the badge and the 403 read one matrix (issue 16)', () => {
   it('shows every capability and limit of the three plans, the prices, the current plan and the choose links', async () => {
     const { status, html } = await pageOf('Standard', '/tariff/features')
     expect(status).toBe(200)
-    for (const tariff of TARIFFS) {
-      expect(html).toContain(`href="/tariff?plan=${tariff}"`)
+    for (const plan of PLAN_NAMES) {
+      expect(html).toContain(`href="/tariff?plan=${plan}"`)
       for (const capability of CAPABILITIES) {
-        expect(included(html, capability, tariff), `${capability} ${tariff}`).toBe(
-          String(PLANS[tariff].capabilities.has(capability)),
+        expect(included(html, capability, plan), `${capability} ${plan}`).toBe(
+          String(PLANS[plan].capabilities.has(capability)),
         )
       }
     }
@@ -48,7 +48,7 @@ describe('/tariff/features: the comparison, the badge and the 403 read one matri
     for (const capability of CAPABILITIES) {
       expect(included(html, capability, 'Standard')).toBe(String(options.capabilities[capability]))
       // The badge's plan is the first column of the comparison that has it.
-      expect(TARIFFS.find((tariff) => included(html, capability, tariff) === 'true')).toBe(
+      expect(PLAN_NAMES.find((plan) => included(html, capability, plan) === 'true')).toBe(
         options.availableFrom[capability],
       )
     }

@@ -40,7 +40,7 @@ describe('one refusal, one status: pages and the API answer it alike', () => {
       id,
     })
     const answer = await specialist.call('POST', `/eventTypes/${id}/copy`)
-    expectSameRefusal('tariffLimit', page, answer)
+    expectSameRefusal('planLimit', page, answer)
     expect((await specialist.call('GET', '/eventTypes')).body.data.items).toHaveLength(2)
   })
 

@@ -4,7 +4,7 @@ import { env } from 'cloudflare:workers'
 import { action as editorAction } from '#app/routes/_app.schedules.$id.tsx'
 import { action as listAction } from '#app/routes/_app.schedules._index.tsx'
 import { describe, expect, it } from 'vitest'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 import { apiSpecialist } from './helpers/api.ts'
 import { sessionCookieFor } from './helpers/users.ts'
 
@@ -12,8 +12,8 @@ function isDataWithStatus(answer: unknown): answer is { data: unknown; init: { s
   return (answer as { type?: string } | null)?.type === 'DataWithResponseInit'
 }
 
-async function pageSpecialist(tariff: Tariff = 'Pro') {
-  const specialist = await apiSpecialist(tariff, 'v3')
+async function pageSpecialist(plan: PlanName = 'Pro') {
+  const specialist = await apiSpecialist(plan, 'v3')
   const cookie = await sessionCookieFor(specialist.user.id)
   const page = (path: string) =>
     SELF.fetch(`http://localhost${path}`, { headers: { Cookie: cookie }, redirect: 'manual' })
@@ -90,7 +90,7 @@ describe('schedule pages', () => {
       errors: {
         fieldErrors: { 'weekly.0.intervals.1.start': ['Интервалы пересекаются'] },
         formErrors: [],
-        tariffLimit: false,
+        planLimit: false,
       },
     })
     expect((await call('GET', `/schedule/${schedule.id}`)).body.data.weekly).toEqual(schedule.weekly)
@@ -118,7 +118,7 @@ describe('schedule pages', () => {
       errors: {
         fieldErrors: { 'adjustments.0.date': ['Дата не может быть в прошлом'] },
         formErrors: [],
-        tariffLimit: false,
+        planLimit: false,
       },
     })
     expect((await call('GET', `/schedule/${schedule.id}`)).body.data).toMatchObject({
@@ -128,7 +128,7 @@ describe('schedule pages', () => {
     expect((await page(`/schedules/${schedule.id}`)).status).toBe(200)
   })
 
-  it('open the tariff modal for adjustments on Basic', async () => {
+  it('open the plan modal for adjustments on Basic', async () => {
     const { act, call } = await pageSpecialist('Basic')
     const [schedule] = (await call('GET', '/schedule')).body.data
     const answer = await act(
@@ -140,7 +140,7 @@ describe('schedule pages', () => {
         payload: JSON.stringify({ ...schedule, adjustments: [{ date: '31.12.2098', isDayOff: true }] }),
       },
     )
-    expect((answer as { errors: { tariffLimit: boolean } }).errors.tariffLimit).toBe(true)
+    expect((answer as { errors: { planLimit: boolean } }).errors.planLimit).toBe(true)
   })
 
   it('answer 404 for another specialist’s schedule, in the page and its action', async () => {

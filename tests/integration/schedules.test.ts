@@ -5,10 +5,10 @@ import { newId } from '#app/domain/ids.ts'
 import { instantToZoned, isoToDmy } from '#app/domain/time/index.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { scheduleAdjustments } from '#db/schema.ts'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 import { apiSpecialist } from './helpers/api.ts'
 
-const specialist = (tariff: Tariff = 'Pro') => apiSpecialist(tariff, 'v3')
+const specialist = (plan: PlanName = 'Pro') => apiSpecialist(plan, 'v3')
 
 const weekly = [
   {

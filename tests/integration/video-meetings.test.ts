@@ -30,7 +30,7 @@ afterEach(() => {
 async function telemostHost(telemost: FakeTelemost) {
   const booking = await createBookableHost(
     { placeType: 'Online', meetingPoint: null, videoLinkService: 'telemost' },
-    { tariff: 'Pro' },
+    { plan: 'Pro' },
   )
   await connectTelemost(booking.host.id, telemost)
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => telemost.fetch(input, init))

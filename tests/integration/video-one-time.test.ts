@@ -24,8 +24,8 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-async function specialist(tariff: 'Standard' | 'Pro', telemost?: FakeTelemost) {
-  const user = await createTestUser({ tariff })
+async function specialist(plan: 'Standard' | 'Pro', telemost?: FakeTelemost) {
+  const user = await createTestUser({ plan })
   if (telemost) {
     await connectTelemost(user.id, telemost)
     vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => telemost.fetch(input, init))
@@ -169,7 +169,7 @@ describe('a Telemost link for each one-time meeting', () => {
   })
 
   it('the page offers the option (badge below Pro) and creates a Telemost meeting without script', async () => {
-    const standard = await createTestUser({ tariff: 'Standard' })
+    const standard = await createTestUser({ plan: 'Standard' })
     const offer = await (await pageClient(await sessionCookieFor(standard.id)).get(PATH)).text()
     expect(offer).toContain('data-testid="telemost-option"')
     expect(offer).toContain('data-testid="plan-badge-telemost"')

@@ -40,7 +40,7 @@ function post(path: string, fields: Record<string, string>, headers: Record<stri
 async function fullSlot(seats = 2) {
   const { host, eventType } = await createBookableHost(
     { participantType: 'GroupNotCollective', minSeats: 1, totalSeats: seats },
-    { tariff: 'Pro' },
+    { plan: 'Pro' },
   )
   const first = await firstFreeSlot(host.login, 'consult')
   const slot = first.slots[0]

@@ -60,7 +60,7 @@ describe('zone names where people read them', () => {
   })
 
   it('/booking names the zone by its city; invitations read in each recipient’s zone', async () => {
-    const owner = await createTestUser({ tariff: 'Pro', timeZone: 'Asia/Yekaterinburg', culture: 'ru' })
+    const owner = await createTestUser({ plan: 'Pro', timeZone: 'Asia/Yekaterinburg', culture: 'ru' })
     const auth = await bearerFor(owner.id)
     const tokyo = await createTestUser({ timeZone: 'Asia/Tokyo', email: email('tokyo') })
     const stranger = email('stranger')

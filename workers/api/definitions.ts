@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { EVENT_TYPE_COLORS } from '#app/domain/event-type-colors.ts'
 import { listTimeZones } from '#app/domain/time-zones/time-zones.ts'
-import { tariffDefinitions } from '#app/server/billing/views.server.ts'
+import { planDefinitions } from '#app/server/billing/views.server.ts'
 import type { ApiEnv } from './context.ts'
 import { ok } from './envelope.ts'
 
@@ -12,4 +12,4 @@ export const definitions = new Hono<ApiEnv>()
     return ok(c, listTimeZones(c.get('language'), Date.now(), preferred))
   })
   .get('/eventTypeColors', (c) => ok(c, [...EVENT_TYPE_COLORS]))
-  .get('/tariffs', (c) => ok(c, tariffDefinitions()))
+  .get('/tariffs', (c) => ok(c, planDefinitions()))

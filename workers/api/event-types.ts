@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { EVENT_TYPES_PAGE_SIZE } from '#app/domain/constants.ts'
 import { EventLinkSchema, EventNameSchema, eventTypeSchema } from '#app/domain/event-types/schema.ts'
 import { shareInfo } from '#app/domain/event-types/share.ts'
-import { can, tariffOptions } from '#app/domain/plans.ts'
+import { can, planOptions } from '#app/domain/plans.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
 import {
   activityCheck,
@@ -67,7 +67,7 @@ export const eventTypesApi = new Hono<ApiEnv>()
     return ok(c, await createEventType(c.get('db'), c.get('user'), input), 201)
   })
   .get('/isOkAdd', async (c) => ok(c, { isOk: await canAddEventType(c.get('db'), c.get('user')) }))
-  .get('/getEventTypeTariffOptions', (c) => ok(c, tariffOptions(c.get('user').tariff)))
+  .get('/getEventTypeTariffOptions', (c) => ok(c, planOptions(c.get('user').plan)))
   .get('/short', async (c) => {
     const isActive = parseWith(c, IsActiveQuery, c.req.query('isActive'))
     return ok(
@@ -106,7 +106,7 @@ export const eventTypesApi = new Hono<ApiEnv>()
     const eventType = await getEventType(c.get('db'), user.id, c.req.param('id'))
     const share = shareInfo(c.get('config').APP_URL, user.login, eventType)
     // SPEC §6: the site widget needs Standard or Pro.
-    const isWidgetAllowed = can(user.tariff, 'widgets')
+    const isWidgetAllowed = can(user.plan, 'widgets')
     return ok(c, { ...share, widget: isWidgetAllowed ? share.widget : null, isWidgetAllowed })
   })
   .get('/:id/templateData', async (c) =>
@@ -162,8 +162,8 @@ async function uniqueCheck(c: Context<ApiEnv>, field: 'name' | 'link', raw: stri
 /** SPEC §7 `GET /widget/isOkUse`, `GET /widget/eventType/{id}/isOkUse` (v4): the plan allows widgets. */
 export const widgetApi = new Hono<ApiEnv>()
   .use('*', requireAuth)
-  .get('/isOkUse', (c) => ok(c, { isOk: can(c.get('user').tariff, 'widgets') }))
+  .get('/isOkUse', (c) => ok(c, { isOk: can(c.get('user').plan, 'widgets') }))
   .get('/eventType/:id/isOkUse', async (c) => {
     await getEventType(c.get('db'), c.get('user').id, c.req.param('id'))
-    return ok(c, { isOk: can(c.get('user').tariff, 'widgets') })
+    return ok(c, { isOk: can(c.get('user').plan, 'widgets') })
   })

@@ -20,7 +20,7 @@ export const telemostApi = new Hono<ApiEnv>()
     if (!url) throw new ApiError(503, [c.get('t')('eventTypes:telemost.notConfigured')])
     return ok(c, { url })
   })
-  .get('/isOkAdd', (c) => ok(c, can(c.get('user').tariff, 'videoMeetingLinks')))
+  .get('/isOkAdd', (c) => ok(c, can(c.get('user').plan, 'videoMeetingLinks')))
   // SPEC names an `access_token` in the body: the server uses the specialist's stored grant instead (see the ADR).
   .post('/videoConference', async (c) => {
     const deps = { db: c.get('db'), env: c.get('config'), now: Date.now() }

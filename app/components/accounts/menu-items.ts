@@ -8,7 +8,7 @@ export function profileMenuItems(login: string): MenuItem[] {
     { key: 'wallet', to: '/wallet' },
     { key: 'profile', to: '/profile' },
     { key: 'integrations', to: '/integrations' },
-    { key: 'tariff', to: '/tariff' },
+    { key: 'plans', to: '/tariff' },
     { key: 'myLink', to: '/shareLink' },
     { key: 'contacts', to: '/contacts', largeOnly: true },
     { key: 'help', to: HELP_CENTER_URL, external: true },

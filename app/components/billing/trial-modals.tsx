@@ -6,7 +6,7 @@ import { PageDialog } from './page-dialog.tsx'
 
 const STEPS = 5
 
-/** The trial offer's button: a plain form to the tariffs page's action, which goes on to bind a card. */
+/** The trial offer's button: a plain form to the plans page's action, which goes on to bind a card. */
 export function TrialStartForm({ label }: { label: string }) {
   return (
     <PostButton action="/tariff" reloadDocument fields={{ intent: 'startTrial' }} data-testid="trial-start">
@@ -16,7 +16,7 @@ export function TrialStartForm({ label }: { label: string }) {
 }
 
 /** "No, thanks": the offer stops opening by itself (a plain form; back to the page it was on). */
-export function TrialOfferDismissForm({ from }: { from: 'home' | 'tariff' }) {
+export function TrialOfferDismissForm({ from }: { from: 'home' | 'plans' }) {
   const { t } = useTranslation()
   return (
     <PostButton
@@ -84,7 +84,7 @@ export function TrialModals({
         footer={
           <>
             <TrialStartForm label={t('billing:page.trialStart')} />
-            <TrialOfferDismissForm from="tariff" />
+            <TrialOfferDismissForm from="plans" />
           </>
         }
       >

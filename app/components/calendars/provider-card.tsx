@@ -6,7 +6,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import { ConnectForm } from './connect-form.tsx'
 import { IntegrationItem } from './integration-item.tsx'
-import { tariffPath } from '#app/domain/plans.ts'
+import { plansPath } from '#app/domain/plans.ts'
 
 /**
  * One provider's card on /integrations (SPEC §2): its connected accounts, then the way to connect one (more). A
@@ -51,7 +51,7 @@ export function ProviderCard({
         </div>
         {!canAdd ? (
           <Link
-            to={tariffPath(data.availableFrom)}
+            to={plansPath(data.availableFrom)}
             data-testid={`plan-badge-${provider}`}
             onClick={(event) => {
               event.preventDefault()
@@ -59,7 +59,7 @@ export function ProviderCard({
             }}
             className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary"
           >
-            {t('eventTypes:tariff.badge', { plan: data.availableFrom })}
+            {t('eventTypes:plan.badge', { plan: data.availableFrom })}
           </Link>
         ) : null}
       </div>
@@ -80,8 +80,8 @@ export function ProviderCard({
       {!canAdd ? (
         <p className="text-sm text-muted" data-testid={`plan-note-${provider}`}>
           {t('calendars:connect.extraNeedsPlan', { plan: data.availableFrom })}{' '}
-          <Link to={tariffPath(data.availableFrom)} className="text-primary underline">
-            {t('calendars:connect.toTariffs')}
+          <Link to={plansPath(data.availableFrom)} className="text-primary underline">
+            {t('calendars:connect.toPlans')}
           </Link>
         </p>
       ) : provider === 'google' || provider === 'outlook' ? (

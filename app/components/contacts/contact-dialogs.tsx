@@ -6,7 +6,7 @@ import { SelectField, TextareaField } from '#app/components/ui/field.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
 import { LONG_TEXT_MAX } from '#app/domain/constants.ts'
 import { recipientChips } from '#app/domain/contacts/rules.ts'
-import { cheapestPlanWith, tariffPath } from '#app/domain/plans.ts'
+import { cheapestPlanWith, plansPath } from '#app/domain/plans.ts'
 
 type Recipient = { id: string; firstName: string; lastName: string; email: string | null }
 
@@ -50,13 +50,13 @@ export function RecipientChips({ recipients }: { recipients: Recipient[] }) {
   )
 }
 
-function TariffNote() {
+function PlanNote() {
   const { t } = useTranslation()
   return (
-    <p className="rounded-lg bg-surface p-3 text-sm" data-testid="contacts-tariff-note">
-      {t('contacts:dialog.tariff')}{' '}
-      <Link to={tariffPath(cheapestPlanWith('emailContacts'))} className="font-medium text-primary">
-        {t('contacts:dialog.tariffLink')}
+    <p className="rounded-lg bg-surface p-3 text-sm" data-testid="contacts-plan-note">
+      {t('contacts:dialog.planNote')}{' '}
+      <Link to={plansPath(cheapestPlanWith('emailContacts'))} className="font-medium text-primary">
+        {t('contacts:dialog.plansLink')}
       </Link>
     </p>
   )
@@ -72,7 +72,7 @@ type DialogProps = {
 
 /**
  * A dialog that sends something to the chosen contacts: the intent and the contacts' ids go with the form, their
- * chips and (without the plan's emails) the tariff note show above `children`; "Send" needs the plan and `ready`.
+ * chips and (without the plan's emails) the plan note show above `children`; "Send" needs the plan and `ready`.
  */
 function RecipientsDialog({
   open,
@@ -94,7 +94,7 @@ function RecipientsDialog({
           <input key={recipient.id} type="hidden" name="contactIds" value={recipient.id} />
         ))}
         <RecipientChips recipients={recipients} />
-        {canEmail ? null : <TariffNote />}
+        {canEmail ? null : <PlanNote />}
         {children}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>

@@ -2,7 +2,7 @@ import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { DeleteButton } from '#app/components/ui/confirm-dialog.tsx'
 import type { EventTypeView } from '#app/server/event-types/event-types.server.ts'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 import { ParticipantIcon } from './participant-icon.tsx'
 import { PausedNote } from './paused-note.tsx'
 
@@ -52,12 +52,12 @@ export function EventTypeActions({
 /** SPEC §2 card: name, icon by participant type, duration, inactive styling, hint when hidden. */
 export function EventTypeCard({
   eventType,
-  tariff,
+  plan,
   onDelete,
 }: {
   eventType: EventTypeView
   /** The specialist's plan in force: what it pauses is marked (ADR 0097). */
-  tariff: Tariff
+  plan: PlanName
   onDelete: () => void
 }) {
   const { t } = useTranslation()
@@ -79,7 +79,7 @@ export function EventTypeCard({
           {t('eventTypes:minutes', { count: eventType.durationInMinutes })} · /{eventType.link}
         </p>
         {eventType.isActive ? null : <p className="text-sm font-medium text-muted">{t('eventTypes:list.inactive')}</p>}
-        <PausedNote tariff={tariff} participantType={eventType.participantType} />
+        <PausedNote plan={plan} participantType={eventType.participantType} />
         {eventType.isShowOnSpecialistPage ? null : (
           <p className="text-sm text-warning" data-testid="hidden-hint">
             {t('eventTypes:list.hiddenHint')}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { SelectField } from '#app/components/ui/field.tsx'
 import type { EventTypeFormValues } from '#app/domain/event-types/form-values.ts'
 import { type Capability, can } from '#app/domain/plans.ts'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { AvailabilitySection } from './availability-section.tsx'
 import { BaseSection } from './base-section.tsx'
@@ -25,7 +25,7 @@ type Props = {
   /** The server's texts per field (the first is shown). */
   errors: Record<string, string[]>
   schedules: { id: string; name: string }[]
-  tariff: Tariff
+  plan: PlanName
   eventTypeId?: string
   /** Whether the link still follows the name (a new event type whose link was not touched). */
   linkFollowsName: boolean
@@ -40,7 +40,7 @@ type Props = {
 }
 
 export function EventTypeForm(props: Props) {
-  const { values, onChange, schedules, tariff, visible, onLocked } = props
+  const { values, onChange, schedules, plan, visible, onLocked } = props
   const { t } = useTranslation()
   // Errors of the last submit that a later change made stale (SPEC §4: another location clears its errors).
   const [stale, setStale] = useState({ errors: props.errors, paths: [] as string[] })
@@ -51,7 +51,7 @@ export function EventTypeForm(props: Props) {
   const set = (patch: Partial<EventTypeFormValues>) => onChange({ ...values, ...patch })
   // Before hydration every section shows, so the form also works without JavaScript.
   const hidden = (section: FormSection) => (hydrated && !visible.includes(section) ? 'hidden' : '')
-  const locked = (capability: Capability) => !can(tariff, capability)
+  const locked = (capability: Capability) => !can(plan, capability)
   const section: SectionProps = { values, set, error, locked, onLocked }
 
   const pickPlace = (place: Place) => {

@@ -1,8 +1,8 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 import type { EventTypeFormValues } from '#app/domain/event-types/form-values.ts'
-import { type Capability, cheapestPlanWith, tariffPath } from '#app/domain/plans.ts'
+import { type Capability, cheapestPlanWith, plansPath } from '#app/domain/plans.ts'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import { CheckboxField } from '#app/components/ui/field.tsx'
@@ -35,14 +35,14 @@ export function Section({ title, children, testId }: { title: string; children: 
 }
 
 /**
- * "Available from Pro": the badge of a feature the plan lacks (SPEC §6). A link to the tariffs page with that plan
- * chosen; with script, clicking it explains first (the tariff-limit modal, which leads to the same place).
+ * "Available from Pro": the badge of a feature the plan lacks (SPEC §6). A link to the plans page with that plan
+ * chosen; with script, clicking it explains first (the plan-limit modal, which leads to the same place).
  */
-export function PlanBadge({ plan, onClick, testId }: { plan: Tariff; onClick?: () => void; testId?: string }) {
+export function PlanBadge({ plan, onClick, testId }: { plan: PlanName; onClick?: () => void; testId?: string }) {
   const { t } = useTranslation()
   return (
     <Link
-      to={tariffPath(plan)}
+      to={plansPath(plan)}
       data-testid={testId ?? 'plan-badge'}
       onClick={
         onClick
@@ -54,7 +54,7 @@ export function PlanBadge({ plan, onClick, testId }: { plan: Tariff; onClick?: (
       }
       className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary"
     >
-      {t('eventTypes:tariff.badge', { plan })}
+      {t('eventTypes:plan.badge', { plan })}
     </Link>
   )
 }

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { Tariff } from '#app/domain/enums.ts'
-import { bookingPause, cheapestPlanWith, tariffPath } from '#app/domain/plans.ts'
+import type { PlanName } from '#app/domain/enums.ts'
+import { bookingPause, cheapestPlanWith, plansPath } from '#app/domain/plans.ts'
 
 /**
  * "Paused: needs Pro" on an event type the specialist's plan in force pauses (a group or collective type after a
@@ -9,29 +9,33 @@ import { bookingPause, cheapestPlanWith, tariffPath } from '#app/domain/plans.ts
  * Nothing when the plan allows it.
  */
 export function PausedNote({
-  tariff,
+  plan,
   participantType,
   detailed = false,
 }: {
-  tariff: Tariff
+  plan: PlanName
   participantType: string
   /** The form's longer text (what it means, that nothing is lost); the list's card shows the short one. */
   detailed?: boolean
 }) {
   const { t } = useTranslation()
-  const paused = bookingPause(tariff, { participantType, channel: 'page' })
+  const paused = bookingPause(plan, { participantType, channel: 'page' })
   if (!paused) return null
-  const plan = cheapestPlanWith(paused)
+  const needed = cheapestPlanWith(paused)
   return (
     <p
       className="text-sm font-medium text-warning"
       data-testid="event-type-paused"
       role={detailed ? 'status' : undefined}
     >
-      {t('eventTypes:paused.label', { plan })}
-      {detailed ? <span className="block font-normal text-muted">{t('eventTypes:paused.text', { plan })}</span> : ' '}
-      <Link to={tariffPath(plan)} className="text-primary underline" data-testid="event-type-paused-link">
-        {t('eventTypes:paused.choose', { plan })}
+      {t('eventTypes:paused.label', { plan: needed })}
+      {detailed ? (
+        <span className="block font-normal text-muted">{t('eventTypes:paused.text', { plan: needed })}</span>
+      ) : (
+        ' '
+      )}
+      <Link to={plansPath(needed)} className="text-primary underline" data-testid="event-type-paused-link">
+        {t('eventTypes:paused.choose', { plan: needed })}
       </Link>
     </p>
   )

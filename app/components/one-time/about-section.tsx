@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ColorPicker, PlacePicker } from '#app/components/event-types/pickers.tsx'
-import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
+import { PlanLimitModal } from '#app/components/event-types/plan-limit-modal.tsx'
 import type { TelemostInfo } from '#app/components/event-types/telemost-option.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Field, SelectField, TextareaField } from '#app/components/ui/field.tsx'
@@ -80,7 +80,7 @@ export function AboutSection({
         returnTo={returnTo}
         errors={{ meetingPoint: fe('meetingPoint')?.[0], videoLinkService: fe('videoLinkService')?.[0] }}
       />
-      <TariffLimitModal
+      <PlanLimitModal
         open={videoLimitOpen}
         onClose={() => setVideoLimitOpen(false)}
         availableFrom={cheapestPlanWith('videoMeetingLinks')}

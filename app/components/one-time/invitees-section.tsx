@@ -49,7 +49,7 @@ export function InviteesSection(
             options={PARTICIPANT_TYPE_ORDER.map((type) => ({
               value: type,
               label: lockedTypes[type]
-                ? `${typeLabel(type)} (${t('eventTypes:tariff.badge', { plan: lockedTypes[type] })})`
+                ? `${typeLabel(type)} (${t('eventTypes:plan.badge', { plan: lockedTypes[type] })})`
                 : typeLabel(type),
             }))}
           />

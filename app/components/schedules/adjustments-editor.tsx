@@ -29,7 +29,7 @@ export function AdjustmentsEditor({
   onChange: (adjustments: DatedAdjustment[]) => void
   fieldErrors: Record<string, string | undefined>
   canAdjust: boolean
-  /** The plan lacks adjustments: explain (the tariff-limit modal). */
+  /** The plan lacks adjustments: explain (the plan-limit modal). */
   onLocked: () => void
   today: string
   timeZone: string

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { TariffLimitModal } from '#app/components/event-types/tariff-limit-modal.tsx'
+import { PlanLimitModal } from '#app/components/event-types/plan-limit-modal.tsx'
 import { ItemPageHeader } from '#app/components/ui/item-page-header.tsx'
 import { DeleteButton } from '#app/components/ui/confirm-dialog.tsx'
 import { CheckboxField, Field, FormErrors, SelectField } from '#app/components/ui/field.tsx'
@@ -32,7 +32,7 @@ type Props = {
   now: number
   result: {
     saved: boolean
-    errors: { fieldErrors: Record<string, string[]>; formErrors: string[]; tariffLimit: boolean } | null
+    errors: { fieldErrors: Record<string, string[]>; formErrors: string[]; planLimit: boolean } | null
   } | null
 }
 
@@ -46,12 +46,12 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, now, res
   const [adjustments, setAdjustments] = useState<DatedAdjustment[]>(
     schedule.adjustments.map((adjustment) => ({ ...adjustment, date: dmyToIso(adjustment.date) })),
   )
-  const [tariffOpen, setTariffOpen] = useState(false)
+  const [planLimitOpen, setPlanLimitOpen] = useState(false)
   const [submitted, setSubmitted] = useState<string | null>(null)
 
   useEffect(() => {
     if (result?.saved) showToast(t('schedules:editor.saved'), { kind: 'success' })
-    if (result?.errors?.tariffLimit) setTariffOpen(true)
+    if (result?.errors?.planLimit) setPlanLimitOpen(true)
   }, [result, t])
 
   const body = {
@@ -132,7 +132,7 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, now, res
           onChange={setAdjustments}
           fieldErrors={fieldErrors}
           canAdjust={canAdjust}
-          onLocked={() => setTariffOpen(true)}
+          onLocked={() => setPlanLimitOpen(true)}
           today={today}
           timeZone={timeZone}
         />
@@ -152,9 +152,9 @@ export function ScheduleEditor({ schedule, timeZones, canAdjust, today, now, res
         />
       </Form>
 
-      <TariffLimitModal
-        open={tariffOpen}
-        onClose={() => setTariffOpen(false)}
+      <PlanLimitModal
+        open={planLimitOpen}
+        onClose={() => setPlanLimitOpen(false)}
         availableFrom={cheapestPlanWith('adjustments')}
       />
     </section>

@@ -4,11 +4,11 @@
  * kopecks, as the provider takes them. Pure: the caller reads the wallet balance and the promo code.
  */
 import { PLAN_PRICES_RUB } from '#app/domain/constants.ts'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 
 /** The plans one can buy: Basic is the fallback every account keeps, never charged (ADR 0095). */
-export const PURCHASABLE_TARIFFS = ['Standard', 'Pro'] as const satisfies readonly Tariff[]
-export type PurchasableTariff = (typeof PURCHASABLE_TARIFFS)[number]
+export const PURCHASABLE_PLANS = ['Standard', 'Pro'] as const satisfies readonly PlanName[]
+export type PurchasablePlan = (typeof PURCHASABLE_PLANS)[number]
 /** Months one payment may cover. */
 export const PAYMENT_MONTHS = [1, 3, 6, 12] as const
 export type PaymentMonths = (typeof PAYMENT_MONTHS)[number]
@@ -21,16 +21,16 @@ export const FASTIES_MAX_SHARE = 0.5
 /** The card binding for the trial: the smallest payment the provider takes, never captured (ADR 0095). */
 export const CARD_BINDING_KOPECKS = 100
 
-export function isPurchasable(tariff: string): tariff is PurchasableTariff {
-  return (PURCHASABLE_TARIFFS as readonly string[]).includes(tariff)
+export function isPurchasable(plan: string): plan is PurchasablePlan {
+  return (PURCHASABLE_PLANS as readonly string[]).includes(plan)
 }
 
-export function listPriceKopecks(tariff: Tariff, months: number): number {
-  return PLAN_PRICES_RUB[tariff] * months * KOPECKS_PER_RUBLE
+export function listPriceKopecks(plan: PlanName, months: number): number {
+  return PLAN_PRICES_RUB[plan] * months * KOPECKS_PER_RUBLE
 }
 
 export type QuoteInput = {
-  tariff: PurchasableTariff
+  plan: PurchasablePlan
   months: PaymentMonths
   /** A discount code's percent off (1..100), if one applies. */
   discountPercent?: number
@@ -49,7 +49,7 @@ export type Quote = {
 }
 
 export function quote(input: QuoteInput): Quote {
-  const listKopecks = listPriceKopecks(input.tariff, input.months)
+  const listKopecks = listPriceKopecks(input.plan, input.months)
   const percent = Math.min(100, Math.max(0, Math.trunc(input.discountPercent ?? 0)))
   const discountKopecks = Math.floor((listKopecks * percent) / 100)
   const afterDiscount = listKopecks - discountKopecks

@@ -4,14 +4,14 @@
  * stays in force meanwhile), then, like no renewal at all, the account moves down to Basic.
  */
 import { RENEWAL_RETRIES } from '#app/domain/constants.ts'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 import { DAY_MS } from './trial.ts'
 
 export type RenewalState = {
-  tariff: Tariff
+  plan: PlanName
   validUntil: number | null
   autoRenew: boolean
-  renewTariff: Tariff | null
+  renewPlan: PlanName | null
   renewMonths: number
   paymentMethodId: string | null
   renewalFailures: number
@@ -20,22 +20,22 @@ export type RenewalState = {
 
 export type RenewalStep =
   | { kind: 'none' }
-  | { kind: 'charge'; tariff: Tariff; months: number; attempt: number }
+  | { kind: 'charge'; plan: PlanName; months: number; attempt: number }
   | { kind: 'downgrade' }
 
 /** The plan to charge for at the end, if any: a paid plan, auto-renewal on, a saved card. */
-function renewalTarget(state: RenewalState): Tariff | null {
+function renewalTarget(state: RenewalState): PlanName | null {
   if (!state.autoRenew || !state.paymentMethodId) return null
-  if (!state.renewTariff || state.renewTariff === 'Basic') return null
-  return state.renewTariff
+  if (!state.renewPlan || state.renewPlan === 'Basic') return null
+  return state.renewPlan
 }
 
 export function renewalStep(state: RenewalState, now: number): RenewalStep {
-  if (state.tariff === 'Basic' || state.validUntil === null || now < state.validUntil) return { kind: 'none' }
+  if (state.plan === 'Basic' || state.validUntil === null || now < state.validUntil) return { kind: 'none' }
   const target = renewalTarget(state)
   if (!target || state.renewalFailures > RENEWAL_RETRIES) return { kind: 'downgrade' }
   if (state.nextRenewalAttemptAt !== null && now < state.nextRenewalAttemptAt) return { kind: 'none' }
-  return { kind: 'charge', tariff: target, months: state.renewMonths, attempt: state.renewalFailures + 1 }
+  return { kind: 'charge', plan: target, months: state.renewMonths, attempt: state.renewalFailures + 1 }
 }
 
 /** After a failed charge: retry a day later, or (the retries spent) move down now. */
@@ -68,11 +68,11 @@ export function addMonths(from: number, months: number): number {
  * lapsed) starts now, the rest of the old one is not carried over (ADR 0095).
  */
 export function paidPeriodEnd(
-  current: { tariff: Tariff; validUntil: number | null; isTrial: boolean },
-  bought: { tariff: Tariff; months: number },
+  current: { plan: PlanName; validUntil: number | null; isTrial: boolean },
+  bought: { plan: PlanName; months: number },
   now: number,
 ): number {
   const extends_ =
-    !current.isTrial && current.tariff === bought.tariff && current.validUntil !== null && current.validUntil > now
+    !current.isTrial && current.plan === bought.plan && current.validUntil !== null && current.validUntil > now
   return addMonths(extends_ ? (current.validUntil as number) : now, bought.months)
 }

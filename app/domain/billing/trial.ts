@@ -3,15 +3,15 @@
  * with reminders TRIAL_REMINDER_DAYS before the end (2 days, 1 day).
  */
 import { TRIAL_DAYS, TRIAL_REMINDER_DAYS } from '#app/domain/constants.ts'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 
 export const DAY_MS = 86_400_000
 
 export type TrialState = { trialStartedAt: number | null }
 
 /** A trial is offered to an account that never had one and is on Basic (a paid plan would be lost for it). */
-export function canStartTrial(tariff: Tariff, subscription: TrialState | null): boolean {
-  return tariff === 'Basic' && (subscription?.trialStartedAt ?? null) === null
+export function canStartTrial(plan: PlanName, subscription: TrialState | null): boolean {
+  return plan === 'Basic' && (subscription?.trialStartedAt ?? null) === null
 }
 
 export function trialEndsAt(startedAt: number): number {
@@ -40,7 +40,7 @@ export function trialDaysLeft(endsAt: number, now: number): number {
   return Math.max(0, Math.ceil((endsAt - now) / DAY_MS))
 }
 
-/** Which trial modal of SPEC §2 the tariffs page opens on arrival, if any. */
+/** Which trial modal of SPEC §2 the plans page opens on arrival, if any. */
 export type TrialModal = TrialOffer | 'daysLeft' | 'activated' | 'ended' | null
 
 /** The two offers of SPEC §2: a specialist registered within NEW_USER_MS gets the new-user one, later the old-user one. */
@@ -56,9 +56,9 @@ export function trialOfferFor(registeredAt: number, now: number): TrialOffer {
  * the trial and has not said "No, thanks"; never after the trial was used.
  */
 export function pendingTrialOffer(
-  input: { tariff: Tariff; subscription: TrialState | null; dismissed: boolean; registeredAt: number },
+  input: { plan: PlanName; subscription: TrialState | null; dismissed: boolean; registeredAt: number },
   now: number,
 ): TrialOffer | null {
-  if (input.dismissed || !canStartTrial(input.tariff, input.subscription)) return null
+  if (input.dismissed || !canStartTrial(input.plan, input.subscription)) return null
   return trialOfferFor(input.registeredAt, now)
 }

@@ -6,7 +6,7 @@
 import { type Outcome, type Refusal, refusal } from '../refusal.ts'
 import type { BookingContact } from '../booking/contact-form.ts'
 import { newId } from '../ids.ts'
-import type { Tariff } from '../enums.ts'
+import type { PlanName } from '../enums.ts'
 import { type BookingChannel, bookingPause } from '../plans.ts'
 import type { BookingConfirmed, Companion, MeetingDraft } from './events.ts'
 import { type EventCalendar, type HoldInterval, allFree, seatsLeftFor } from './calendar.ts'
@@ -60,10 +60,10 @@ const fail = <T>(r: Refusal): Outcome<T> => ({ ok: false, refusal: r })
 const key = (slot: { start: number; end: number }) => `${slot.start}:${slot.end}`
 
 /** What the host's plan in force lets this booking do (plans.ts `bookingPause`): loaded with the snapshot. */
-export type PlanGate = { tariff: Tariff; participantType: string }
+export type PlanGate = { plan: PlanName; participantType: string }
 
-function pauseRefusal(plan: PlanGate, channel: BookingChannel | undefined): Refusal | null {
-  const paused = bookingPause(plan.tariff, { participantType: plan.participantType, channel: channel ?? 'page' })
+function pauseRefusal(gate: PlanGate, channel: BookingChannel | undefined): Refusal | null {
+  const paused = bookingPause(gate.plan, { participantType: gate.participantType, channel: channel ?? 'page' })
   return paused ? refusal('bookingPaused', undefined, { capability: paused }) : null
 }
 

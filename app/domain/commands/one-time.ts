@@ -13,7 +13,7 @@ import { can, capabilityForParticipantType } from '../plans.ts'
 import { type Outcome, type Refusal, type TimeConflict, refusal } from '../refusal.ts'
 import { HOLD_TTL_MS, type Hold, holdLimitRefusal, isHeldBy } from './booking.ts'
 import type { Attendee, InvitationConfirmed, OneTimeCreated, OneTimeSeatBooked } from './events.ts'
-import type { Tariff } from '../enums.ts'
+import type { PlanName } from '../enums.ts'
 import { bookingPause } from '../plans.ts'
 
 const fail = <T>(r: Refusal): Outcome<T> => ({ ok: false, refusal: r })
@@ -45,7 +45,7 @@ export type OneTimeSnapshot = {
   adjutantEmails: string[]
   organizerEmail: string
   /** The organizer's plan in force: without one-time meetings the link takes no new guests (ADR 0097). */
-  organizerTariff: Tariff
+  organizerPlan: PlanName
   whenCloses: { value: number; type: 'Minutes' | 'Hours' | 'Days' }
   remindersInMinutes: number[]
   participants: OneTimeParticipant[]
@@ -76,8 +76,8 @@ function stateRefusal(snapshot: OneTimeSnapshot, now: number): Refusal | null {
  * A new guest through the share link, when the organizer's plan no longer has one-time meetings; invited people still
  * confirm (they were invited while the plan had it), and nothing already booked changes.
  */
-export function linkPaused(oneTime: Pick<OneTimeSnapshot, 'organizerTariff'>): Refusal | null {
-  const paused = bookingPause(oneTime.organizerTariff, { participantType: null, channel: 'oneTime' })
+export function linkPaused(oneTime: Pick<OneTimeSnapshot, 'organizerPlan'>): Refusal | null {
+  const paused = bookingPause(oneTime.organizerPlan, { participantType: null, channel: 'oneTime' })
   return paused ? refusal('bookingPaused', undefined, { capability: paused }) : null
 }
 
@@ -211,7 +211,7 @@ export type CreateOneTimeCommand = {
 }
 
 export type CreateOneTimeSnapshot = {
-  organizer: { id: string; email: string; tariff: Parameters<typeof can>[0]; timeZone: string } | null
+  organizer: { id: string; email: string; plan: Parameters<typeof can>[0]; timeZone: string } | null
   /** The chosen contacts (`contactIds`) found among the organizer's. */
   chosen: KnownContact[]
   /** The organizer's contacts with the emails of the typed new contacts. */
@@ -258,7 +258,7 @@ export function decideCreateOneTime(
     usesCustomReminders(event.form.remindersInMinutes) ? ('customReminders' as const) : null,
     event.form.videoLinkService ? ('videoMeetingLinks' as const) : null,
   ]
-  if (needs.some((capability) => capability && !can(organizer.tariff, capability))) return fail(refusal('tariffLimit'))
+  if (needs.some((capability) => capability && !can(organizer.plan, capability))) return fail(refusal('planLimit'))
   const { timeZone, dates } = oneTimeTimes(command, organizer.timeZone, now)
   if (!dates.ok) {
     const [first, ...rest] = dates.problems.map((problem) => refusal(problem.code, problem.path.join('.')))

@@ -1,6 +1,6 @@
 /** Which plan capabilities an event type uses (SPEC §6); the server refuses those the plan lacks. */
 import { type Capability, can, capabilityForParticipantType } from '#app/domain/plans.ts'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 import { usesCustomReminders } from './reminders.ts'
 
 export type GatedFields = {
@@ -21,6 +21,6 @@ export function capabilitiesUsed(eventType: GatedFields): Capability[] {
   return used
 }
 
-export function missingCapabilities(tariff: Tariff, eventType: GatedFields): Capability[] {
-  return capabilitiesUsed(eventType).filter((capability) => !can(tariff, capability))
+export function missingCapabilities(plan: PlanName, eventType: GatedFields): Capability[] {
+  return capabilitiesUsed(eventType).filter((capability) => !can(plan, capability))
 }

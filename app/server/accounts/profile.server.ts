@@ -36,8 +36,8 @@ export function profileView(user: User, origin = '') {
     ianaTimeZoneId: user.timeZone,
     culture: user.culture,
     tariff: {
-      name: user.tariff,
-      validUntil: user.tariffValidUntil ? new Date(user.tariffValidUntil).toISOString() : null,
+      name: user.plan,
+      validUntil: user.planValidUntil ? new Date(user.planValidUntil).toISOString() : null,
     },
     registrationDate: new Date(user.createdAt).toISOString(),
   }

@@ -9,7 +9,7 @@ import {
   CARD_BINDING_KOPECKS,
   PAYMENT_MONTHS,
   type PaymentMonths,
-  type PurchasableTariff,
+  type PurchasablePlan,
   isPurchasable,
   quote,
 } from '#app/domain/billing/quote.ts'
@@ -36,7 +36,10 @@ import {
   walletBalance,
 } from './store.server.ts'
 
-/** `POST /tariff/pay` and the tariffs page's form: the plan, the months, a promo code, whether to spend Fasties. */
+/**
+ * `POST /tariff/pay` and the plans page's form: the plan, the months, a promo code, whether to spend Fasties. The
+ * plan's field is `tariff`, as API-CONTRACT.md names it (the form posts the same name).
+ */
 export const PayPlanSchema = z.object({
   tariff: z.string(),
   months: z.coerce.number().int().default(1),
@@ -130,7 +133,7 @@ export async function startTrial(
   const success = ownUrl(deps, urls.success, '/tariff')
   const fail = ownUrl(deps, urls.fail, '/tariff')
   const subscription = await readSubscription(deps.db, userId)
-  if (!canStartTrial(user.tariff, subscription)) refuse('trialUnavailable')
+  if (!canStartTrial(user.plan, subscription)) refuse('trialUnavailable')
   await ensureSubscription(deps.db, userId, deps.now)
   const payment = await insertPayment(deps, {
     userId,
@@ -151,12 +154,12 @@ export async function startTrial(
 /** `POST /tariff/pay`: the price from the server's table, a promo code, Fasties; the payer confirms at the provider. */
 export async function payPlan(deps: BillingDeps, userId: string, input: PayPlanInput) {
   const user = await requireUserRow(deps, userId)
-  if (!isPurchasable(input.tariff)) refuse('tariffNotPurchasable', 'tariff')
+  if (!isPurchasable(input.tariff)) refuse('planNotPurchasable', 'tariff')
   if (!(PAYMENT_MONTHS as readonly number[]).includes(input.months)) refuse('paymentMonths', 'months')
   const promo = input.promoCode ? await usablePromo(deps.db, userId, input.promoCode, deps.now) : null
   const balance = await walletBalance(deps.db, userId)
   const price = quote({
-    tariff: input.tariff as PurchasableTariff,
+    plan: input.tariff as PurchasablePlan,
     months: input.months as PaymentMonths,
     discountPercent: promo?.kind === 'discountPercent' ? promo.value : 0,
     walletBalance: balance,
@@ -166,7 +169,7 @@ export async function payPlan(deps: BillingDeps, userId: string, input: PayPlanI
   const payment = await insertPayment(deps, {
     userId,
     kind: 'purchase',
-    tariff: input.tariff,
+    plan: input.tariff,
     months: input.months,
     listAmountKopecks: price.listKopecks,
     amountKopecks: price.amountKopecks,
@@ -180,7 +183,7 @@ export async function payPlan(deps: BillingDeps, userId: string, input: PayPlanI
   }
   const t = getT(user.culture)
   const sent = await sendToProvider(deps, payment, {
-    description: t('billing:receipt.plan', { tariff: t(`billing:plans.${input.tariff}.name`), count: input.months }),
+    description: t('billing:receipt.plan', { plan: t(`billing:plans.${input.tariff}.name`), count: input.months }),
     capture: true,
     savePaymentMethod: true,
     returnUrl: returnUrl(deps, payment.id),
@@ -198,7 +201,7 @@ export async function cancelAutoRenew(deps: BillingDeps, userId: string) {
 
 /** Continue on a paid plan at the end (of the trial, or again after a cancel): renewal by the saved card. */
 export async function chooseRenewal(deps: BillingDeps, userId: string, input: { tariff: string; months: number }) {
-  if (!isPurchasable(input.tariff)) refuse('tariffNotPurchasable', 'tariff')
+  if (!isPurchasable(input.tariff)) refuse('planNotPurchasable', 'tariff')
   if (!(PAYMENT_MONTHS as readonly number[]).includes(input.months)) refuse('paymentMonths', 'months')
   const subscription = await readSubscription(deps.db, userId)
   if (!subscription?.paymentMethodId) refuse('noSavedCard')
@@ -206,7 +209,7 @@ export async function chooseRenewal(deps: BillingDeps, userId: string, input: { 
     updateSubscription(
       deps.db,
       subscription,
-      { autoRenew: true, renewTariff: input.tariff, renewMonths: input.months },
+      { autoRenew: true, renewPlan: input.tariff, renewMonths: input.months },
       deps.now,
     ),
   ])

@@ -35,14 +35,12 @@ async function candidates(db: Db, now: number) {
     .select({ subscription: subscriptions, user: users })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
-    .where(
-      and(ne(users.tariff, 'Basic'), isNotNull(users.tariffValidUntil), lte(users.tariffValidUntil, now + 2 * DAY_MS)),
-    )
+    .where(and(ne(users.plan, 'Basic'), isNotNull(users.planValidUntil), lte(users.planValidUntil, now + 2 * DAY_MS)))
 }
 
 function billingUserOf(user: typeof users.$inferSelect): BillingUser {
-  const { id, email, firstName, culture, timeZone, tariff, tariffValidUntil } = user
-  return { id, email, firstName, culture, timeZone, tariff, tariffValidUntil }
+  const { id, email, firstName, culture, timeZone, plan, planValidUntil } = user
+  return { id, email, firstName, culture, timeZone, plan, planValidUntil }
 }
 
 async function remind(deps: BillingDeps, subscription: SubscriptionRow, user: BillingUser, validUntil: number) {
@@ -64,12 +62,12 @@ async function moveDown(deps: BillingDeps, subscription: SubscriptionRow, user: 
   return runGuarded(db, [
     updateSubscription(db, subscription, { isTrial: false, renewalFailures: 0, nextRenewalAttemptAt: null }, deps.now),
     unlessChanged(db),
-    db.update(users).set({ tariff: 'Basic', tariffValidUntil: null }).where(eq(users.id, user.id)),
+    db.update(users).set({ plan: 'Basic', planValidUntil: null }).where(eq(users.id, user.id)),
     ...(await billingMessages(
       db,
       deps.env,
       user,
-      subscription.isTrial ? { kind: 'trialEnded' } : { kind: 'planEnded', tariff: user.tariff },
+      subscription.isTrial ? { kind: 'trialEnded' } : { kind: 'planEnded', plan: user.plan },
       deps.now,
     )),
   ])
@@ -80,7 +78,7 @@ async function charge(
   deps: BillingDeps,
   subscription: SubscriptionRow,
   user: BillingUser,
-  step: { tariff: BillingUser['tariff']; months: number; attempt: number },
+  step: { plan: BillingUser['plan']; months: number; attempt: number },
 ) {
   const { db, now } = deps
   const claimed = await runGuarded(db, [
@@ -89,15 +87,15 @@ async function charge(
   ])
   if (!claimed || !subscription.paymentMethodId) return false
   // One key per period and attempt: a crashed run's retry finds the same payment, and the provider charges once.
-  const idempotenceKey = `renewal:${user.id}:${user.tariffValidUntil}:${step.attempt}`
-  const amount = listPriceKopecks(step.tariff, step.months)
+  const idempotenceKey = `renewal:${user.id}:${user.planValidUntil}:${step.attempt}`
+  const amount = listPriceKopecks(step.plan, step.months)
   await db
     .insert(payments)
     .values({
       id: newId(now),
       userId: user.id,
       kind: 'renewal',
-      tariff: step.tariff,
+      plan: step.plan,
       months: step.months,
       listAmountKopecks: amount,
       amountKopecks: amount,
@@ -112,7 +110,7 @@ async function charge(
     const remote = await deps.provider.createPayment({
       idempotenceKey,
       amountKopecks: payment.amountKopecks,
-      description: t('billing:receipt.plan', { tariff: t(`billing:plans.${step.tariff}.name`), count: step.months }),
+      description: t('billing:receipt.plan', { plan: t(`billing:plans.${step.plan}.name`), count: step.months }),
       capture: true,
       savePaymentMethod: false,
       paymentMethodId: subscription.paymentMethodId,
@@ -144,17 +142,17 @@ export async function runBilling(
   const rows = await candidates(db, now)
   for (const row of rows) {
     const user = billingUserOf(row.user)
-    const validUntil = user.tariffValidUntil as number
+    const validUntil = user.planValidUntil as number
     if (row.subscription.isTrial && now < validUntil) {
       if (await remind(deps, row.subscription, user, validUntil)) result.reminded++
       continue
     }
     const step = renewalStep(
       {
-        tariff: user.tariff,
+        plan: user.plan,
         validUntil,
         autoRenew: row.subscription.autoRenew,
-        renewTariff: row.subscription.renewTariff,
+        renewPlan: row.subscription.renewPlan,
         renewMonths: row.subscription.renewMonths,
         paymentMethodId: row.subscription.paymentMethodId,
         renewalFailures: row.subscription.renewalFailures,

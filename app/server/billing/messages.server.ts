@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { TFunction } from 'i18next'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 import { instantToZoned, isoToDmy } from '#app/domain/time/index.ts'
 import { type NoticeContent, renderNotice } from '#app/domain/notices.ts'
 import { getT, languageOf } from '#app/i18n/translate.server.ts'
@@ -20,10 +20,10 @@ export type BillingEvent =
   | { kind: 'trialActivated'; validUntil: number }
   | { kind: 'trialReminder'; days: number; validUntil: number }
   | { kind: 'trialEnded' }
-  | { kind: 'paid'; tariff: Tariff; validUntil: number }
-  | { kind: 'renewed'; tariff: Tariff; validUntil: number }
-  | { kind: 'renewalFailed'; tariff: Tariff; nextAttemptAt: number }
-  | { kind: 'planEnded'; tariff: Tariff }
+  | { kind: 'paid'; plan: PlanName; validUntil: number }
+  | { kind: 'renewed'; plan: PlanName; validUntil: number }
+  | { kind: 'renewalFailed'; plan: PlanName; nextAttemptAt: number }
+  | { kind: 'planEnded'; plan: PlanName }
 
 function date(ms: number, timeZone: string) {
   return isoToDmy(instantToZoned(timeZone, ms).date)
@@ -37,7 +37,8 @@ export function billingNotice(t: TFunction, event: BillingEvent, timeZone: strin
   const values: Record<string, string | number> = {}
   if ('validUntil' in event) values.date = date(event.validUntil, timeZone)
   if ('nextAttemptAt' in event) values.date = date(event.nextAttemptAt, timeZone)
-  if ('tariff' in event) values.tariff = t(`billing:plans.${event.tariff}.name`)
+  // `tariff`: the value's name in notices already stored (rendered at display), so it stays (ADR 0128).
+  if ('plan' in event) values.tariff = t(`billing:plans.${event.plan}.name`)
   // Notice keys carry no digits and their values no plural count: one key per reminder.
   const key =
     event.kind === 'trialReminder'

@@ -1,6 +1,6 @@
 /**
  * A payment's outcome written once (docs/decisions/0095-plans-and-payments.md): the payment's status, the plan in
- * force (`users.tariff`, `tariff_valid_until`), the subscription, wallet entries, the promo redemption, the notice and
+ * force (`users.plan`, `tariff_valid_until`), the subscription, wallet entries, the promo redemption, the notice and
  * the email, in one D1 batch that starts with the payment's `status = 'pending'` compare-and-set and the
  * subscription's version, each followed by `unlessChanged`: a repeated notification, the return page and the
  * notification racing, or an overlapping cron run, apply it once.
@@ -57,8 +57,8 @@ function settleSucceeded(
   ])
 }
 
-function setPlan(db: Db, userId: string, tariff: BillingUser['tariff'], validUntil: number | null) {
-  return db.update(users).set({ tariff, tariffValidUntil: validUntil }).where(eq(users.id, userId))
+function setPlan(db: Db, userId: string, plan: BillingUser['plan'], validUntil: number | null) {
+  return db.update(users).set({ plan, planValidUntil: validUntil }).where(eq(users.id, userId))
 }
 
 /** Whether the provider's payment is the one we created (our id in its metadata, the same amount). */
@@ -86,7 +86,7 @@ async function settleBinding(deps: BillingDeps, payment: PaymentRow, remote: Pro
   ])
   if (!user) return 'unchanged'
   const card = { paymentMethodId: method.id, cardMask: cardMask(method.last4) }
-  const starts = canStartTrial(user.tariff, subscription)
+  const starts = canStartTrial(user.plan, subscription)
   const validUntil = trialEndsAt(now)
   const trial = {
     isTrial: true,
@@ -110,8 +110,8 @@ async function settleBinding(deps: BillingDeps, payment: PaymentRow, remote: Pro
 /** A bought or renewed plan is paid: the plan moves, Fasties are debited, the code redeemed, the card kept. */
 async function settlePaid(deps: BillingDeps, payment: PaymentRow, remote: ProviderPayment | null): Promise<Settled> {
   const { db, env, now } = deps
-  const tariff = payment.tariff
-  if (!tariff) return 'unchanged'
+  const plan = payment.plan
+  if (!plan) return 'unchanged'
   const [user, subscription] = await Promise.all([
     billingUser(db, payment.userId),
     ensureSubscription(db, payment.userId, now),
@@ -119,11 +119,11 @@ async function settlePaid(deps: BillingDeps, payment: PaymentRow, remote: Provid
   if (!user) return 'unchanged'
   const renewal = payment.kind === 'renewal'
   const validUntil =
-    renewal && user.tariffValidUntil !== null
-      ? addMonths(user.tariffValidUntil, payment.months)
+    renewal && user.planValidUntil !== null
+      ? addMonths(user.planValidUntil, payment.months)
       : paidPeriodEnd(
-          { tariff: user.tariff, validUntil: user.tariffValidUntil, isTrial: subscription.isTrial },
-          { tariff, months: payment.months },
+          { plan: user.plan, validUntil: user.planValidUntil, isTrial: subscription.isTrial },
+          { plan, months: payment.months },
           now,
         )
   const method = remote?.paymentMethod?.saved ? remote.paymentMethod : null
@@ -133,14 +133,14 @@ async function settlePaid(deps: BillingDeps, payment: PaymentRow, remote: Provid
   const paid = {
     isTrial: false,
     autoRenew: renewal ? subscription.autoRenew : Boolean(method ?? subscription.paymentMethodId),
-    renewTariff: tariff,
+    renewPlan: plan,
     renewMonths: payment.months,
     renewalFailures: 0,
     nextRenewalAttemptAt: null,
     ...(method ? { paymentMethodId: method.id, cardMask: cardMask(method.last4) } : {}),
   }
   const ok = await settleSucceeded(db, payment, subscription, paid, now, [
-    setPlan(db, user.id, tariff, validUntil),
+    setPlan(db, user.id, plan, validUntil),
     // Its Fasties were reserved when it was created (reserveFasties): nothing to debit here.
     ...(promo ? redeemPromo(db, { promo, userId: user.id, paymentId: payment.id }, now) : []),
     ...(promo?.kind === 'fasties'
@@ -156,7 +156,7 @@ async function settlePaid(deps: BillingDeps, payment: PaymentRow, remote: Provid
           }),
         ]
       : []),
-    ...(await billingMessages(db, env, user, { kind: renewal ? 'renewed' : 'paid', tariff, validUntil }, now)),
+    ...(await billingMessages(db, env, user, { kind: renewal ? 'renewed' : 'paid', plan, validUntil }, now)),
   ])
   return ok ? 'applied' : 'unchanged'
 }
@@ -191,7 +191,7 @@ export async function settleFailure(deps: BillingDeps, payment: PaymentRow, reas
     billingUser(db, payment.userId),
     ensureSubscription(db, payment.userId, now),
   ])
-  if (!user || !payment.tariff) return 'unchanged'
+  if (!user || !payment.plan) return 'unchanged'
   const after = afterRenewalFailure(subscription.renewalFailures, now)
   const ok = await runGuarded(db, [
     closePayment(db, payment, 'canceled', now, reason),
@@ -211,8 +211,8 @@ export async function settleFailure(deps: BillingDeps, payment: PaymentRow, reas
       env,
       user,
       after.downgrade
-        ? { kind: 'planEnded', tariff: user.tariff }
-        : { kind: 'renewalFailed', tariff: payment.tariff, nextAttemptAt: after.nextAttemptAt },
+        ? { kind: 'planEnded', plan: user.plan }
+        : { kind: 'renewalFailed', plan: payment.plan, nextAttemptAt: after.nextAttemptAt },
       now,
     )),
   ])

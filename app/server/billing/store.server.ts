@@ -84,8 +84,8 @@ export async function billingUser(db: Db, userId: string) {
       firstName: users.firstName,
       culture: users.culture,
       timeZone: users.timeZone,
-      tariff: users.tariff,
-      tariffValidUntil: users.tariffValidUntil,
+      plan: users.plan,
+      planValidUntil: users.planValidUntil,
     })
     .from(users)
     .where(eq(users.id, userId))

@@ -5,7 +5,7 @@
  * `trialOffer`, outside the advertising cards' ids, so `PUT /eventAdvertising/{id}/isClosed` cannot reach it).
  */
 import { and, eq } from 'drizzle-orm'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 import { type TrialOffer, pendingTrialOffer } from '#app/domain/billing/trial.ts'
 import { advertisingClosures } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
@@ -15,7 +15,7 @@ export const TRIAL_OFFER_CARD = 'trialOffer'
 
 export async function trialOfferOf(
   db: Db,
-  user: { id: string; tariff: Tariff; createdAt: number },
+  user: { id: string; plan: PlanName; createdAt: number },
   now: number,
 ): Promise<TrialOffer | null> {
   const [subscription, closed] = await Promise.all([
@@ -27,7 +27,7 @@ export async function trialOfferOf(
       .limit(1),
   ])
   return pendingTrialOffer(
-    { tariff: user.tariff, subscription, dismissed: closed.length > 0, registeredAt: user.createdAt },
+    { plan: user.plan, subscription, dismissed: closed.length > 0, registeredAt: user.createdAt },
     now,
   )
 }

@@ -1,17 +1,17 @@
-/** What the tariffs and wallet pages and the API show (API-CONTRACT.md "Plans and payments"). */
+/** What the plans and wallet pages and the API show (API-CONTRACT.md "Plans and payments"). */
 import { desc, eq } from 'drizzle-orm'
 import { isPurchasable, listPriceKopecks } from '#app/domain/billing/quote.ts'
 import { canStartTrial } from '#app/domain/billing/trial.ts'
 import { PLAN_PRICES_RUB } from '#app/domain/constants.ts'
-import { TARIFFS } from '#app/domain/enums.ts'
+import { PLAN_NAMES } from '#app/domain/enums.ts'
 import { CAPABILITIES, PLANS } from '#app/domain/plans.ts'
 import { payments, walletEntries } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
 import { billingUser, readSubscription, walletBalance } from './store.server.ts'
 
 /** `GET /definitions/tariffs`: every plan from the one matrix and the one price table. */
-export function tariffDefinitions() {
-  return TARIFFS.map((name) => ({
+export function planDefinitions() {
+  return PLAN_NAMES.map((name) => ({
     name,
     priceRub: PLAN_PRICES_RUB[name],
     isPurchasable: isPurchasable(name),
@@ -27,25 +27,22 @@ export async function subscriptionView(db: Db, userId: string) {
   const [user, subscription] = await Promise.all([billingUser(db, userId), readSubscription(db, userId)])
   if (!user) return null
   const renews =
-    subscription?.autoRenew &&
-    subscription.paymentMethodId &&
-    subscription.renewTariff &&
-    user.tariffValidUntil !== null
+    subscription?.autoRenew && subscription.paymentMethodId && subscription.renewPlan && user.planValidUntil !== null
   return {
-    tariff: user.tariff,
-    isTrial: Boolean(subscription?.isTrial && user.tariff !== 'Basic'),
-    validUntil: iso(user.tariffValidUntil),
+    tariff: user.plan,
+    isTrial: Boolean(subscription?.isTrial && user.plan !== 'Basic'),
+    validUntil: iso(user.planValidUntil),
     autoRenew: Boolean(subscription?.autoRenew),
-    renewTariff: subscription?.renewTariff ?? null,
+    renewTariff: subscription?.renewPlan ?? null,
     trialUsed: !canStartTrial('Basic', subscription),
-    canStartTrial: canStartTrial(user.tariff, subscription),
+    canStartTrial: canStartTrial(user.plan, subscription),
     card: subscription?.cardMask ? { mask: subscription.cardMask } : null,
     nextPayment:
-      renews && subscription.renewTariff
+      renews && subscription.renewPlan
         ? {
-            tariff: subscription.renewTariff,
-            amountRub: listPriceKopecks(subscription.renewTariff, subscription.renewMonths) / 100,
-            date: iso(Math.max(user.tariffValidUntil ?? 0, subscription.nextRenewalAttemptAt ?? 0)),
+            tariff: subscription.renewPlan,
+            amountRub: listPriceKopecks(subscription.renewPlan, subscription.renewMonths) / 100,
+            date: iso(Math.max(user.planValidUntil ?? 0, subscription.nextRenewalAttemptAt ?? 0)),
           }
         : null,
     renewalFailures: subscription?.renewalFailures ?? 0,
@@ -64,7 +61,7 @@ export async function paymentHistory(db: Db, userId: string, limit = 50) {
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
-    tariff: row.tariff,
+    plan: row.plan,
     months: row.months,
     amountRub: row.amountKopecks / 100,
     listAmountRub: row.listAmountKopecks / 100,

@@ -41,7 +41,7 @@ import type { Db } from '../db.server.ts'
 
 export type HostRow = Pick<
   typeof users.$inferSelect,
-  'id' | 'login' | 'firstName' | 'lastName' | 'description' | 'imageKey' | 'timeZone' | 'email' | 'culture' | 'tariff'
+  'id' | 'login' | 'firstName' | 'lastName' | 'description' | 'imageKey' | 'timeZone' | 'email' | 'culture' | 'plan'
 >
 export type EventTypeRow = typeof eventTypes.$inferSelect
 export type ScheduleRow = typeof schedules.$inferSelect
@@ -62,7 +62,7 @@ const hostColumns = {
   email: users.email,
   culture: users.culture,
   /** The plan in force: what it pauses of the public pages is computed from it (app/domain/plans.ts). */
-  tariff: users.tariff,
+  plan: users.plan,
 }
 
 export function normalizeLogin(login: string): string {
@@ -133,7 +133,7 @@ export async function eventTypeContext(
 
 /** What a booking of this event type is decided on about the host's plan (app/domain/commands/booking.ts). */
 export function planGate(context: PublicEventContext): PlanGate {
-  return { tariff: context.host.tariff, participantType: context.eventType.participantType }
+  return { plan: context.host.plan, participantType: context.eventType.participantType }
 }
 
 export function seatsOf(eventType: Pick<EventTypeRow, 'participantType' | 'totalSeats'>): number {

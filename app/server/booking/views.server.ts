@@ -23,10 +23,10 @@ export function publicEventTypeSummary(eventType: EventTypeRow) {
 
 /** What the host's plan in force pauses of a new booking of this event type here (app/domain/plans.ts). */
 export function pausedOf(
-  context: { host: Pick<HostRow, 'tariff'>; eventType: Pick<EventTypeRow, 'participantType'> },
+  context: { host: Pick<HostRow, 'plan'>; eventType: Pick<EventTypeRow, 'participantType'> },
   channel: BookingChannel = 'page',
 ): Capability | null {
-  return bookingPause(context.host.tariff, { participantType: context.eventType.participantType, channel })
+  return bookingPause(context.host.plan, { participantType: context.eventType.participantType, channel })
 }
 
 export function publicHostView(host: HostRow, eventTypes: EventTypeRow[]) {
@@ -47,8 +47,8 @@ export function publicHostView(host: HostRow, eventTypes: EventTypeRow[]) {
 export function publicEventTypeView({ host, eventType, schedule }: PublicEventContext) {
   const group = eventType.participantType.startsWith('Group')
   // Cost and redirect are Pro's: on a plan without them they are neither shown nor applied (ADR 0097).
-  const showCost = eventType.isShowCost && showsCostAndRedirect(host.tariff)
-  const redirect = eventType.isShowRedirection && showsCostAndRedirect(host.tariff)
+  const showCost = eventType.isShowCost && showsCostAndRedirect(host.plan)
+  const redirect = eventType.isShowRedirection && showsCostAndRedirect(host.plan)
   const place = publicPlace(eventType)
   return {
     ...publicEventTypeSummary(eventType),

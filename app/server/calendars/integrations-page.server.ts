@@ -18,7 +18,7 @@ import {
   caldavLabel,
   yandexEmail,
 } from '#app/domain/calendars/rules.ts'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 import { can, cheapestPlanWith } from '#app/domain/plans.ts'
 import type { Outcome } from '#app/domain/refusal.ts'
 import { formatMoment } from '#app/domain/time/readable.ts'
@@ -40,7 +40,7 @@ import {
   setWriteTarget,
 } from './integrations.server.ts'
 
-type PageUser = { id: string; tariff: Tariff; timeZone: string }
+type PageUser = { id: string; plan: PlanName; timeZone: string }
 
 /** The loader's calendar data: every integration as the card shows it, and per provider whether one more is allowed. */
 export async function calendarsPageData(db: Db, user: PageUser, language: string) {
@@ -52,7 +52,7 @@ export async function calendarsPageData(db: Db, user: PageUser, language: string
       .from(calendarIntegrations)
       .where(eq(calendarIntegrations.ownerId, user.id)),
   ])
-  const extraAllowed = can(user.tariff, 'extraCalendarOfSameType')
+  const extraAllowed = can(user.plan, 'extraCalendarOfSameType')
   return {
     integrations: calendars.map((integration) => ({
       ...integration,
@@ -151,7 +151,7 @@ export async function calendarsPageAction(
     // a translated text on the page, rather than a thrown Response, which the Worker reports as an unhandled rejection.
     if (!(error instanceof Response) || error.status < 400 || error.status >= 500) throw error
     const text = error.status === 404 ? t('api:notFound') : t('validation:invalid')
-    const errors: PageErrors = { fieldErrors: {}, formErrors: [text], tariffLimit: false }
+    const errors: PageErrors = { fieldErrors: {}, formErrors: [text], planLimit: false }
     return data<CalendarActionAnswer>(
       { intent: field(form, 'intent'), target: null, values: {}, errors },
       { status: error.status },
@@ -199,7 +199,7 @@ async function runIntent(deps: { db: Db; env: AppEnv; now: number }, user: PageU
       const errors: PageErrors = {
         fieldErrors: {},
         formErrors: [t('calendars:errors.updateFailed')],
-        tariffLimit: false,
+        planLimit: false,
       }
       return data<CalendarActionAnswer>({ ...answer(id), errors })
     }
@@ -222,7 +222,7 @@ async function runIntent(deps: { db: Db; env: AppEnv; now: number }, user: PageU
       const errors: PageErrors = {
         fieldErrors: {},
         formErrors: [consentProblemText(consent.problem, provider, t)],
-        tariffLimit: false,
+        planLimit: false,
       }
       // The form that posted (the provider's card, or a depressed account's reconnect) shows why.
       const formId = field(form, 'formId').slice(0, 100) || provider

@@ -63,13 +63,13 @@ export async function previewCalendars(
 /** `isOkAdd`: the first integration of a type is free; another of the same type needs Standard (SPEC §6). */
 export async function canAddIntegration(db: Db, ownerId: string, type: CalendarType): Promise<boolean> {
   const [[owner], [held]] = await db.batch([
-    db.select({ tariff: users.tariff }).from(users).where(eq(users.id, ownerId)).limit(1),
+    db.select({ plan: users.plan }).from(users).where(eq(users.id, ownerId)).limit(1),
     db
       .select({ n: count() })
       .from(calendarIntegrations)
       .where(and(eq(calendarIntegrations.ownerId, ownerId), eq(calendarIntegrations.type, type))),
   ])
-  return !!owner && (held.n === 0 || can(owner.tariff, 'extraCalendarOfSameType'))
+  return !!owner && (held.n === 0 || can(owner.plan, 'extraCalendarOfSameType'))
 }
 
 /**
@@ -99,7 +99,7 @@ export async function connectIntegration(
   if (!existing && !(await canAddIntegration(db, ownerId, input.type))) {
     return {
       ok: false,
-      refusal: refusal('tariffLimit', undefined, { tariff: cheapestPlanWith('extraCalendarOfSameType') }),
+      refusal: refusal('planLimit', undefined, { plan: cheapestPlanWith('extraCalendarOfSameType') }),
     }
   }
   const listed = await previewCalendars(deps, input)

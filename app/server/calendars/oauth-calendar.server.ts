@@ -42,7 +42,7 @@ export type ConsentProblem = 'cancelled' | 'state' | 'failed' | 'notConfigured'
 const CONSENT_PROBLEMS: readonly string[] = ['cancelled', 'state', 'failed', 'notConfigured'] satisfies ConsentProblem[]
 /** The refusals `connectIntegration` gives, which /integrations may be asked to show. */
 const CONNECT_REFUSALS: readonly string[] = [
-  'tariffLimit',
+  'planLimit',
   'calendarCredentialsRefused',
   'calendarUnavailable',
   'calendarNoCalendars',

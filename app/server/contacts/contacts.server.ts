@@ -20,7 +20,7 @@ import { contacts, eventTypes, meetingParticipants, meetings, type users } from 
 
 type Owner = Pick<
   typeof users.$inferSelect,
-  'id' | 'tariff' | 'timeZone' | 'firstName' | 'lastName' | 'login' | 'culture'
+  'id' | 'plan' | 'timeZone' | 'firstName' | 'lastName' | 'login' | 'culture'
 >
 
 /**
@@ -249,12 +249,12 @@ export async function setArchived(db: Db, ownerId: string, ids: string[], isArch
   return { count: new Set(ids).size }
 }
 
-export function canEmailContacts(owner: Pick<Owner, 'tariff'>): boolean {
-  return can(owner.tariff, 'emailContacts')
+export function canEmailContacts(owner: Pick<Owner, 'plan'>): boolean {
+  return can(owner.plan, 'emailContacts')
 }
 
 function requireEmailPlan(owner: Owner) {
-  if (!canEmailContacts(owner)) refuse('tariffLimit')
+  if (!canEmailContacts(owner)) refuse('planLimit')
 }
 
 function ownerName(owner: Owner) {

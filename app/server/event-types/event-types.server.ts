@@ -173,12 +173,12 @@ async function countEventTypes(db: Db, ownerId: string): Promise<number> {
 
 /** SPEC §7 `isOkAdd`: whether the plan allows one more event type. */
 export async function canAddEventType(db: Db, owner: Owner): Promise<boolean> {
-  return withinLimit(owner.tariff, 'eventTypes', await countEventTypes(db, owner.id))
+  return withinLimit(owner.plan, 'eventTypes', await countEventTypes(db, owner.id))
 }
 
 /** The database rules of a valid input: uniqueness, the schedule is the owner's, the plan allows it. */
 async function checkInput(db: Db, owner: Owner, input: EventTypeInput, exceptId?: string) {
-  if (missingCapabilities(owner.tariff, input).length > 0) refuse('tariffLimit')
+  if (missingCapabilities(owner.plan, input).length > 0) refuse('planLimit')
   const problems: Omit<Refusal, 'more'>[] = []
   const [schedule] = await db
     .select({ id: schedules.id })
@@ -208,7 +208,7 @@ async function uniqueRace<T>(write: Promise<T>, recheck: () => Promise<void>): P
 }
 
 export async function createEventType(db: Db, owner: Owner, input: EventTypeInput): Promise<{ id: string }> {
-  if (!(await canAddEventType(db, owner))) refuse('tariffLimit')
+  if (!(await canAddEventType(db, owner))) refuse('planLimit')
   await checkInput(db, owner, input)
   const id = newId()
   await uniqueRace(db.insert(eventTypes).values({ id, ownerId: owner.id, ...toRow(input) }), () =>
@@ -241,8 +241,8 @@ export async function deleteEventType(db: Db, ownerId: string, id: string): Prom
  */
 export async function copyEventType(db: Db, owner: Owner, id: string): Promise<{ id: string }> {
   const row = await getEventTypeRow(db, owner.id, id)
-  if (!(await canAddEventType(db, owner))) refuse('tariffLimit')
-  if (missingCapabilities(owner.tariff, toView(row)).length > 0) refuse('tariffLimit')
+  if (!(await canAddEventType(db, owner))) refuse('planLimit')
+  if (missingCapabilities(owner.plan, toView(row)).length > 0) refuse('planLimit')
   for (let attempt = 1; ; attempt++) {
     const taken = await db
       .select({ name: eventTypes.name, link: eventTypes.link })
@@ -272,14 +272,14 @@ export async function copyEventType(db: Db, owner: Owner, id: string): Promise<{
 /** SPEC §7 `isOkChangeActivity`: turning off is always allowed; turning on needs the plan's features. */
 export async function activityCheck(db: Db, owner: Owner, id: string): Promise<{ isOk: boolean; comments: string[] }> {
   const row = await getEventTypeRow(db, owner.id, id)
-  if (!row.isActive && missingCapabilities(owner.tariff, toView(row)).length > 0)
+  if (!row.isActive && missingCapabilities(owner.plan, toView(row)).length > 0)
     return { isOk: false, comments: ['eventTypes:errors.cannotActivate'] }
   return { isOk: true, comments: [] }
 }
 
 export async function setActive(db: Db, owner: Owner, id: string, isActive: boolean): Promise<void> {
   const row = await getEventTypeRow(db, owner.id, id)
-  if (isActive && !row.isActive && missingCapabilities(owner.tariff, toView(row)).length > 0) refuse('tariffLimit')
+  if (isActive && !row.isActive && missingCapabilities(owner.plan, toView(row)).length > 0) refuse('planLimit')
   await db
     .update(eventTypes)
     .set({ isActive })

@@ -1,6 +1,6 @@
 /**
  * What the event-type pages' actions share: the submitted form checked by the one schema and the database
- * rules, with refusals shaped for the page (field errors, form errors, the tariff-limit flag).
+ * rules, with refusals shaped for the page (field errors, form errors, the plan-limit flag).
  */
 import type { TFunction } from 'i18next'
 import { eventTypeBodyFromForm } from '#app/domain/event-types/form-values.ts'

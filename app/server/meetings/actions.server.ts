@@ -21,7 +21,7 @@ import { findOwnedMeeting } from './meetings.server.ts'
 
 export type Organizer = Pick<
   typeof users.$inferSelect,
-  'id' | 'email' | 'firstName' | 'lastName' | 'culture' | 'timeZone' | 'tariff'
+  'id' | 'email' | 'firstName' | 'lastName' | 'culture' | 'timeZone' | 'plan'
 >
 
 export const ok = <T>(value: T): Outcome<T> => ({ ok: true, value })

@@ -19,7 +19,7 @@ import {
 
 type Owner = Pick<
   typeof users.$inferSelect,
-  'id' | 'firstName' | 'imageKey' | 'createdAt' | 'tariff' | 'tariffValidUntil' | 'timeZone'
+  'id' | 'firstName' | 'imageKey' | 'createdAt' | 'plan' | 'planValidUntil' | 'timeZone'
 >
 
 export const STATISTIC_ITEMS = [
@@ -135,7 +135,7 @@ export async function homeStatistics(db: Db, owner: Owner, now: number, label: (
     meetingsCompleted: completed,
     meetingsCanceled: canceled,
   }
-  const limits = PLANS[owner.tariff].limits
+  const limits = PLANS[owner.plan].limits
   const maxValues: Partial<Record<StatisticItem, number | null>> = {
     eventTypes: limits.eventTypes,
     schedule: limits.schedules,
@@ -145,8 +145,8 @@ export async function homeStatistics(db: Db, owner: Owner, now: number, label: (
       imageUrl: avatarUrl(owner.imageKey),
       firstName: owner.firstName,
       registrationDate: isoToDmy(instantToZoned(owner.timeZone, owner.createdAt).date),
-      tariffName: owner.tariff,
-      dateStop: owner.tariffValidUntil ? isoToDmy(instantToZoned(owner.timeZone, owner.tariffValidUntil).date) : null,
+      tariffName: owner.plan,
+      dateStop: owner.planValidUntil ? isoToDmy(instantToZoned(owner.timeZone, owner.planValidUntil).date) : null,
       meetingsForTodayCount: todayCount,
     },
     total: STATISTIC_ITEMS.map((item) => ({

@@ -33,8 +33,8 @@ function refused(answer: Refusal): never {
 }
 
 /** SPEC §7 `GET /companyEvent/organizer/isOkCreate`: may this plan create one-time meetings (SPEC §6)? */
-export function isOkCreate(user: Pick<typeof users.$inferSelect, 'tariff'>): boolean {
-  return can(user.tariff, 'oneTimeMeetings')
+export function isOkCreate(user: Pick<typeof users.$inferSelect, 'plan'>): boolean {
+  return can(user.plan, 'oneTimeMeetings')
 }
 
 export async function createOneTime(

@@ -45,14 +45,14 @@ export async function createPageData(db: Db, user: SessionUser, language: Langua
   const lockedTypes: Record<string, string> = {}
   for (const type of ['SimpleNotCollective', 'SimpleCollective', 'GroupNotCollective', 'GroupCollective']) {
     const capability = capabilityForParticipantType(type)
-    if (capability && !can(user.tariff, capability)) lockedTypes[type] = cheapestPlanWith(capability)
+    if (capability && !can(user.plan, capability)) lockedTypes[type] = cheapestPlanWith(capability)
   }
   return {
     allowed: isOkCreate(user),
     availableFrom: cheapestPlanWith('oneTimeMeetings'),
     lockedTypes,
     /** "A Telemost link for each meeting" needs a higher plan (issue 15): the badge and the limit modal. */
-    videoLinksLocked: !can(user.tariff, 'videoMeetingLinks'),
+    videoLinksLocked: !can(user.plan, 'videoMeetingLinks'),
     templates: templates.map((row) => ({
       id: row.id,
       name: row.name,
@@ -172,7 +172,7 @@ export async function createPageAction(
       },
     }
   }
-  if (!isOkCreate(user)) return answer(403, { errors: [t('api:tariffLimit')] })
+  if (!isOkCreate(user)) return answer(403, { errors: [t('api:planLimit')] })
   const offset = Number(form.get('browserOffset'))
   const payload = payloadFromValues(values, form.get('browserOffset') && Number.isFinite(offset) ? offset : null)
   const parsed = OneTimeEventSchema.safeParse(payload)

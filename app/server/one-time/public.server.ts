@@ -63,7 +63,7 @@ export function oneTimeSnapshot(row: OneTimeRow): OneTimeSnapshot {
     meeting: row.meeting,
     adjutantEmails: row.meeting.adjutantEmails,
     organizerEmail: row.organizer.email,
-    organizerTariff: row.organizer.tariff,
+    organizerPlan: row.organizer.plan,
     whenCloses: { value: row.settings.whenClosesValue, type: row.settings.whenClosesType },
     remindersInMinutes: row.settings.remindersInMinutes,
     participants: row.participants.map(participantOf),

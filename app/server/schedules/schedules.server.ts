@@ -11,12 +11,12 @@ import type { DatedAdjustment, WeeklyDay } from '#app/domain/schedules/editing.t
 import type { ScheduleInput } from '#app/domain/schedules/schema.ts'
 import { dmyToIso, isoToDmy } from '#app/domain/time/index.ts'
 import { eventTypes, scheduleAdjustments, schedules, users } from '#db/schema.ts'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 import type { Db } from '../db.server.ts'
 import { findOwned, listOwned, ownedBy } from '../rows.server.ts'
 import { found, refuse } from '../refusal.server.ts'
 
-export type Owner = { id: string; tariff: Tariff; timeZone: string }
+export type Owner = { id: string; plan: PlanName; timeZone: string }
 
 /** The API-CONTRACT.md shape: adjustments dated `DD.MM.YYYY`. */
 export type ScheduleView = {
@@ -121,9 +121,9 @@ function adjustmentKey(adjustment: { date: string; isDayOff: boolean; intervals:
 
 /** SPEC §6: adding or changing adjustments and day-offs needs Standard or Pro; removing them never does. */
 function checkAdjustmentsAllowed(owner: Owner, next: ScheduleInput['adjustments'], saved: ScheduleView['adjustments']) {
-  if (can(owner.tariff, 'adjustments')) return
+  if (can(owner.plan, 'adjustments')) return
   const savedKeys = new Set(saved.map(adjustmentKey))
-  if (next.some((adjustment) => !savedKeys.has(adjustmentKey(adjustment)))) refuse('tariffLimit')
+  if (next.some((adjustment) => !savedKeys.has(adjustmentKey(adjustment)))) refuse('planLimit')
 }
 
 function adjustmentRows(scheduleId: string, input: ScheduleInput) {
@@ -143,7 +143,7 @@ async function scheduleCount(db: Db, ownerId: string): Promise<number> {
 
 export async function createSchedule(db: Db, owner: Owner, input: ScheduleInput): Promise<{ id: string }> {
   const held = await scheduleCount(db, owner.id)
-  if (!withinLimit(owner.tariff, 'schedules', held)) refuse('tariffLimit')
+  if (!withinLimit(owner.plan, 'schedules', held)) refuse('planLimit')
   checkAdjustmentsAllowed(owner, input.adjustments, [])
   const id = newId()
   const isDefault = input.isDefault || held === 0
@@ -194,9 +194,9 @@ export async function copySchedule(db: Db, owner: Owner, id: string): Promise<{ 
   let copyIndex = 2
   while (names.has(copyName(saved.name, copyIndex))) copyIndex++
   // The copy keeps the adjustments it copies even on Basic: nothing new is added.
-  const owned: Owner = { ...owner, tariff: can(owner.tariff, 'adjustments') ? owner.tariff : 'Standard' }
+  const owned: Owner = { ...owner, plan: can(owner.plan, 'adjustments') ? owner.plan : 'Standard' }
   const held = await scheduleCount(db, owner.id)
-  if (!withinLimit(owner.tariff, 'schedules', held)) refuse('tariffLimit')
+  if (!withinLimit(owner.plan, 'schedules', held)) refuse('planLimit')
   return createSchedule(db, owned, {
     name: copyName(saved.name, copyIndex),
     timeZone: saved.timeZone,

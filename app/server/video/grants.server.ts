@@ -5,7 +5,7 @@
  * marked revoked when Yandex refuses it, which the integrations page shows until the specialist reconnects.
  */
 import { eq } from 'drizzle-orm'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 import { can } from '#app/domain/plans.ts'
 import { videoGrants } from '#db/schema.ts'
 import { providerConfig } from '../accounts/oauth-providers.server.ts'
@@ -148,8 +148,8 @@ export async function telemostApi(deps: VideoDeps, grant: VideoGrant): Promise<O
  * A conference now, with the owner's grant (`POST /telemost/videoConference`, SPEC §4: the link fills an event type's
  * meeting point). Refused without the plan or a live grant; a refused grant is marked and refused; Telemost down throws.
  */
-export async function conferenceNow(deps: VideoDeps, owner: { id: string; tariff: Tariff }): Promise<Conference> {
-  if (!can(owner.tariff, 'videoMeetingLinks')) refuse('tariffLimit')
+export async function conferenceNow(deps: VideoDeps, owner: { id: string; plan: PlanName }): Promise<Conference> {
+  if (!can(owner.plan, 'videoMeetingLinks')) refuse('planLimit')
   const grant = await telemostGrant(deps.db, owner.id)
   const api = grant && !grant.isRevoked ? await telemostApi(deps, grant) : null
   if (!api) refuse('telemostNotConnected')

@@ -1,5 +1,5 @@
 import { SELF } from 'cloudflare:test'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 import { checkAnswer } from './openapi-check.ts'
 import { bearerFor, createTestUser } from './users.ts'
 
@@ -7,8 +7,8 @@ import { bearerFor, createTestUser } from './users.ts'
 export type ApiAnswer = { status: number; body: { isOk: boolean; data: any; apiErrors: { text: string }[] } }
 
 /** A specialist of the given plan and a caller of the JSON API signed in as them. */
-export async function apiSpecialist(tariff: Tariff = 'Pro', version = 'v2') {
-  const user = await createTestUser({ tariff })
+export async function apiSpecialist(plan: PlanName = 'Pro', version = 'v2') {
+  const user = await createTestUser({ plan })
   const auth = await bearerFor(user.id)
   const call = async (
     method: string,

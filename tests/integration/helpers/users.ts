@@ -7,12 +7,12 @@ import { signAccessToken } from '#app/server/auth/tokens.server.ts'
 import { sessionKeys, parseEnv } from '#app/server/env.server.ts'
 import { newId } from '#app/domain/ids.ts'
 import { users } from '#db/schema.ts'
-import type { Tariff } from '#app/domain/enums.ts'
+import type { PlanName } from '#app/domain/enums.ts'
 
 export const TEST_PASSWORD = 'Test-password-1'
 
 /** A confirmed specialist with a unique login and email; a cheap hash keeps tests fast. */
-export async function createTestUser(overrides: Partial<typeof users.$inferInsert> & { tariff?: Tariff } = {}) {
+export async function createTestUser(overrides: Partial<typeof users.$inferInsert> & { plan?: PlanName } = {}) {
   const id = newId()
   const suffix = id.slice(-12)
   const user = {

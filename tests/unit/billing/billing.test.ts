@@ -22,36 +22,36 @@ const now = Date.UTC(2027, 0, 10, 12, 0)
 
 describe('quote', () => {
   it('prices a plan from the one table, in kopecks', () => {
-    expect(quote({ tariff: 'Standard', months: 1, walletBalance: 0, fastiesWanted: 0 })).toEqual({
+    expect(quote({ plan: 'Standard', months: 1, walletBalance: 0, fastiesWanted: 0 })).toEqual({
       listKopecks: 95_000,
       discountKopecks: 0,
       fastiesUsed: 0,
       amountKopecks: 95_000,
     })
-    expect(quote({ tariff: 'Pro', months: 3, walletBalance: 0, fastiesWanted: 0 }).amountKopecks).toBe(480_000)
+    expect(quote({ plan: 'Pro', months: 3, walletBalance: 0, fastiesWanted: 0 }).amountKopecks).toBe(480_000)
   })
 
   it('takes the discount first, then Fasties for at most half of the rest and never more than the balance', () => {
     // 950 − 10% = 855 RUB; half is 427.5, so at most 427 Fasties.
     expect(
-      quote({ tariff: 'Standard', months: 1, discountPercent: 10, walletBalance: 1000, fastiesWanted: 1000 }),
+      quote({ plan: 'Standard', months: 1, discountPercent: 10, walletBalance: 1000, fastiesWanted: 1000 }),
     ).toEqual({
       listKopecks: 95_000,
       discountKopecks: 9_500,
       fastiesUsed: 427,
       amountKopecks: 85_500 - 42_700,
     })
-    expect(quote({ tariff: 'Standard', months: 1, walletBalance: 30, fastiesWanted: 100 }).fastiesUsed).toBe(30)
-    expect(quote({ tariff: 'Standard', months: 1, walletBalance: 30, fastiesWanted: -5 }).fastiesUsed).toBe(0)
+    expect(quote({ plan: 'Standard', months: 1, walletBalance: 30, fastiesWanted: 100 }).fastiesUsed).toBe(30)
+    expect(quote({ plan: 'Standard', months: 1, walletBalance: 30, fastiesWanted: -5 }).fastiesUsed).toBe(0)
   })
 
   it('a 100% code leaves nothing to charge', () => {
-    expect(
-      quote({ tariff: 'Pro', months: 1, discountPercent: 100, walletBalance: 50, fastiesWanted: 50 }),
-    ).toMatchObject({
-      fastiesUsed: 0,
-      amountKopecks: 0,
-    })
+    expect(quote({ plan: 'Pro', months: 1, discountPercent: 100, walletBalance: 50, fastiesWanted: 50 })).toMatchObject(
+      {
+        fastiesUsed: 0,
+        amountKopecks: 0,
+      },
+    )
   })
 
   it('writes and reads amounts as the provider does', () => {
@@ -94,12 +94,12 @@ describe('promo codes', () => {
 
 describe('trial', () => {
   it('opens the offer by itself until "No, thanks", never after the trial, in the new or old user words', () => {
-    const input = { tariff: 'Basic' as const, subscription: null, dismissed: false, registeredAt: now - DAY_MS }
+    const input = { plan: 'Basic' as const, subscription: null, dismissed: false, registeredAt: now - DAY_MS }
     expect(pendingTrialOffer(input, now)).toBe('newUser')
     expect(pendingTrialOffer({ ...input, registeredAt: now - 7 * DAY_MS }, now)).toBe('oldUser')
     expect(pendingTrialOffer({ ...input, dismissed: true }, now)).toBeNull()
     expect(pendingTrialOffer({ ...input, subscription: { trialStartedAt: now - 30 * DAY_MS } }, now)).toBeNull()
-    expect(pendingTrialOffer({ ...input, tariff: 'Standard' }, now)).toBeNull()
+    expect(pendingTrialOffer({ ...input, plan: 'Standard' }, now)).toBeNull()
     expect(trialOfferFor(now - 7 * DAY_MS + 1, now)).toBe('newUser')
   })
 
@@ -129,10 +129,10 @@ describe('trial', () => {
 
 describe('renewal', () => {
   const paid: RenewalState = {
-    tariff: 'Standard',
+    plan: 'Standard',
     validUntil: now,
     autoRenew: true,
-    renewTariff: 'Standard',
+    renewPlan: 'Standard',
     renewMonths: 1,
     paymentMethodId: 'pm-1',
     renewalFailures: 0,
@@ -141,14 +141,14 @@ describe('renewal', () => {
 
   it('does nothing before the end or on Basic', () => {
     expect(renewalStep(paid, now - 1)).toEqual({ kind: 'none' })
-    expect(renewalStep({ ...paid, tariff: 'Basic' }, now)).toEqual({ kind: 'none' })
+    expect(renewalStep({ ...paid, plan: 'Basic' }, now)).toEqual({ kind: 'none' })
   })
 
   it('charges the saved card at the end, else moves down', () => {
-    expect(renewalStep(paid, now)).toEqual({ kind: 'charge', tariff: 'Standard', months: 1, attempt: 1 })
+    expect(renewalStep(paid, now)).toEqual({ kind: 'charge', plan: 'Standard', months: 1, attempt: 1 })
     expect(renewalStep({ ...paid, autoRenew: false }, now)).toEqual({ kind: 'downgrade' })
     expect(renewalStep({ ...paid, paymentMethodId: null }, now)).toEqual({ kind: 'downgrade' })
-    expect(renewalStep({ ...paid, renewTariff: null }, now)).toEqual({ kind: 'downgrade' })
+    expect(renewalStep({ ...paid, renewPlan: null }, now)).toEqual({ kind: 'downgrade' })
   })
 
   it('retries a failed charge 3 times a day apart, then moves down', () => {
@@ -183,10 +183,10 @@ describe('renewal', () => {
   })
 
   it('extends the same plan from its end; another plan or a trial starts now', () => {
-    const current = { tariff: 'Standard' as const, validUntil: now + 5 * DAY_MS, isTrial: false }
-    expect(paidPeriodEnd(current, { tariff: 'Standard', months: 1 }, now)).toBe(addMonths(now + 5 * DAY_MS, 1))
-    expect(paidPeriodEnd(current, { tariff: 'Pro', months: 1 }, now)).toBe(addMonths(now, 1))
-    expect(paidPeriodEnd({ ...current, tariff: 'Pro', isTrial: true }, { tariff: 'Pro', months: 1 }, now)).toBe(
+    const current = { plan: 'Standard' as const, validUntil: now + 5 * DAY_MS, isTrial: false }
+    expect(paidPeriodEnd(current, { plan: 'Standard', months: 1 }, now)).toBe(addMonths(now + 5 * DAY_MS, 1))
+    expect(paidPeriodEnd(current, { plan: 'Pro', months: 1 }, now)).toBe(addMonths(now, 1))
+    expect(paidPeriodEnd({ ...current, plan: 'Pro', isTrial: true }, { plan: 'Pro', months: 1 }, now)).toBe(
       addMonths(now, 1),
     )
   })

@@ -48,7 +48,7 @@ const calendar = (live: EventCalendar['live'] = [], seats = 1): EventCalendar =>
   busy: [],
 })
 /** A Basic host's individual event type: nothing of it is paused. */
-const PLAN: PlanGate = { tariff: 'Basic', participantType: 'SimpleNotCollective' }
+const PLAN: PlanGate = { plan: 'Basic', participantType: 'SimpleNotCollective' }
 const hold = (id: string, clientId: string, hours: number, expiresAt = NOW + HOLD_TTL_MS, address = 'ip1'): Hold => ({
   id,
   eventTypeId: 'et',
@@ -268,7 +268,7 @@ describe('decideBook with companions (ADR 0105)', () => {
     totalSeats: 4,
     timeZone: 'Etc/UTC',
   }
-  const PRO: PlanGate = { tariff: 'Pro', participantType: 'GroupNotCollective' }
+  const PRO: PlanGate = { plan: 'Pro', participantType: 'GroupNotCollective' }
   const contact = (emails: string[]) => ({
     firstName: 'Иван',
     lastName: '',
@@ -399,7 +399,7 @@ describe("the host's plan in force (issue 16 downgrade, ADR 0097)", () => {
     slots: [slot(9)],
     channel,
   })
-  const group = (tariff: PlanGate['tariff']): PlanGate => ({ tariff, participantType: 'GroupNotCollective' })
+  const group = (plan: PlanGate['plan']): PlanGate => ({ plan, participantType: 'GroupNotCollective' })
   const paused = (capability: string) => ({ ok: false, refusal: { code: 'bookingPaused', params: { capability } } })
 
   it('pauses a group type on Basic and Standard, books it on Pro', () => {
@@ -407,7 +407,7 @@ describe("the host's plan in force (issue 16 downgrade, ADR 0097)", () => {
     expect(decideHold(holdCommand(), snapshot(group('Basic')), NOW)).toEqual(paused('groupMeetings'))
     expect(decideHold(holdCommand(), snapshot(group('Standard')), NOW)).toEqual(paused('groupMeetings'))
     expect(decideHold(holdCommand(), snapshot(group('Pro')), NOW).ok).toBe(true)
-    const collective = { tariff: 'Standard' as const, participantType: 'SimpleCollective' }
+    const collective = { plan: 'Standard' as const, participantType: 'SimpleCollective' }
     expect(decideHold(holdCommand(), snapshot(collective), NOW)).toEqual(paused('collectiveMeetings'))
   })
 
@@ -415,7 +415,7 @@ describe("the host's plan in force (issue 16 downgrade, ADR 0097)", () => {
     const snapshot = { calendar: calendar(), active: [], plan: PLAN }
     expect(decideHold(holdCommand('widget'), snapshot, NOW)).toEqual(paused('widgets'))
     expect(decideHold(holdCommand('page'), snapshot, NOW).ok).toBe(true)
-    const standard = { ...snapshot, plan: { ...PLAN, tariff: 'Standard' as const } }
+    const standard = { ...snapshot, plan: { ...PLAN, plan: 'Standard' as const } }
     expect(decideHold(holdCommand('widget'), standard, NOW).ok).toBe(true)
   })
 

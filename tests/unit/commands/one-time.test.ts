@@ -34,7 +34,7 @@ const oneTime = (over: Partial<OneTimeSnapshot> = {}): OneTimeSnapshot => ({
   meeting: { id: 'm1', ownerId: 'host', status: 'upcoming', startAt: START, endAt: START + HOUR, totalSeats: 2 },
   adjutantEmails: ['helper@example.com'],
   organizerEmail: 'host@example.com',
-  organizerTariff: 'Standard',
+  organizerPlan: 'Standard',
   whenCloses: { value: 1, type: 'Hours' },
   remindersInMinutes: [60],
   participants: [participant()],
@@ -123,7 +123,7 @@ describe('decideSeatBooking', () => {
 
 describe("the organizer's plan in force (ADR 0097)", () => {
   it('takes no new guests through the link on Basic; an invitee still confirms', () => {
-    const basic = oneTime({ organizerTariff: 'Basic' })
+    const basic = oneTime({ organizerPlan: 'Basic' })
     const paused = { ok: false, refusal: { code: 'bookingPaused', params: { capability: 'oneTimeMeetings' } } }
     expect(decideSeatBooking(guest, { oneTime: basic, heldByOthers: 0, contactId: null }, NOW)).toEqual(paused)
     const holder = { ownerId: 'host', clientId: 'c', address: 'ip' }
@@ -225,7 +225,7 @@ describe('decideCreateOneTime', () => {
       ...over,
     })
   const snapshot = (over: Partial<CreateOneTimeSnapshot> = {}): CreateOneTimeSnapshot => ({
-    organizer: { id: 'host', email: 'host@example.com', tariff: 'Pro', timeZone: 'Europe/Moscow' },
+    organizer: { id: 'host', email: 'host@example.com', plan: 'Pro', timeZone: 'Europe/Moscow' },
     chosen: [
       {
         id: 'c1',
@@ -263,8 +263,8 @@ describe('decideCreateOneTime', () => {
   })
 
   it('refuses by plan, unknown contacts, an email twice or the organizer, and too many invitees', () => {
-    const basic = snapshot({ organizer: { ...snapshot().organizer!, tariff: 'Basic' } })
-    expect(decideCreateOneTime(command(), basic, NOW)).toEqual({ ok: false, refusal: { code: 'tariffLimit' } })
+    const basic = snapshot({ organizer: { ...snapshot().organizer!, plan: 'Basic' } })
+    expect(decideCreateOneTime(command(), basic, NOW)).toEqual({ ok: false, refusal: { code: 'planLimit' } })
     expect(decideCreateOneTime(command(), snapshot({ chosen: [] }), NOW)).toEqual({
       ok: false,
       refusal: { code: 'notFound' },
@@ -301,8 +301,8 @@ describe('decideCreateOneTime', () => {
       ok: false,
       refusal: { code: 'telemostNotConnected', field: 'form.videoLinkService' },
     })
-    const standard = snapshot({ organizer: { ...snapshot().organizer!, tariff: 'Standard' }, telemostConnected: true })
-    expect(decideCreateOneTime(online, standard, NOW)).toEqual({ ok: false, refusal: { code: 'tariffLimit' } })
+    const standard = snapshot({ organizer: { ...snapshot().organizer!, plan: 'Standard' }, telemostConnected: true })
+    expect(decideCreateOneTime(online, standard, NOW)).toEqual({ ok: false, refusal: { code: 'planLimit' } })
     const decision = decideCreateOneTime(online, snapshot({ telemostConnected: true }), NOW)
     expect(decision.ok).toBe(true)
     if (!decision.ok) return

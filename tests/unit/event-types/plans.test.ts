@@ -7,8 +7,8 @@ import {
   capabilityForParticipantType,
   cheapestPlanWith,
   planComparison,
-  tariffOptions,
-  tariffPath,
+  planOptions,
+  plansPath,
   withinLimit,
 } from '#app/domain/plans.ts'
 
@@ -48,7 +48,7 @@ describe('plan gating matrix (SPEC §6)', () => {
   })
 
   it('lists the options of a plan with the cheapest plan of each', () => {
-    const options = tariffOptions('Standard')
+    const options = planOptions('Standard')
     expect(options.capabilities.widgets).toBe(true)
     expect(options.capabilities.costAndRedirect).toBe(false)
     expect(options.availableFrom.costAndRedirect).toBe('Pro')
@@ -72,19 +72,19 @@ describe('one matrix for the badge, the 403 and the comparison (issue 16)', () =
   it('marks exactly what `can` allows and names the cheapest plan as the badge does', () => {
     const prices = { Basic: 220, Standard: 950, Pro: 1600 }
     const comparison = planComparison(prices)
-    expect(comparison.plans.map((p) => [p.tariff, p.priceRub])).toEqual([
+    expect(comparison.plans.map((p) => [p.name, p.priceRub])).toEqual([
       ['Basic', 220],
       ['Standard', 950],
       ['Pro', 1600],
     ])
     for (const row of comparison.capabilities) {
-      for (const tariff of ['Basic', 'Standard', 'Pro'] as const) {
-        expect(row.included[tariff]).toBe(can(tariff, row.capability))
-        expect(tariffOptions(tariff).capabilities[row.capability]).toBe(row.included[tariff])
+      for (const plan of ['Basic', 'Standard', 'Pro'] as const) {
+        expect(row.included[plan]).toBe(can(plan, row.capability))
+        expect(planOptions(plan).capabilities[row.capability]).toBe(row.included[plan])
       }
       expect(row.availableFrom).toBe(cheapestPlanWith(row.capability))
       // The badge's plan is the first column with the capability.
-      expect(comparison.plans.find((p) => row.included[p.tariff])?.tariff).toBe(row.availableFrom)
+      expect(comparison.plans.find((p) => row.included[p.name])?.name).toBe(row.availableFrom)
     }
   })
 
@@ -92,7 +92,7 @@ describe('one matrix for the badge, the 403 and the comparison (issue 16)', () =
     expect(cheapestPlanAbove('Basic', 'schedules')).toBe('Standard')
     expect(cheapestPlanAbove('Standard', 'schedules')).toBe('Pro')
     expect(cheapestPlanAbove('Pro', 'schedules')).toBeNull()
-    expect(tariffPath('Pro')).toBe('/tariff?plan=Pro')
-    expect(tariffPath(null)).toBe('/tariff')
+    expect(plansPath('Pro')).toBe('/tariff?plan=Pro')
+    expect(plansPath(null)).toBe('/tariff')
   })
 })

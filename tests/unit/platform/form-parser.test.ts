@@ -193,7 +193,7 @@ describe('parseForm', () => {
     const refused = pageErrors(refusal('required', 'email'), en)
     expect(parsed.ok).toBe(false)
     if (!parsed.ok) {
-      expect({ ...parsed.errors, tariffLimit: false }).toEqual(refused)
+      expect({ ...parsed.errors, planLimit: false }).toEqual(refused)
       expect(fieldTexts(parsed.errors)).toEqual({ email: 'Required field' })
     }
     expect(fieldTexts({ fieldErrors: {}, formErrors: ['Whole form'] })).toEqual({ form: 'Whole form' })

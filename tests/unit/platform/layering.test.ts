@@ -42,11 +42,11 @@ describe('the import rule of the layers (docs/decisions/0078-layering.md)', () =
     ])
     // What each layer may import stays allowed.
     const allowed = new Map([
-      ['app/domain/ok.ts', "import { z } from 'zod'\nimport { TARIFFS } from '#app/domain/enums.ts'"],
-      ['app/components/ok.tsx', "import { TARIFFS } from '#app/domain/enums.ts'\n// import from '#db/schema.ts'"],
+      ['app/domain/ok.ts', "import { z } from 'zod'\nimport { PLAN_NAMES } from '#app/domain/enums.ts'"],
+      ['app/components/ok.tsx', "import { PLAN_NAMES } from '#app/domain/enums.ts'\n// import from '#db/schema.ts'"],
       ['app/routes/ok.tsx', "import { getDb } from '#app/server/db.server.ts'"],
       ['app/server/ok.server.ts', "import { users } from '#db/schema.ts'\nimport { eq } from 'drizzle-orm'"],
-      ['db/schema-ok.ts', "import { TARIFFS } from '../app/domain/enums.ts'"],
+      ['db/schema-ok.ts', "import { PLAN_NAMES } from '../app/domain/enums.ts'"],
     ])
     expect(layerViolations(allowed)).toEqual([])
   })

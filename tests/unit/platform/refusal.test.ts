@@ -37,7 +37,7 @@ describe('the refusal table', () => {
 
   it('keeps the statuses the API contract names', () => {
     expect(REFUSALS.notFound.status).toBe(404)
-    expect(REFUSALS.tariffLimit.status).toBe(403)
+    expect(REFUSALS.planLimit.status).toBe(403)
     expect(REFUSALS.unauthorized.status).toBe(401)
     expect(REFUSALS.tooManyRequests.status).toBe(429)
     expect(REFUSALS.tooManyHolds.status).toBe(429)
@@ -70,9 +70,9 @@ describe('rendering a refusal', () => {
     expect(pageErrors(refusalFrom([refusal('eventTypeNameTaken', 'name'), refusal('oauthFailed')])!, t)).toEqual({
       fieldErrors: { name: [t('eventTypes:errors.nameTaken')] },
       formErrors: [t('accounts:oauth.failed')],
-      tariffLimit: false,
+      planLimit: false,
     })
-    expect(pageErrors(refusal('tariffLimit'), t)).toEqual({ fieldErrors: {}, formErrors: [], tariffLimit: true })
+    expect(pageErrors(refusal('planLimit'), t)).toEqual({ fieldErrors: {}, formErrors: [], planLimit: true })
   })
 
   it('throws the 404 page for a 404 refusal', () => {
@@ -94,6 +94,6 @@ describe('rendering a refusal', () => {
     const errors = pageErrors(parsed.error!.issues, t)
     expect(Object.keys(errors.fieldErrors)).toEqual(['weekly.0.start'])
     expect(errors.fieldErrors['weekly.0.start'][0]).not.toContain('weekly')
-    expect(errors.tariffLimit).toBe(false)
+    expect(errors.planLimit).toBe(false)
   })
 })

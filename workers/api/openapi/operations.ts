@@ -180,7 +180,7 @@ export const OPERATIONS: Operation[] = [
       data: z.array(z.string()),
     },
   ),
-  definitions('get', '/definitions/tariffs', 'listTariffs', 'public', 'Тарифы', 'Plans', { data: R.TariffsData }),
+  definitions('get', '/definitions/tariffs', 'listTariffs', 'public', 'Тарифы', 'Plans', { data: R.PlansData }),
 
   identity(
     'post',
@@ -482,7 +482,7 @@ export const OPERATIONS: Operation[] = [
     'user',
     'Что из настроек доступно по тарифу',
     'Which settings the plan allows',
-    { data: R.TariffOptionsData },
+    { data: R.PlanOptionsData },
   ),
   eventTypes(
     'get',

@@ -6,7 +6,7 @@ import {
   PARTICIPANT_TYPES,
   PLACE_TYPES,
   REMINDER_STATUSES,
-  TARIFFS,
+  PLAN_NAMES,
   TIME_UNITS,
   WHO_CALL_TYPES,
 } from '#app/domain/enums.ts'
@@ -198,7 +198,7 @@ export const WalletData = z.object({
   entries: z.array(z.object({ id: Id, amount: z.number(), reason: z.string(), createdAt: Instant })),
 })
 
-export const TariffsData = z.array(
+export const PlansData = z.array(
   z.object({ name: z.enum(['Basic', 'Standard', 'Pro']), priceRub: z.number(), capabilities: z.array(z.string()) }),
 )
 
@@ -427,7 +427,7 @@ export const HomeStatisticsData = z.object({
     imageUrl: z.string().nullable(),
     firstName: z.string(),
     registrationDate: Dmy,
-    tariffName: z.enum(TARIFFS),
+    tariffName: z.enum(PLAN_NAMES),
     dateStop: Dmy.nullable(),
     meetingsForTodayCount: z.number().int(),
   }),
@@ -561,11 +561,11 @@ export const SeatBookedData = z.object({
 const Capabilities = <T extends z.ZodType>(value: T) =>
   z.object(Object.fromEntries(CAPABILITIES.map((c) => [c, value])))
 /** `GET /eventTypes/getEventTypeTariffOptions`: the plan's limits (null: none), what it allows, and from which plan. */
-export const TariffOptionsData = z.object({
-  tariff: z.enum(TARIFFS),
+export const PlanOptionsData = z.object({
+  tariff: z.enum(PLAN_NAMES),
   limits: z.object({ eventTypes: z.number().int().nullable(), schedules: z.number().int().nullable() }),
   capabilities: Capabilities(z.boolean()),
-  availableFrom: Capabilities(z.enum(TARIFFS)),
+  availableFrom: Capabilities(z.enum(PLAN_NAMES)),
 })
 export const EventTypeShareData = z.object({
   publicUrl: z.string(),

@@ -1,5 +1,5 @@
 /**
- * The tariffs and wallet pages' server side (SPEC §2 "Tariffs page and trial modals", /wallet): what they show and
+ * The plans and wallet pages' server side (SPEC §2 "Tariffs page and trial modals", /wallet): what they show and
  * what their plain forms do, over the same use cases as the JSON API.
  */
 import { redirect } from '@remix-run/cloudflare'
@@ -23,7 +23,7 @@ import {
 } from './checkout.server.ts'
 import { readSubscription, walletBalance } from './store.server.ts'
 import { dismissTrialOffer, trialOfferOf } from './trial-offer.server.ts'
-import { paymentHistory, subscriptionView, tariffDefinitions, walletView } from './views.server.ts'
+import { paymentHistory, subscriptionView, planDefinitions, walletView } from './views.server.ts'
 
 const PAGE_OUTCOMES = ['succeeded', 'canceled', 'pending'] as const
 const DONE = ['autoRenewCanceled', 'renewalChosen'] as const
@@ -31,7 +31,7 @@ const DONE = ['autoRenewCanceled', 'renewalChosen'] as const
 /** The "trial ended" modal greets the specialist on this page for a week after the end, not for ever. */
 const ENDED_SHOWN_MS = 7 * DAY_MS
 
-export async function tariffPageData(db: Db, env: AppEnv, user: SessionUser, request: Request, now: number) {
+export async function plansPageData(db: Db, env: AppEnv, user: SessionUser, request: Request, now: number) {
   const query = new URL(request.url).searchParams
   const [view, history, balance, subscription, offer] = await Promise.all([
     subscriptionView(db, user.id),
@@ -67,7 +67,7 @@ export async function tariffPageData(db: Db, env: AppEnv, user: SessionUser, req
   const plan = query.get('plan')
   const outcome = PAGE_OUTCOMES.find((value) => value === query.get('payment')) ?? null
   return {
-    plans: tariffDefinitions(),
+    plans: planDefinitions(),
     subscription: {
       ...view,
       validUntilText: date(view.validUntil),
@@ -101,8 +101,8 @@ const formValue = (form: FormData, name: string) => {
   return typeof value === 'string' ? value : undefined
 }
 
-/** The tariffs page's forms: start the trial, pay, cancel or choose the renewal. */
-export async function tariffPageAction(db: Db, env: AppEnv, user: SessionUser, request: Request, language: Language) {
+/** The plans page's forms: start the trial, pay, cancel or choose the renewal. */
+export async function plansPageAction(db: Db, env: AppEnv, user: SessionUser, request: Request, language: Language) {
   const t = getT(language)
   const form = await request.formData()
   const deps = { db, env, now: Date.now(), provider: paymentProvider(db, env) }
