@@ -1,6 +1,6 @@
 /**
  * Plans and payments (issue 16, docs/decisions/0095-plans-and-payments.md). `users.plan` and
- * `users.tariff_valid_until` stay the plan in force (every gate reads them); this file holds how the account got
+ * `users.planValidUntil` stay the plan in force (every gate reads them); this file holds how the account got
  * there and where it goes next: its subscription (trial, auto-renewal, the saved card), the payments, the wallet
  * ledger of Fasties, promo codes and their redemptions, the advertising cards a specialist closed, and the
  * development-only stand-in for the provider's checkout.
@@ -26,7 +26,7 @@ export const subscriptions = sqliteTable(
     /** The trial's reminders already sent (SPEC §4: at 2 days and 1 day before the end), so a rerun sends none twice. */
     trialReminded2d: integer('trial_reminded_2d', { mode: 'boolean' }).notNull().default(false),
     trialReminded1d: integer('trial_reminded_1d', { mode: 'boolean' }).notNull().default(false),
-    /** Renew at `users.tariff_valid_until` by the saved card; off = back to Basic then. */
+    /** Renew at `users.planValidUntil` by the saved card; off = back to Basic then. */
     autoRenew: integer('auto_renew', { mode: 'boolean' }).notNull().default(false),
     /** The plan the renewal buys (after a trial: the paid plan the specialist chose; null = back to Basic). */
     renewPlan: text('renew_tariff', { enum: PLAN_NAMES }),

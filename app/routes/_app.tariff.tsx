@@ -44,7 +44,7 @@ function CurrentPlan({ data }: { data: Data }) {
       testId="current-plan"
     >
       <p className="mt-1 flex flex-wrap items-center gap-2 text-xl font-semibold">
-        <span data-testid="current-plan">{t(`billing:plans.${s.tariff}.name`)}</span>
+        <span data-testid="current-plan-name">{t(`billing:plans.${s.tariff}.name`)}</span>
         {s.isTrial ? (
           <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-white">{t('billing:page.trialBadge')}</span>
         ) : null}

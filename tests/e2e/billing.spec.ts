@@ -97,7 +97,7 @@ for (const language of ['ru', 'en'] as const) {
       await activated.getByRole('button', { name: t.next }).click()
       await expect(activated.locator('li').nth(1)).toHaveAttribute('aria-current', 'step', { timeout: 2000 })
     }).toPass()
-    await expect(page.getByTestId('current-plan')).toHaveText(t.pro)
+    await expect(page.getByTestId('current-plan-name')).toHaveText(t.pro)
     await expect(page.getByTestId('current-plan')).toContainText(t.trial)
     await expect(page.getByTestId('card-mask')).toContainText('4444')
 

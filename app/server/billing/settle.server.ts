@@ -1,6 +1,6 @@
 /**
  * A payment's outcome written once (docs/decisions/0095-plans-and-payments.md): the payment's status, the plan in
- * force (`users.plan`, `tariff_valid_until`), the subscription, wallet entries, the promo redemption, the notice and
+ * force (`users.plan`, `users.planValidUntil`), the subscription, wallet entries, the promo redemption, the notice and
  * the email, in one D1 batch that starts with the payment's `status = 'pending'` compare-and-set and the
  * subscription's version, each followed by `unlessChanged`: a repeated notification, the return page and the
  * notification racing, or an overlapping cron run, apply it once.
