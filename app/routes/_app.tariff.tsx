@@ -218,8 +218,8 @@ export default function Plans() {
     data.done ? t(`billing:page.${data.done}`) : null,
   ].filter((text): text is string => Boolean(text))
   return (
-    <section className="mx-auto grid max-w-5xl gap-6" aria-labelledby="plans-title">
-      <h1 id="plans-title" className="text-2xl font-semibold">
+    <section className="mx-auto grid max-w-5xl gap-6" aria-labelledby="plans-page-title">
+      <h1 id="plans-page-title" className="text-2xl font-semibold">
         {t('billing:page.title')}
       </h1>
       {notices.map((text) => (
