@@ -34,6 +34,16 @@ export function findOwned<T extends OwnedTable>(
   return firstRow(db, table, ownedBy(table, ownerId, id))
 }
 
+/** The organizer's first row of `table` where `where` also holds (the same account, a taken link), or null. */
+export function findOwnedWhere<T extends OwnedTable>(
+  db: Db,
+  table: T,
+  ownerId: string,
+  where: SQL | undefined,
+): Promise<T['$inferSelect'] | null> {
+  return firstRow(db, table, and(eq(table.ownerId, ownerId), where))
+}
+
 /** The organizer's rows of `table` in the order they were made, oldest or newest first (the id breaks a tie). */
 export async function listOwned<T extends ListedTable>(
   db: Db,

@@ -19,7 +19,7 @@ import {
 } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
 import { sessionKeys } from '../env.server.ts'
-import { findOwned } from '../rows.server.ts'
+import { findOwned, findOwnedWhere } from '../rows.server.ts'
 import { sealCredentials } from './credentials.server.ts'
 import {
   CalendarAuthError,
@@ -84,18 +84,12 @@ export async function connectIntegration(
   input: ConnectInput,
 ): Promise<Outcome<{ id: string }>> {
   const { db, now } = deps
-  const [existing] = await db
-    .select({ id: calendarIntegrations.id })
-    .from(calendarIntegrations)
-    .where(
-      and(
-        eq(calendarIntegrations.ownerId, ownerId),
-        eq(calendarIntegrations.type, input.type),
-        eq(calendarIntegrations.login, input.login),
-        input.url === null ? undefined : eq(calendarIntegrations.url, input.url),
-      ),
-    )
-    .limit(1)
+  const sameAccount = and(
+    eq(calendarIntegrations.type, input.type),
+    eq(calendarIntegrations.login, input.login),
+    input.url === null ? undefined : eq(calendarIntegrations.url, input.url),
+  )
+  const existing = await findOwnedWhere(db, calendarIntegrations, ownerId, sameAccount)
   if (!existing && !(await canAddIntegration(db, ownerId, input.type))) {
     return {
       ok: false,

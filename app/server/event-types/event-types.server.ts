@@ -14,7 +14,7 @@ import { withinLimit } from '#app/domain/plans.ts'
 import { dmyToIso, isoToDmy } from '#app/domain/time/index.ts'
 import { eventTypes, schedules } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
-import { findOwned, ownedBy } from '../rows.server.ts'
+import { findOwned, findOwnedWhere, ownedBy } from '../rows.server.ts'
 import { type Refusal, refusalFrom } from '#app/domain/refusal.ts'
 import { Refused, found, refuse } from '../refusal.server.ts'
 import { isUniqueViolation } from '../unique-violation.server.ts'
@@ -152,18 +152,8 @@ export async function isNameFree(db: Db, ownerId: string, name: string, exceptId
 
 /** SPEC §7 "Uniqueness": true when no other event type of the owner has this link (links are lowercase). */
 export async function isLinkFree(db: Db, ownerId: string, link: string, exceptId?: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: eventTypes.id })
-    .from(eventTypes)
-    .where(
-      and(
-        eq(eventTypes.ownerId, ownerId),
-        eq(eventTypes.link, link),
-        exceptId ? ne(eventTypes.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1)
-  return !row
+  const other = exceptId ? ne(eventTypes.id, exceptId) : undefined
+  return !(await findOwnedWhere(db, eventTypes, ownerId, and(eq(eventTypes.link, link), other)))
 }
 
 async function countEventTypes(db: Db, ownerId: string): Promise<number> {
