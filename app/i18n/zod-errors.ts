@@ -31,6 +31,14 @@ export function issueErrors(issues: readonly z.core.$ZodIssue[], t: TFunction): 
   return errors
 }
 
+/**
+ * conform's `formatError` for a form that keeps conform's own submission (the account pages, in the browser and in
+ * their actions): each issue's text as `issueErrors` gives it, with its counts ("at least 8 characters").
+ */
+export function issueMessages(t: TFunction) {
+  return (issues: readonly z.core.$ZodIssue[]) => issues.map((issue) => issueMessage(issue, t))
+}
+
 /** The first text of each field (a form that shows one message per field). */
 export function firstTexts(fieldErrors: Record<string, string[]>): Record<string, string> {
   return Object.fromEntries(Object.entries(fieldErrors).map(([field, texts]) => [field, texts[0]]))

@@ -1,5 +1,4 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, data, redirect } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -23,7 +22,7 @@ import {
   setAvatar,
   updateProfile,
 } from '#app/server/accounts/profile.server.ts'
-import { pageDeps, replyWithErrors } from '#app/server/accounts/route.server.ts'
+import { accountSubmission, pageDeps, replyWithErrors } from '#app/server/accounts/route.server.ts'
 import { refusalKey, refusalStatus } from '#app/domain/refusal.ts'
 import { attempt } from '#app/server/refusal.server.ts'
 import { destroyWebSession, requireUser, sessionTokenHash } from '#app/server/auth/session.server.ts'
@@ -52,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get('intent')
 
   if (intent === 'profile') {
-    const submission = parseWithZod(formData, { schema: ProfileSchema })
+    const submission = accountSubmission(formData, ProfileSchema, t)
     if (submission.status !== 'success')
       return data({ intent, result: replyWithErrors(submission, t) }, { status: 400 })
     await updateProfile(deps.db, user.id, submission.value)
@@ -63,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     )
   }
   if (intent === 'password') {
-    const submission = parseWithZod(formData, { schema: ChangePasswordFormSchema })
+    const submission = accountSubmission(formData, ChangePasswordFormSchema, t)
     const hideFields = ['oldPassword', 'password', 'passwordRepeat']
     if (submission.status !== 'success')
       return data({ intent, result: replyWithErrors(submission, t, undefined, { hideFields }) }, { status: 400 })
@@ -122,13 +121,13 @@ export default function Profile() {
       ianaTimeZoneId: profile.ianaTimeZoneId,
       culture: profile.culture,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    onValidate: ({ formData }) => accountSubmission(formData, ProfileSchema, t),
     shouldValidate: 'onBlur',
   })
   const [passwordForm, passwordFields] = useForm({
     id: 'password',
     lastResult: resultFor('password'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordFormSchema }),
+    onValidate: ({ formData }) => accountSubmission(formData, ChangePasswordFormSchema, t),
     shouldValidate: 'onBlur',
   })
   const avatarError = actionData && 'avatarError' in actionData ? actionData.avatarError : null

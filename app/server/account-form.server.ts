@@ -1,9 +1,8 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/cloudflare'
 import type { z } from 'zod'
 import { type Refusal, refusalStatus } from '#app/domain/refusal.ts'
 import type { getT } from '#app/i18n/translate.server.ts'
-import { replyWithErrors } from './accounts/route.server.ts'
+import { accountSubmission, replyWithErrors } from './accounts/route.server.ts'
 import { attempt } from './refusal.server.ts'
 
 /**
@@ -18,7 +17,7 @@ export async function runAccountForm<S extends z.ZodType, V, E extends object = 
   use: (value: z.output<S>) => Promise<V>,
   options: { hideFields?: string[]; extra?: (refusal?: Refusal) => E } = {},
 ) {
-  const submission = parseWithZod(formData, { schema })
+  const submission = accountSubmission(formData, schema, t)
   const refused = (refusal: Refusal | undefined, status: number) => ({
     ok: false as const,
     answer: data(

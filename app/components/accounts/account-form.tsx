@@ -4,6 +4,7 @@ import { Form, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
+import { issueMessages } from '#app/i18n/zod-errors.ts'
 import { FormErrors } from '#app/components/ui/field.tsx'
 import { useErrorText } from './auth-layout.tsx'
 import { PressSteadyErrors } from './conform-field.tsx'
@@ -29,7 +30,7 @@ export function useAccountForm<S extends z.ZodType<Shape, Shape>>(
   const [form, fields] = useForm<z.input<S>, z.output<S>>({
     ...options,
     defaultValue: options.defaultValue as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, formatError: issueMessages(t) }) as never,
   })
   return { t, form, fields, navigation, submitting: navigation.state === 'submitting' }
 }

@@ -102,6 +102,15 @@ export const SignupFormSchema = SignupSchema.extend({
     ctx.addIssue({ code: 'custom', path: ['passwordRepeat'], message: 'accounts:password.mismatch' })
 })
 
+/**
+ * A value the form must carry and no rule checks further (a password to sign in with, a link's token): present, at
+ * most 200 characters (said with its number, not as "required").
+ */
+const givenText = ({ trim = false } = {}) => {
+  const text = z.string({ error: 'accounts:required' })
+  return (trim ? text.trim() : text).min(1, 'accounts:required').max(TEXT_MAX, 'validation:maxChars')
+}
+
 export const CODE_LENGTH = 6
 export const CodeSchema = z
   .string({ error: 'accounts:required' })
@@ -112,19 +121,19 @@ export const ConfirmCodeSchema = z.object({ email: EmailSchema, code: CodeSchema
 
 /** The code of a sign-up made after a booking (the booking's email; the page and the API parse it alike). */
 export const AfterBookingCodeSchema = ConfirmCodeSchema.extend({
-  bookingId: z.string({ error: 'accounts:required' }).trim().min(1, 'accounts:required').max(200),
+  bookingId: givenText({ trim: true }),
 })
 
 /** Sign-in: the login or the email, and the password (never validated beyond presence: no hints). */
 export const SigninSchema = z.object({
-  login: z.string({ error: 'accounts:required' }).trim().min(1, 'accounts:required').max(TEXT_MAX).toLowerCase(),
-  password: z.string({ error: 'accounts:required' }).min(1, 'accounts:required').max(TEXT_MAX),
+  login: givenText({ trim: true }).toLowerCase(),
+  password: givenText(),
 })
 
 export const RestoreRequestSchema = z.object({ email: EmailSchema })
 
 export const RestoreSchema = z.object({
-  token: z.string({ error: 'accounts:required' }).min(1, 'accounts:required').max(TEXT_MAX),
+  token: givenText(),
   password: PasswordSchema,
 })
 
@@ -136,7 +145,7 @@ export const NewPasswordFormSchema = z
   })
 
 export const ChangePasswordSchema = z.object({
-  oldPassword: z.string({ error: 'accounts:required' }).min(1, 'accounts:required').max(TEXT_MAX),
+  oldPassword: givenText(),
   password: PasswordSchema,
 })
 

@@ -1,7 +1,10 @@
 import type { Submission } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { type AppLoadContext, redirect } from '@remix-run/cloudflare'
 import { getLanguage, languageCookie } from '#app/i18n/i18n.server.ts'
 import { getT } from '#app/i18n/translate.server.ts'
+import { issueMessages } from '#app/i18n/zod-errors.ts'
+import type { z } from 'zod'
 import type { users } from '#db/schema.ts'
 import { createWebSession } from '../auth/session.server.ts'
 import { accountDeps } from './deps.server.ts'
@@ -16,11 +19,20 @@ export async function pageDeps(request: Request, context: AppLoadContext) {
 }
 
 /**
- * Translated errors for conform: zod's messages are i18n keys; a refusal is rendered as every page renders one
+ * An account form's submission: conform's reading of the form, each issue translated by the one issue translator
+ * (app/i18n/zod-errors.ts, the one `parseForm` and the API use: counts included), so the page shows the texts as
+ * they are.
+ */
+export function accountSubmission<S extends z.ZodType>(formData: FormData, schema: S, t: ReturnType<typeof getT>) {
+  return parseWithZod(formData, { schema, formatError: issueMessages(t) })
+}
+
+/**
+ * Conform's reply with the errors: the submission's translated texts (`accountSubmission`); a refusal is rendered as every page renders one
  * (`pageErrors`: next to its field, or a form error; a 404 refusal is the 404 page).
  */
 export function replyWithErrors(
-  submission: Submission<unknown>,
+  submission: Submission<unknown, string[]>,
   t: ReturnType<typeof getT>,
   refused?: Refusal,
   options: { hideFields?: string[] } = {},
@@ -29,7 +41,7 @@ export function replyWithErrors(
   const formErrors: string[] = []
   if (submission.status !== 'success' && submission.error) {
     for (const [name, messages] of Object.entries(submission.error)) {
-      const texts = (messages ?? []).map((message) => t(message) as string)
+      const texts = messages ?? []
       if (name === '') formErrors.push(...texts)
       else fieldErrors[name] = texts
     }
