@@ -95,14 +95,15 @@ function isIssues(source: Refusal | readonly z.core.$ZodIssue[]): source is read
 }
 
 /**
- * A page action's answer to a refusal or to zod issues: the page's shape of the errors under the status the API
- * gives the same refusal (400 for issues).
+ * A page action's answer to a refusal, to zod issues or to a form `parseForm` refused (its translated texts): the
+ * page's shape of the errors under the status the API gives the same refusal (400 for bad input).
  */
 export function pageData<T>(
-  source: Refusal | readonly z.core.$ZodIssue[],
+  source: Refusal | readonly z.core.$ZodIssue[] | IssueErrors,
   t: TFunction,
   shape: (errors: PageErrors) => T,
 ) {
+  if ('fieldErrors' in source) return data(shape({ ...source, tariffLimit: false }), { status: 400 })
   const status = isIssues(source) ? 400 : refusalStatus(source)
   return data(shape(pageErrors(source, t)), { status })
 }

@@ -27,6 +27,7 @@ import { calendarIntegrations } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'
 import { type PageErrors, pageData } from '../refusal.server.ts'
+import { parseForm } from '../forms/parse.server.ts'
 import { calendarConsentUrl, consentProblemText } from './oauth-calendar.server.ts'
 import {
   type ConnectInput,
@@ -176,18 +177,11 @@ async function runIntent(deps: { db: Db; env: AppEnv; now: number }, user: PageU
       // The form that posted (a provider's connect form, or an integration's reconnect form) shows the errors.
       const formId = field(form, 'formId').slice(0, 100) || provider
       const values = { login: field(form, 'login'), ...(provider === 'caldav' ? { url: field(form, 'url') } : {}) }
-      const parsed = ConnectFormSchema[provider].safeParse({ ...values, password: field(form, 'password') })
-      if (!parsed.success) {
-        return pageData(
-          parsed.error.issues,
-          t,
-          (errors): CalendarActionAnswer => ({
-            ...answer(formId, values),
-            errors,
-          }),
-        )
+      const parsed = parseForm(form, ConnectFormSchema[provider], t)
+      if (!parsed.ok) {
+        return pageData(parsed.errors, t, (errors): CalendarActionAnswer => ({ ...answer(formId, values), errors }))
       }
-      const connected = await connectIntegration(deps, user.id, connectInput(provider, parsed.data, deps.env))
+      const connected = await connectIntegration(deps, user.id, connectInput(provider, parsed.value, deps.env))
       if (connected.ok) return back(`integration-${connected.value.id}`)
       return pageData(connected.refusal, t, (errors): CalendarActionAnswer => ({ ...answer(formId, values), errors }))
     }
