@@ -1,4 +1,5 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, data, redirect } from '@remix-run/cloudflare'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -14,6 +15,7 @@ import { showToast } from '#app/components/ui/toast.ts'
 import { AVATAR_EXTENSIONS, ChangePasswordFormSchema, ProfileSchema } from '#app/domain/accounts/rules.ts'
 import { listTimeZones } from '#app/domain/time-zones/time-zones.ts'
 import { languageCookie } from '#app/i18n/i18n.server.ts'
+import { issueMessages } from '#app/i18n/zod-errors.ts'
 import {
   changePassword,
   deleteAccount,
@@ -121,13 +123,14 @@ export default function Profile() {
       ianaTimeZoneId: profile.ianaTimeZoneId,
       culture: profile.culture,
     },
-    onValidate: ({ formData }) => accountSubmission(formData, ProfileSchema, t),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema, formatError: issueMessages(t) }),
     shouldValidate: 'onBlur',
   })
   const [passwordForm, passwordFields] = useForm({
     id: 'password',
     lastResult: resultFor('password'),
-    onValidate: ({ formData }) => accountSubmission(formData, ChangePasswordFormSchema, t),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: ChangePasswordFormSchema, formatError: issueMessages(t) }),
     shouldValidate: 'onBlur',
   })
   const avatarError = actionData && 'avatarError' in actionData ? actionData.avatarError : null
