@@ -58,7 +58,13 @@ export function OneTimeForm({
   const section: OneTimeSectionProps = {
     values,
     set: (patch) => setValues((previous) => ({ ...previous, ...patch })),
-    fe: (name) => fieldErrors[name] ?? null,
+    // A list typed in one field (emails, reminders) has its items' texts under `name.<n>`: all beside the field.
+    fe: (name) => {
+      const texts = Object.entries(fieldErrors).flatMap(([field, found]) =>
+        field === name || (field.startsWith(`${name}.`) && /^\d+$/.test(field.slice(name.length + 1))) ? found : [],
+      )
+      return texts.length > 0 ? texts : null
+    },
   }
 
   return (

@@ -4,6 +4,6 @@ import type { OneTimeFormValues } from '#app/domain/one-time/form.ts'
 export type OneTimeSectionProps = {
   values: OneTimeFormValues
   set: (patch: Partial<OneTimeFormValues>) => void
-  /** The server's texts for a field. */
+  /** The server's texts for a field (with its items' texts, for a list typed in one field). */
   fe: (name: string) => string[] | null
 }

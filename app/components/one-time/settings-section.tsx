@@ -24,7 +24,7 @@ export function SettingsSection({ values, set, fe }: OneTimeSectionProps) {
               customReminders: patch.rows ?? values.customReminders,
             })
           }
-          errors={{ presets: fe('reminders')?.[0] }}
+          errors={{ presets: fe('remindersInMinutes')?.[0] }}
         />
       </fieldset>
       <fieldset className="space-y-2">

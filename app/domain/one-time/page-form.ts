@@ -10,7 +10,9 @@ import { emptyAsNull } from '#app/domain/fields.ts'
 import { InviteeEmailsSchema } from '#app/domain/meetings/rules.ts'
 import { isHm, isIsoDate } from '#app/domain/time/index.ts'
 import { type NewContactRow, type OneTimeFormValues, emailList, payloadFromValues } from './form.ts'
-import { NewContactSchema, OneTimeEventSchema, OneTimeFormSchema } from './rules.ts'
+import { NewContactSchema, type OneTimeEventInput, OneTimeEventSchema, OneTimeFormSchema } from './rules.ts'
+
+type Payload = ReturnType<typeof payloadFromValues>
 
 /** A field checked by `rule` (what `read` makes of it) and kept as it is: the rule's issues under this field. */
 // biome-ignore lint/suspicious/noExplicitAny: the page's value as read, checked by the rule
@@ -22,11 +24,7 @@ const checkedBy = <V = any>(rule: z.ZodType, read: (value: V) => unknown = (valu
 
 /** A date or time field as typed: required, and readable (form.ts reads `DD.MM.YYYY` and `HH:mm`). */
 const typed = (readable: (value: string) => boolean, invalid: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: 'validation:required', abort: true })
-    .refine(readable, invalid)
+  z.string().trim().min(1, { error: 'validation:required', abort: true }).refine(readable, invalid)
 
 const blankRow = (row: NewContactRow) => !row.firstName.trim() && !row.lastName.trim() && !row.email.trim()
 
@@ -61,7 +59,7 @@ export function oneTimePageSchema(browserOffsetHours: number | null) {
       }),
     )
     .transform((values: OneTimeFormValues) => payloadFromValues(values, browserOffsetHours))
-    .pipe(OneTimeEventSchema)
+    .pipe(OneTimeEventSchema as z.ZodType<OneTimeEventInput, Payload>)
 }
 
 /**

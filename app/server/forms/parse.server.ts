@@ -41,6 +41,16 @@ export function parseForm<S extends z.ZodType>(
 }
 
 /**
+ * Parses what a page read from its form itself with `schema`, answering as `parseForm` does. For a form whose page
+ * reads its fields with the browser's own reading (the one-time meeting page's typed date and times, form.ts), so the
+ * page and its action keep the same values; `schema` names its issues by the page's fields.
+ */
+export function parseValue<S extends z.ZodType>(value: unknown, schema: S, t: TFunction): ParsedForm<z.output<S>> {
+  const result = schema.safeParse(value)
+  return result.success ? { ok: true, value: result.data } : { ok: false, errors: issueErrors(result.error.issues, t) }
+}
+
+/**
  * A form that shows one text per field (the public event page): the first text of each field; a text of no field
  * is under `form`.
  */

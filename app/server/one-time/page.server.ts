@@ -13,19 +13,17 @@ import {
   clearTemplate,
   formValuesFromFormData,
   newFormValues,
-  payloadFromValues,
-  whenProblems,
 } from '#app/domain/one-time/form.ts'
-import { OneTimeEventSchema } from '#app/domain/one-time/rules.ts'
-import { refusalProblems } from '#app/domain/refusal.ts'
+import { oneTimePageSchema, pageFieldOf } from '#app/domain/one-time/page-form.ts'
+import { type Refusal, refusalProblems } from '#app/domain/refusal.ts'
 import { capabilityForParticipantType, can, cheapestPlanWith } from '#app/domain/plans.ts'
 import { listTimeZones } from '#app/domain/time-zones/time-zones.ts'
 import type { Language } from '#app/i18n/config.ts'
-import { issueText } from '#app/i18n/zod-errors.ts'
 import type { SessionUser } from '#app/server/auth/session.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import type { Bindings } from '#app/server/env.server.ts'
 import { Refused, problemText } from '#app/server/refusal.server.ts'
+import { parseValue } from '#app/server/forms/parse.server.ts'
 import { contacts, eventTypes } from '#db/schema.ts'
 import { FreeTimeConflict, createOneTime, isOkCreate } from './one-time.server.ts'
 
@@ -93,35 +91,17 @@ export type CreateAnswer = {
   conflict: { texts: string[]; hasOverlaps: boolean; hasBusy: boolean } | null
 }
 
-/** A payload path (`form.name`, `dates.0.from`, `contacts.1.email`) as the page's field name, if it has one. */
-function fieldOf(path: (string | number)[], newContactRows: number[]): string | null {
-  const [head, second, third] = path
-  if (head === 'form' && typeof second === 'string') return second === 'remindersInMinutes' ? 'reminders' : second
-  if (head === 'dates') return third === 'to' ? 'timeTo' : 'timeFrom'
-  if (head === 'contacts' && typeof second === 'number' && typeof third === 'string') {
-    return `newContacts.${newContactRows[second] ?? second}.${third}`
-  }
-  if (head === 'contacts') return 'newContacts'
-  if (head === 'contactIds') return 'existContacts'
-  if (head === 'adjutantEmails') return 'adjutants'
-  if (head === 'timeZone') return 'timeZone'
-  return null
-}
-
-function collect(
-  problems: { path: (string | number)[]; text: string }[],
-  values: OneTimeFormValues,
-): Pick<CreateAnswer, 'errors' | 'fieldErrors'> {
-  const rows = values.newContacts
-    .map((row, index) => ({ row, index }))
-    .filter(({ row }) => row.firstName.trim() || row.lastName.trim() || row.email.trim())
-    .map(({ index }) => index)
-  const fieldErrors: Record<string, string[]> = {}
+/** A refusal's texts under the page's fields (the decision names the payload's, as the API reports them). */
+function refusalAnswer(refusal: Refusal, t: TFunction): Pick<CreateAnswer, 'errors' | 'fieldErrors'> {
   const errors: string[] = []
-  for (const problem of problems) {
-    const field = fieldOf(problem.path, rows)
-    if (field) fieldErrors[field] = [...(fieldErrors[field] ?? []), problem.text]
-    else errors.push(problem.text)
+  const fieldErrors: Record<string, string[]> = {}
+  for (const problem of refusalProblems(refusal)) {
+    const text = problemText(problem, t)
+    if (!problem.field) errors.push(text)
+    else {
+      const field = pageFieldOf(problem.field)
+      fieldErrors[field] = [...(fieldErrors[field] ?? []), text]
+    }
   }
   return { errors, fieldErrors }
 }
@@ -151,48 +131,23 @@ export async function createPageAction(
           .where(and(eq(eventTypes.ownerId, user.id), eq(eventTypes.id, values.template)))
           .limit(1)
       : []
-    return {
-      status: 200,
-      answer: {
-        values: source ? chooseTemplate(values, source.id, source) : clearTemplate(values),
-        errors: [],
-        fieldErrors: {},
-        conflict: null,
-      },
-    }
+    return answer(200, { values: source ? chooseTemplate(values, source.id, source) : clearTemplate(values) })
   }
   if (intent === 'addContact') {
-    return {
-      status: 200,
-      answer: {
-        values: { ...values, newContacts: [...values.newContacts, { firstName: '', lastName: '', email: '' }] },
-        errors: [],
-        fieldErrors: {},
-        conflict: null,
-      },
-    }
+    return answer(200, {
+      values: { ...values, newContacts: [...values.newContacts, { firstName: '', lastName: '', email: '' }] },
+    })
   }
   if (!isOkCreate(user)) return answer(403, { errors: [t('api:planLimit')] })
   const offset = Number(form.get('browserOffset'))
-  const payload = payloadFromValues(values, form.get('browserOffset') && Number.isFinite(offset) ? offset : null)
-  const parsed = OneTimeEventSchema.safeParse(payload)
-  // The date and times as typed: a field that is missing or no date/time is named under itself, not as the payload's
-  // `dates` it cannot make.
-  const when = whenProblems(values)
-  if (!parsed.success || when.length > 0) {
-    const found = collect(
-      (parsed.success ? [] : parsed.error.issues)
-        .filter((issue) => when.length === 0 || issue.path[0] !== 'dates')
-        .map((issue) => ({ path: issue.path as (string | number)[], text: issueText({ ...issue, path: [] }, t) })),
-      values,
-    )
-    for (const problem of when) {
-      found.fieldErrors[problem.field] = [t(problem.key), ...(found.fieldErrors[problem.field] ?? [])]
-    }
-    return answer(400, found)
-  }
+  const parsed = parseValue(
+    values,
+    oneTimePageSchema(form.get('browserOffset') && Number.isFinite(offset) ? offset : null),
+    t,
+  )
+  if (!parsed.ok) return answer(400, { errors: parsed.errors.formErrors, fieldErrors: parsed.errors.fieldErrors })
   const create = (ignoreFreeTimeCheck: boolean) =>
-    createOneTime(bindings, user, parsed.data, { ignoreFreeTimeCheck, language, fallbackTimeZone: null })
+    createOneTime(bindings, user, parsed.value, { ignoreFreeTimeCheck, language, fallbackTimeZone: null })
   // Invitees the organizer already chose to "Add anyway" as they were picked are not asked about again.
   const accepted = new Set(form.getAll('acceptedBusy').map((email) => String(email).toLowerCase()))
   try {
@@ -216,20 +171,7 @@ export async function createPageAction(
         },
       })
     }
-    if (error instanceof Refused) {
-      return answer(
-        error.status,
-        collect(
-          refusalProblems(error.refusal).map((problem) => ({
-            path: problem.field
-              ? problem.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part))
-              : [],
-            text: problemText(problem, t),
-          })),
-          values,
-        ),
-      )
-    }
+    if (error instanceof Refused) return answer(error.status, refusalAnswer(error.refusal, t))
     throw error
   }
 }
