@@ -7,7 +7,7 @@
 import { DEFAULT_CUSTOM_REMINDER_MINUTES, DEFAULT_REMINDERS_MINUTES } from '#app/domain/constants.ts'
 import { PARTICIPANT_TYPES, PLACE_TYPES, TIME_UNITS, WHO_CALL_TYPES } from '#app/domain/enums.ts'
 import { customReminderMinutes, splitReminders } from '#app/domain/event-types/reminders.ts'
-import { isHm, isIsoDate, offsetAt, readTypedDate, readTypedTime, zonedToInstant } from '#app/domain/time/index.ts'
+import { offsetAt, readTypedDate, readTypedTime, zonedToInstant } from '#app/domain/time/index.ts'
 
 type PlaceType = 'Meet' | 'Online' | 'Phone'
 type WhoCallType = 'MemberCallToOrganizer' | 'OrganizerCallToMember'
@@ -241,22 +241,6 @@ export function formValuesFromFormData(form: FormData): OneTimeFormValues {
     getTimeBeforeValue: text(form, 'getTimeBeforeValue'),
     getTimeAfterValue: text(form, 'getTimeAfterValue'),
   }
-}
-
-/** Missing or unreadable date and times of the form: the field and the i18n key of its problem. */
-export function whenProblems(
-  values: Pick<OneTimeFormValues, 'date' | 'timeFrom' | 'timeTo'>,
-): { field: 'date' | 'timeFrom' | 'timeTo'; key: string }[] {
-  const problems: { field: 'date' | 'timeFrom' | 'timeTo'; key: string }[] = []
-  const check = (field: 'date' | 'timeFrom' | 'timeTo', ok: (value: string) => boolean, invalid: string) => {
-    const value = values[field].trim()
-    if (value === '') problems.push({ field, key: 'validation:required' })
-    else if (!ok(value)) problems.push({ field, key: invalid })
-  }
-  check('date', isIsoDate, 'validation:invalidDate')
-  check('timeFrom', isHm, 'validation:invalidTime')
-  check('timeTo', isHm, 'validation:invalidTime')
-  return problems
 }
 
 /** Emails typed one per line or separated by commas or semicolons. */
