@@ -8,7 +8,7 @@
 import { z } from 'zod'
 import { emptyAsNull } from '#app/domain/fields.ts'
 import { InviteeEmailsSchema } from '#app/domain/meetings/rules.ts'
-import { isHm, isIsoDate } from '#app/domain/time/index.ts'
+import { TypedDateSchema, TypedTimeSchema } from '#app/domain/time/typed-fields.ts'
 import { type NewContactRow, type OneTimeFormValues, emailList, payloadFromValues } from './form.ts'
 import { NewContactSchema, type OneTimeEventInput, OneTimeEventSchema, OneTimeFormSchema } from './rules.ts'
 
@@ -22,10 +22,6 @@ const checkedBy = <V = any>(rule: z.ZodType, read: (value: V) => unknown = (valu
     if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ ...issue } as never)
   })
 
-/** A date or time field as typed: required, and readable (form.ts reads `DD.MM.YYYY` and `HH:mm`). */
-const typed = (readable: (value: string) => boolean, invalid: string) =>
-  z.string().trim().min(1, { error: 'validation:required', abort: true }).refine(readable, invalid)
-
 const blankRow = (row: NewContactRow) => !row.firstName.trim() && !row.lastName.trim() && !row.email.trim()
 
 /** The emails the meeting's assistants get (the adjutants, and the visitors when visitors are invited). */
@@ -34,9 +30,11 @@ const assistantsOf = (values: OneTimeFormValues) => payloadFromValues(values, nu
 export function oneTimePageSchema(browserOffsetHours: number | null) {
   return z
     .object({
-      date: typed(isIsoDate, 'validation:invalidDate'),
-      timeFrom: typed(isHm, 'validation:invalidTime'),
-      timeTo: typed(isHm, 'validation:invalidTime'),
+      // The fields' one reading of a typed date and time (form.ts read them the same way; what it could not read is
+      // still as typed, named here).
+      date: TypedDateSchema,
+      timeFrom: TypedTimeSchema,
+      timeTo: TypedTimeSchema,
       timeZone: checkedBy(OneTimeEventSchema.shape.timeZone, emptyAsNull),
       existContacts: checkedBy(OneTimeEventSchema.shape.contactIds),
       // A row left empty is no contact (SPEC §5); the others are the API's new contacts, each under its own row.
