@@ -103,7 +103,7 @@ export function pageData<T>(
   t: TFunction,
   shape: (errors: PageErrors) => T,
 ) {
-  if ('fieldErrors' in source) return data(shape({ ...source, tariffLimit: false }), { status: 400 })
+  if ('fieldErrors' in source) return data(shape({ ...source, planLimit: false }), { status: 400 })
   const status = isIssues(source) ? 400 : refusalStatus(source)
   return data(shape(pageErrors(source, t)), { status })
 }
