@@ -1,29 +1,50 @@
 /**
  * `npm run bench -- --booking`: public booking figures, printed, never asserted (issue 6 "Performance", issue 13).
  * The app must be built (`npm run build`). On BENCH_PORT (8813), one server after the other, each on a fresh, seeded
- * database under .wrangler/bench:
+ * database under .wrangler/bench (`BENCH_SERVERS=wrangler,workerd,alone` chooses which, in that order):
  *   1. `wrangler dev`, as every earlier run (so the history compares): requests go through wrangler's proxy workerd
  *      and its Node process before they reach the app's workerd;
  *   2. the same built Worker served by workerd directly (scripts/bench-server.ts: wrangler's own bundle of the
- *      Worker and its Miniflare options, no proxy, no request log), which is what the app itself costs (ADR 0122).
+ *      Worker and its Miniflare options, no proxy, no request log), behind Miniflare's entry worker and the static
+ *      assets router (ADR 0122);
+ *   3. the Worker alone on its own socket (Miniflare's `unsafeDirectSockets`, no static assets): no worker of
+ *      Miniflare's in front, as Cloudflare runs the Worker's code for an API request; the fairest measure of what the
+ *      app costs (ADR 0129). No page or static file there: their figures are the other servers'.
  * For each it measures:
  *   - D1 statements and round trips of one event page render (the page's Server-Timing header, development only),
  *     the gzipped JavaScript the event page loads and the translations its HTML embeds (under wrangler dev only);
- *   - time to first byte of the event page: median and p95 of 50 sequential requests after 5 warm-ups;
+ *   - time to first byte of the event page: median and p95 of 50 sequential requests after 5 warm-ups (not alone);
  *   - booking latency: 100 sequential bookings of different slots (100, not 20: a p95 of 20 samples is its
  *     second-slowest, ADR 0117), then 100 concurrent bookings of one slot, and the race's p95 next to the
  *     uncontended p95 (issue 13: at most 2x); with the CPU the bench's own process and the server's processes spent
- *     during the race (user + system, from /proc: unlike latency it does not depend on the machine's load).
+ *     during the race (user + system, from /proc: unlike latency it does not depend on the machine's load);
+ *   - the floor (ADR 0129): 100 concurrent requests that run no booking code (an API path answering 404 and, where
+ *     served, a static file), measured like the race, next to the uncontended booking's p95.
  * Bookings go through node:http with a keep-alive Agent (BENCH_CLIENT=fetch: undici's fetch instead), its 100
- * connections opened before the race by one request each for a static file (ADR 0122).
+ * connections opened before the race by one request each for a static file, or an API 404 where none is served.
+ * `--profile`: the last server also runs PROFILED_RACES races with a CPU profile of the app's isolate
+ * (scripts/bench-profile.ts), written to PROFILE_FILE, its top functions printed.
  */
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
-import { type BookingClient, bookingClient } from './bench-client.ts'
-import { type BenchServer, descendantsCpuMs, workerdDirect, wranglerDev, wranglerEnv } from './bench-server.ts'
+import { type Answer, type BookingClient, bookingClient } from './bench-client.ts'
+import { freePort, isolateProfiler, profileSummary, writeProfile } from './bench-profile.ts'
+import {
+  API_404,
+  type BenchServer,
+  STATIC_FILE,
+  descendantsCpuMs,
+  workerdDirect,
+  wranglerDev,
+  wranglerEnv,
+} from './bench-server.ts'
 
 const port = process.env.BENCH_PORT ?? '8813'
+/** Races run under the profiler (`--profile`), each on its own slot. */
+const PROFILED_RACES = 5
+const PROFILE_FILE = '.wrangler/bench-race.cpuprofile'
+type Profiling = { inspectorPort: number }
 const base = `http://127.0.0.1:${port}`
 const BENCH_PERSIST = '.wrangler/bench'
 /** Sequential bookings behind the uncontended p95 (ADR 0117). */
@@ -42,7 +63,7 @@ const figures = (values: number[]) =>
   `median ${percentile(values, 0.5).toFixed(1)} ms, p95 ${percentile(values, 0.95).toFixed(1)} ms`
 
 /** A fresh database: the migrations and the seed, as `npm start` makes it. */
-function freshDatabase() {
+export function freshDatabase() {
   rmSync(BENCH_PERSIST, { recursive: true, force: true })
   const persist = ['--persist-to', BENCH_PERSIST]
   const options = { stdio: 'ignore', env: wranglerEnv } as const
@@ -50,7 +71,7 @@ function freshDatabase() {
   execFileSync('npx', ['tsx', 'db/seed.ts', ...persist], options)
 }
 
-async function freeSlots(client: BookingClient, count: number): Promise<string[]> {
+export async function freeSlots(client: BookingClient, count: number): Promise<string[]> {
   const starts: string[] = []
   const now = new Date()
   for (let offset = 1; offset <= 6 && starts.length < count; offset++) {
@@ -121,7 +142,7 @@ async function ttfb(): Promise<string> {
 }
 
 let clientCounter = 0
-function book(client: BookingClient, start: string) {
+export function book(client: BookingClient, start: string) {
   clientCounter++
   return client.post(
     `${CONSULTATION}/events`,
@@ -133,34 +154,95 @@ function book(client: BookingClient, start: string) {
   )
 }
 
-/** The uncontended bookings, then the race for one seat, on the server at `base`. */
-async function bookingFigures(client: BookingClient): Promise<string[]> {
-  const starts = await freeSlots(client, UNCONTENDED + 1)
-  await client.warm(1)
+/** `count` requests at once: their answers, how long all took, and the CPU the server and this bench spent. */
+export async function concurrently(count: number, send: () => Promise<Answer>) {
+  const cpuBefore = { client: process.cpuUsage(), server: descendantsCpuMs(process.pid) }
+  const started = performance.now()
+  const answers = await Promise.all(Array.from({ length: count }, send))
+  const totalMs = performance.now() - started
+  const clientCpu = process.cpuUsage(cpuBefore.client)
+  return {
+    answers,
+    times: answers.map((answer) => answer.ms),
+    totalMs,
+    serverCpuMs: descendantsCpuMs(process.pid) - cpuBefore.server,
+    clientCpuMs: (clientCpu.user + clientCpu.system) / 1000,
+  }
+}
+
+type Concurrent = Awaited<ReturnType<typeof concurrently>>
+
+const cpuFigures = (run: Concurrent) =>
+  `server CPU ${run.serverCpuMs.toFixed(0)} ms (${(run.serverCpuMs / run.answers.length).toFixed(2)} ms a request), this bench ${run.clientCpuMs.toFixed(0)} ms`
+
+/**
+ * The floor every request pays on this server, measured like the race (ADR 0122, 0129): 100 concurrent requests for
+ * an API path that answers 404 and, where static files are served, for a static file. No booking code runs for them.
+ */
+async function floorFigures(client: BookingClient, server: BenchServer, uncontendedP95: number): Promise<string[]> {
+  const lines: string[] = []
+  for (const [what, path] of [
+    ['API 404s', API_404],
+    ['static files', STATIC_FILE],
+  ] as const) {
+    if (path === STATIC_FILE && server.warmPath !== STATIC_FILE) continue
+    await client.warm(RACERS, server.warmPath)
+    const run = await concurrently(RACERS, () => client.get(path))
+    const p95 = percentile(run.times, 0.95)
+    lines.push(
+      `Floor, ${RACERS} concurrent ${what} (${path}): latency ${figures(run.times)}; ${cpuFigures(run)}; p95 ${(p95 / uncontendedP95).toFixed(1)}x the uncontended booking's p95`,
+    )
+  }
+  return lines
+}
+
+/** The uncontended bookings, then the race for one seat, then the floor, on the server at `base`. */
+async function bookingFigures(
+  client: BookingClient,
+  server: BenchServer,
+  profiling: Profiling | null,
+): Promise<string[]> {
+  const starts = await freeSlots(client, UNCONTENDED + 1 + (profiling ? PROFILED_RACES : 0))
+  await client.warm(1, server.warmPath)
   const sequential: number[] = []
   for (const start of starts.slice(0, UNCONTENDED)) sequential.push((await book(client, start)).ms)
 
-  await client.warm(RACERS)
-  const cpuBefore = { client: process.cpuUsage(), server: descendantsCpuMs(process.pid) }
-  const raceStarted = performance.now()
-  const race = await Promise.all(Array.from({ length: RACERS }, () => book(client, starts[UNCONTENDED])))
-  const total = performance.now() - raceStarted
-  const clientCpu = process.cpuUsage(cpuBefore.client)
-  const serverCpu = descendantsCpuMs(process.pid) - cpuBefore.server
-
-  const times = race.map((r) => r.ms)
-  const won = race.filter((r) => r.status === 201).length
-  const refused = race.filter((r) => r.status === 409).length
-  const ratio = percentile(times, 0.95) / percentile(sequential, 0.95)
+  await client.warm(RACERS, server.warmPath)
+  const race = await concurrently(RACERS, () => book(client, starts[UNCONTENDED]))
+  const won = race.answers.filter((r) => r.status === 201).length
+  const refused = race.answers.filter((r) => r.status === 409).length
+  const uncontendedP95 = percentile(sequential, 0.95)
+  const ratio = percentile(race.times, 0.95) / uncontendedP95
   return [
     `Booking, uncontended (${UNCONTENDED} sequential): ${figures(sequential)}`,
-    `Booking race (${RACERS} concurrent, one seat): ${won} booked, ${refused} got 409; latency ${figures(times)}; all done in ${total.toFixed(0)} ms`,
-    `CPU during the race: server processes ${serverCpu.toFixed(0)} ms, this bench (the client, ${client.name}) ${((clientCpu.user + clientCpu.system) / 1000).toFixed(0)} ms${client.resent ? `; ${client.resent} requests resent after the server closed an idle connection` : ''}`,
-    `Race p95 ${percentile(times, 0.95).toFixed(1)} ms next to uncontended p95 ${percentile(sequential, 0.95).toFixed(1)} ms: ${ratio.toFixed(1)}x (target <= 2x)`,
+    `Booking race (${RACERS} concurrent, one seat): ${won} booked, ${refused} got 409; latency ${figures(race.times)}; all done in ${race.totalMs.toFixed(0)} ms`,
+    `CPU during the race: ${cpuFigures(race)} (the client, ${client.name})${client.resent ? `; ${client.resent} requests resent after the server closed an idle connection` : ''}`,
+    `Race p95 ${percentile(race.times, 0.95).toFixed(1)} ms next to uncontended p95 ${uncontendedP95.toFixed(1)} ms: ${ratio.toFixed(1)}x (target <= 2x)`,
+    ...(await floorFigures(client, server, uncontendedP95)),
+    ...(profiling ? await profiledRaces(client, server, profiling, starts.slice(UNCONTENDED + 1)) : []),
   ]
 }
 
-async function measureOn(server: BenchServer, withPage: boolean): Promise<string[]> {
+/** Races on fresh slots with the isolate's profiler on (after the timed figures, which it would slow). */
+async function profiledRaces(client: BookingClient, server: BenchServer, profiling: Profiling, starts: string[]) {
+  const profiler = await isolateProfiler(profiling.inspectorPort, 'booking-service')
+  try {
+    // The connections are opened before the profiler starts and stay open from race to race.
+    await client.warm(RACERS, server.warmPath)
+    await profiler.start()
+    for (const start of starts) await concurrently(RACERS, () => book(client, start))
+    const profile = await profiler.stop()
+    writeProfile(PROFILE_FILE, profile)
+    return [
+      `CPU profile of the app's isolate over ${starts.length} races (${PROFILE_FILE}):`,
+      ...profileSummary(profile, 25),
+    ]
+  } finally {
+    profiler.close()
+  }
+}
+
+async function measureOn(server: BenchServer, withPage: boolean, profiling: Profiling | null): Promise<string[]> {
   freshDatabase()
   await server.start()
   const client = bookingClient(base, process.env.BENCH_CLIENT)
@@ -168,8 +250,8 @@ async function measureOn(server: BenchServer, withPage: boolean): Promise<string
     return [
       `${server.label}:`,
       ...(withPage ? await pageFigures() : []),
-      await ttfb(),
-      ...(await bookingFigures(client)),
+      ...(server.warmPath === STATIC_FILE ? [await ttfb()] : []),
+      ...(await bookingFigures(client, server, profiling)),
     ]
   } finally {
     client.close()
@@ -177,8 +259,21 @@ async function measureOn(server: BenchServer, withPage: boolean): Promise<string
   }
 }
 
-export async function bookingBench(): Promise<string[]> {
-  const underWrangler = await measureOn(wranglerDev(port, base, BENCH_PERSIST), true)
-  const direct = await measureOn(await workerdDirect(port, base, BENCH_PERSIST), false)
-  return [...underWrangler, '', ...direct]
+/**
+ * The servers in order (`BENCH_SERVERS`, a comma list of wrangler, workerd, alone; all three unless told). With
+ * `profile` the last of them also runs PROFILED_RACES races under the isolate's profiler.
+ */
+export async function bookingBench(options: { profile?: boolean } = {}): Promise<string[]> {
+  const chosen = (process.env.BENCH_SERVERS ?? 'wrangler,workerd,alone').split(',').map((name) => name.trim())
+  const lines: string[] = []
+  for (const [index, name] of chosen.entries()) {
+    const profiling = options.profile && index === chosen.length - 1 ? { inspectorPort: await freePort() } : null
+    const server =
+      name === 'wrangler'
+        ? wranglerDev(port, base, BENCH_PERSIST)
+        : await workerdDirect(port, base, BENCH_PERSIST, name === 'alone' ? 'alone' : 'entry', profiling?.inspectorPort)
+    if (index > 0) lines.push('')
+    lines.push(...(await measureOn(server, name === 'wrangler', profiling)))
+  }
+  return lines
 }

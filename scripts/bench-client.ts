@@ -2,7 +2,7 @@
  * The bench's booking client (ADR 0122). The bench shares the machine's two cores with the server it measures, so
  * what the client spends is taken from the server: node:http with a keep-alive Agent costs the bench's process less
  * per request than undici's fetch (measured in the ADR). `warm(n)` opens n connections before they are timed, one
- * request each for a static file, so neither the race nor the uncontended loop times a connection's opening.
+ * request each (a static file, or an API 404 where no static file is served), so neither the race nor the uncontended loop times a connection's opening.
  */
 import { Agent, request } from 'node:http'
 
@@ -13,13 +13,12 @@ export interface BookingClient {
   /** Requests sent again after the server closed their idle connection (node:http only; undici retries unseen). */
   resent: number
   getJson(path: string): Promise<{ data: unknown }>
+  get(path: string): Promise<Answer>
   post(path: string, body: string, headers: Record<string, string>): Promise<Answer>
-  warm(connections: number): Promise<void>
+  /** Opens `connections` connections, one request for `path` each (a static file, or an API 404 where none is served). */
+  warm(connections: number, path: string): Promise<void>
   close(): void
 }
-
-/** A static file: the warm-up request that opens a connection without running the app's code. */
-const WARM_PATH = '/favicon.svg'
 
 function httpClient(base: string): BookingClient {
   const agent = new Agent({ keepAlive: true, maxSockets: 100 })
@@ -58,6 +57,10 @@ function httpClient(base: string): BookingClient {
     async getJson(path) {
       return JSON.parse((await send('GET', path)).text)
     },
+    async get(path) {
+      const { ms, status } = await send('GET', path)
+      return { ms, status }
+    },
     async post(path, body, headers) {
       const { ms, status } = await send('POST', path, body, {
         'Content-Type': 'application/json',
@@ -66,8 +69,8 @@ function httpClient(base: string): BookingClient {
       })
       return { ms, status }
     },
-    async warm(connections) {
-      await Promise.all(Array.from({ length: connections }, () => send('GET', WARM_PATH)))
+    async warm(connections, path) {
+      await Promise.all(Array.from({ length: connections }, () => send('GET', path)))
     },
     close() {
       agent.destroy()
@@ -83,6 +86,12 @@ function fetchClient(base: string): BookingClient {
     async getJson(path) {
       return (await fetch(`${base}${path}`)).json() as Promise<{ data: unknown }>
     },
+    async get(path) {
+      const started = performance.now()
+      const response = await fetch(`${base}${path}`)
+      await response.arrayBuffer()
+      return { ms: performance.now() - started, status: response.status }
+    },
     async post(path, body, headers) {
       const started = performance.now()
       const response = await fetch(`${base}${path}`, {
@@ -93,10 +102,8 @@ function fetchClient(base: string): BookingClient {
       await response.arrayBuffer()
       return { ms: performance.now() - started, status: response.status }
     },
-    async warm(connections) {
-      await Promise.all(
-        Array.from({ length: connections }, async () => (await fetch(`${base}${WARM_PATH}`)).arrayBuffer()),
-      )
+    async warm(connections, path) {
+      await Promise.all(Array.from({ length: connections }, async () => (await fetch(`${base}${path}`)).arrayBuffer()))
     },
     close() {},
   }

@@ -11,6 +11,8 @@ import { unstable_getMiniflareWorkerOptions } from 'wrangler'
 
 export interface BenchServer {
   label: string
+  /** What opens a connection before it is timed: a static file where the assets router runs, else an API 404. */
+  warmPath: string
   start(): Promise<void>
   stop(): Promise<void>
 }
@@ -19,10 +21,17 @@ export const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLO
 /** The bench's own variables: development (Server-Timing, the fake outside services) at the bench's address. */
 const benchVars = (base: string) => ({ ENVIRONMENT: 'development', APP_URL: base })
 
-async function waitForServer(base: string, deadline: number) {
+/** A static file: no code of the app's runs for it. */
+export const STATIC_FILE = '/favicon.svg'
+/** An API path that answers 404: the app's Worker, its security headers and hono, but no handler of ours. */
+export const API_404 = '/api/v2/bench/nothing'
+
+async function waitForServer(base: string, deadline: number, path = STATIC_FILE) {
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(`${base}/favicon.svg`)).ok) return
+      const answer = await fetch(`${base}${path}`)
+      await answer.arrayBuffer()
+      if (answer.status < 500) return
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
@@ -35,6 +44,7 @@ export function wranglerDev(port: string, base: string, persistTo: string): Benc
   const vars = Object.entries(benchVars(base)).flatMap(([name, value]) => ['--var', `${name}:${value}`])
   return {
     label: 'Under wrangler dev (its proxy workerd and Node process in front of the app)',
+    warmPath: STATIC_FILE,
     async start() {
       server = spawn(
         'npx',
@@ -52,16 +62,26 @@ export function wranglerDev(port: string, base: string, persistTo: string): Benc
   }
 }
 
+/** Which of Miniflare's workers stand in front of the app's (ADR 0129). */
+export type Serving = 'entry' | 'alone'
+
 /**
  * The built Worker in workerd itself: wrangler bundles it as for a deploy (`wrangler deploy --dry-run`, the app
  * already built), wrangler turns wrangler.toml into Miniflare's options (bindings, D1, the Durable Objects, static
  * assets, compatibility), and Miniflare runs one workerd with the same persistence as `wrangler dev --persist-to`.
  * No proxy worker and no per-request log to Node: the requests reach the app's workerd directly.
+ *   - `entry`: on Miniflare's own socket, through its entry worker and the static-assets router (ADR 0122);
+ *   - `alone`: on a socket of the app's Worker itself (Miniflare's `unsafeDirectSockets`), without the static assets
+ *     (with them Miniflare routes even that socket through the assets router), so no worker of Miniflare's runs in
+ *     front: what Cloudflare runs of ours for an API request (ADR 0129). Pages and static files need the assets
+ *     router: their figures come from the other servers. Miniflare's own socket takes a free port.
+ * `inspectorPort`: the V8 inspector of workerd's isolates (scripts/bench-profile.ts).
  */
 export async function workerdDirect(
   port: string,
   base: string,
   persistTo: string,
+  serving: Serving,
   inspectorPort?: number,
 ): Promise<BenchServer> {
   const outdir = '.wrangler/bench-bundle'
@@ -72,9 +92,16 @@ export async function workerdDirect(
   const bundle = readdirSync(outdir).find((file) => file.endsWith('.js'))
   if (!bundle) throw new Error(`wrangler deploy --dry-run wrote no script into ${outdir}`)
   const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml')
+  const alone = serving === 'alone'
+  const sockets = alone
+    ? { port: 0, assets: undefined, unsafeDirectSockets: [{ host: '127.0.0.1', port: Number(port) }] }
+    : { port: Number(port) }
   let mf: Miniflare | null = null
   return {
-    label: 'Served by workerd directly (the built Worker, no wrangler dev in front)',
+    label: alone
+      ? "The Worker alone on its own socket (Miniflare's unsafeDirectSockets: no entry worker, no assets router)"
+      : 'Served by workerd directly (the built Worker, no wrangler dev in front)',
+    warmPath: alone ? API_404 : STATIC_FILE,
     async start() {
       mf = new Miniflare({
         ...workerOptions,
@@ -83,7 +110,7 @@ export async function workerdDirect(
         bindings: { ...workerOptions.bindings, ...benchVars(base) },
         defaultPersistRoot: join(persistTo, 'v3'),
         host: '127.0.0.1',
-        port: Number(port),
+        ...sockets,
         logRequests: false,
         inspectorPort,
         // wrangler dev's output is dropped too (stdio: 'ignore'); the app's console goes nowhere.
@@ -93,7 +120,7 @@ export async function workerdDirect(
         },
       })
       await mf.ready
-      await waitForServer(base, Date.now() + 60_000)
+      await waitForServer(base, Date.now() + 60_000, alone ? API_404 : STATIC_FILE)
     },
     async stop() {
       await mf?.dispose()

@@ -2,7 +2,8 @@
  * `npm run bench`: timings of the project's hot paths, as a table.
  * `npm run bench -- --json`: the same rows as a JSON array of
  * `{ scenario, medianMs, p95Ms, slots }`.
- * `npm run bench -- --booking`: also the public booking figures under `wrangler dev` and served by workerd directly
+ * `npm run bench -- --booking [--profile]`: also the public booking figures under `wrangler dev`, served by workerd
+ * directly and by the Worker alone
  * (scripts/bench-booking.ts; needs `npm run build` first, starts and stops its own servers).
  *
  * Each section times one area; add another by appending to `sections`.
@@ -89,7 +90,9 @@ async function main(args: string[]): Promise<void> {
   else process.stdout.write(`${(await caldavSyncFigures()).join('\n')}\n\n`)
   if (args.includes('--booking')) {
     const { bookingBench } = await import('./bench-booking.ts')
-    process.stdout.write(`Public booking\n${(await bookingBench()).join('\n')}\n`)
+    process.stdout.write(
+      `Public booking\n${(await bookingBench({ profile: args.includes('--profile') })).join('\n')}\n`,
+    )
   }
 }
 
