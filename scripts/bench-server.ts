@@ -129,29 +129,43 @@ export async function workerdDirect(
   }
 }
 
-/** User + system CPU, in ms, of every process below `root` (not `root` itself), read from /proc. */
+/** CPU time of one process, in ms: the run time of each of its threads (ns, /proc/<pid>/task/<tid>/schedstat). */
+function processCpuMs(pid: string): number {
+  let ns = 0
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0])
+  }
+  return ns / 1e6
+}
+
+/**
+ * CPU time (user + system), in ms, of every process below `root` (not `root` itself), read from /proc: each thread's
+ * run time in nanoseconds (schedstat), not the 10 ms ticks of /proc/<pid>/stat, which made a race of about 100 ms
+ * read as 80-120 (ADR 0129). A thread that ends between the two readings takes its time with it; workerd's and
+ * wrangler's threads live as long as the server.
+ */
 export function descendantsCpuMs(root: number): number {
-  const tick = 1000 / 100 // USER_HZ: 100 on Linux
-  const stats = new Map<number, { parent: number; ms: number }>()
+  const parents = new Map<string, number>()
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      // The fields after the command name (which may hold spaces): state, ppid, ..., utime (14th), stime (15th).
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      stats.set(Number(entry), { parent: Number(fields[1]), ms: (Number(fields[11]) + Number(fields[12])) * tick })
+      // The fields after the command name (which may hold spaces): state, ppid, ...
+      parents.set(entry, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
     } catch {}
   }
   let total = 0
-  const below = new Set([root])
+  const below = new Set([String(root)])
   let grew = true
   while (grew) {
     grew = false
-    for (const [pid, { parent, ms }] of stats) {
-      if (below.has(parent) && !below.has(pid)) {
+    for (const [pid, parent] of parents) {
+      if (below.has(String(parent)) && !below.has(pid)) {
         below.add(pid)
-        total += ms
         grew = true
+        try {
+          total += processCpuMs(pid)
+        } catch {}
       }
     }
   }

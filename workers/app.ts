@@ -49,32 +49,34 @@ function withVary(response: Response, header: string): Response {
   return copy
 }
 
+/** Everything but the API: pages, the pages' cross-site refusal and the two form POSTs answered before Remix. */
+async function pageResponse(request: Request, url: URL, env: Bindings, ctx: ExecutionContext, nonce: string) {
+  if (isCrossSiteFormPost(request, url)) return crossSiteRefusal(request)
+  // The development checkout takes JSON as well as its page's form (API-CONTRACT.md "Plans and payments").
+  if (isDevCheckoutPost(request, url)) return devCheckoutPost(request, env)
+  // Sign in with Apple's cross-site form POST: before Remix, whose actions refuse any cross-origin POST.
+  if (isAppleFormPost(request, url)) return appleFormPost(request, { cloudflare: { env, ctx }, nonce })
+  const context: LoadContext = { cloudflare: { env, ctx }, nonce }
+  // Public booking pages speak the browser's language until the guest picks one; other pages never do.
+  const page = isPublicBookingPage(build.routes, url.pathname)
+    ? await withBrowserLanguage(request)
+    : withoutHeader(request, BROWSER_LANGUAGE_HEADER)
+  const response = await handleRemix(page, context)
+  return page.headers.has(BROWSER_LANGUAGE_HEADER) ? withVary(response, 'Accept-Language') : response
+}
+
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url)
-    const nonce = newNonce()
-    let response: Response
-    if (isCrossSiteFormPost(request, url)) {
-      response = await crossSiteRefusal(request)
-    } else if (url.pathname.startsWith('/api/')) {
-      response = await api.fetch(request, env, ctx)
-    } else if (isDevCheckoutPost(request, url)) {
-      // The development checkout takes JSON as well as its page's form (API-CONTRACT.md "Plans and payments").
-      response = await devCheckoutPost(request, env)
-    } else if (isAppleFormPost(request, url)) {
-      // Sign in with Apple's cross-site form POST: before Remix, whose actions refuse any cross-origin POST.
-      response = await appleFormPost(request, { cloudflare: { env, ctx }, nonce })
-    } else {
-      const context: LoadContext = { cloudflare: { env, ctx }, nonce }
-      // Public booking pages speak the browser's language until the guest picks one; other pages never do.
-      const page = isPublicBookingPage(build.routes, url.pathname)
-        ? await withBrowserLanguage(request)
-        : withoutHeader(request, BROWSER_LANGUAGE_HEADER)
-      response = await handleRemix(page, context)
-      if (page.headers.has(BROWSER_LANGUAGE_HEADER)) response = withVary(response, 'Accept-Language')
-    }
-    const framable = !url.pathname.startsWith('/api/') && isFramable(build.routes, url.pathname)
-    const secured = withSecurityHeaders(response, framable, nonce, {
+    const isApi = url.pathname.startsWith('/api/')
+    // The API answers JSON (its one HTML page, the reference, has no inline script): no nonce is made for an API
+    // request unless an HTML answer's policy asks for one (ADR 0129). isCrossSiteFormPost never refuses /api/.
+    const pageNonce = isApi ? null : newNonce()
+    const response = pageNonce
+      ? await pageResponse(request, url, env, ctx, pageNonce)
+      : await api.fetch(request, env, ctx)
+    const framable = !isApi && isFramable(build.routes, url.pathname)
+    const secured = withSecurityHeaders(response, framable, pageNonce ?? newNonce, {
       production: env.ENVIRONMENT === 'production',
       personal: isPersonal(request, url, SESSION_COOKIE),
       metrika: metrikaCounterId(env) !== null,

@@ -116,7 +116,8 @@ export function isPersonal(request: Request, url: URL, sessionCookie: string): b
 export function withSecurityHeaders(
   response: Response,
   framable: boolean,
-  nonce: string,
+  /** The page's script nonce, or how to make one: only an HTML answer's policy names it (ADR 0129). */
+  nonce: string | (() => string),
   options: { production: boolean; personal: boolean; metrika?: boolean } = { production: false, personal: false },
 ): Response {
   const secured = new Response(response.body, response)
@@ -126,7 +127,8 @@ export function withSecurityHeaders(
     secured.headers.set('Cache-Control', PERSONAL_CACHE_CONTROL)
   const type = secured.headers.get('Content-Type') ?? ''
   if (type.includes('text/html')) {
-    secured.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, framable, options.metrika))
+    const pageNonce = typeof nonce === 'string' ? nonce : nonce()
+    secured.headers.set('Content-Security-Policy', contentSecurityPolicy(pageNonce, framable, options.metrika))
   } else if (!secured.headers.has('Content-Security-Policy')) {
     secured.headers.set('Content-Security-Policy', `default-src 'none'; frame-ancestors ${framable ? '*' : "'none'"}`)
   }

@@ -32,7 +32,17 @@ export function limiterName(rule: RateLimitRule, key: string): string {
 
 /** Local and test limiter: a few Durable Objects per rule, each counting its keys in memory (ADR 0110). */
 export function durableObjectRateLimits(namespace: DurableObjectNamespace<RateLimiterObject>): RateLimits {
-  const stub = (rule: RateLimitRule, key: string) => namespace.get(namespace.idFromName(limiterName(rule, key)))
+  // The ids of the few objects, derived once per isolate (an id is a value; the stub is made per request).
+  const ids = new Map<string, DurableObjectId>()
+  const stub = (rule: RateLimitRule, key: string) => {
+    const name = limiterName(rule, key)
+    let id = ids.get(name)
+    if (!id) {
+      id = namespace.idFromName(name)
+      ids.set(name, id)
+    }
+    return namespace.get(id)
+  }
   return {
     async hit(rule, key, now = Date.now()) {
       const { allowed, resetAt, used } = await stub(rule, key).hit(key, rule.limit, rule.windowMs, now)
@@ -77,5 +87,13 @@ export function getRateLimits(bindings: Bindings): RateLimits {
   const url = bindings.UPSTASH_REDIS_REST_URL
   const token = bindings.UPSTASH_REDIS_REST_TOKEN
   if (typeof url === 'string' && url && typeof token === 'string' && token) return upstashRateLimits(url, token)
-  return durableObjectRateLimits(bindings.RATE_LIMITER)
+  let limits = localLimits.get(bindings.RATE_LIMITER)
+  if (!limits) {
+    limits = durableObjectRateLimits(bindings.RATE_LIMITER)
+    localLimits.set(bindings.RATE_LIMITER, limits)
+  }
+  return limits
 }
+
+/** The local limiter of each binding, made once with its ids (a Worker's bindings do not change while it runs). */
+const localLimits = new WeakMap<DurableObjectNamespace<RateLimiterObject>, RateLimits>()

@@ -24,7 +24,8 @@ export class ApiError extends Error {
   }
 }
 
-export function errorResponse(c: Context<ApiEnv>, error: ApiError) {
+/** An error's answer: an `ApiError` thrown to `onError`, or the same shape answered directly (`refusalAnswer`). */
+export function errorResponse(c: Context<ApiEnv>, error: Pick<ApiError, 'status' | 'texts' | 'headers'>) {
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
   return c.json<Envelope<null>>(
     { isOk: false, data: null, apiErrors: error.texts.map((text) => ({ text })) },

@@ -20,7 +20,7 @@ import { MAX_SLOTS_PER_REQUEST, hostLock, runCommand } from '#app/server/booking
 import { type Refusal, refusal, refusalStatus } from '#app/domain/refusal.ts'
 import { refusalTexts } from '#app/server/refusal.server.ts'
 import type { ApiEnv } from './context.ts'
-import { ApiError, ok, parseWith, readJson } from './envelope.ts'
+import { ApiError, errorResponse, ok, parseWith, readJson } from './envelope.ts'
 
 type C = Context<ApiEnv>
 
@@ -128,6 +128,15 @@ function slotsFromStarts(context: PublicEventContext, starts: { start: string }[
 }
 
 /** The one refusal of a hold or booking: its status and text from the one table (app/domain/refusal.ts). */
+function refusalAnswer(c: C, refusal: Refusal) {
+  return errorResponse(c, { status: refusalStatus(refusal), texts: refusalTexts(refusal, c.get('t')), headers: {} })
+}
+
+/**
+ * The same refusal thrown, from a helper deep in a handler. A handler's own refusal is answered by `refusalAnswer`:
+ * an error's construction (its stack) and its way through hono's `onError` cost each refused request of a race (ADR
+ * 0129), for the same answer.
+ */
 function refused(c: C, refusal: Refusal): never {
   throw new ApiError(refusalStatus(refusal), refusalTexts(refusal, c.get('t')))
 }
@@ -238,7 +247,7 @@ export const publicBooking = new Hono<ApiEnv>()
       timeZone: viewerZone(c, context),
       idempotencyKey,
     })
-    if (!result.ok) refused(c, result.refusal)
+    if (!result.ok) return refusalAnswer(c, result.refusal)
     const booked = result.value
     if (booked.outboxIds.length > 0) {
       c.executionCtx.waitUntil(
@@ -267,7 +276,7 @@ export const ghostBooking = new Hono<ApiEnv>()
       address: await addressKey(c.req.raw),
       slots: slotsFromStarts(context, body.slots),
     })
-    if (!result.ok) refused(c, result.refusal)
+    if (!result.ok) return refusalAnswer(c, result.refusal)
     return ok(
       c,
       result.value.map((h) => holdView(h, viewerZone(c, context))),

@@ -62,9 +62,24 @@ type WaitlistResults = { joinWaitlist: Joined; leaveWaitlist: Swept; acceptWaitl
 
 export type HostOutcome<C extends HostCommand> = Outcome<HostResults[C['kind']]>
 
+/** The most hosts' object ids one isolate keeps (an id is a value, derived from the host's id by a hash). */
+const HOST_IDS_KEPT = 1000
+const hostIds = new WeakMap<DurableObjectNamespace<HostLock>, Map<string, DurableObjectId>>()
+
+/** The host's object; its id is derived once per isolate (the stub is made per request: it belongs to one). */
 export function hostLock(bindings: Bindings, ownerId: string): DurableObjectStub<HostLock> {
   const namespace = bindings.HOST_LOCK
-  return namespace.get(namespace.idFromName(ownerId))
+  let ids = hostIds.get(namespace)
+  if (!ids || ids.size >= HOST_IDS_KEPT) {
+    ids = new Map()
+    hostIds.set(namespace, ids)
+  }
+  let id = ids.get(ownerId)
+  if (!id) {
+    id = namespace.idFromName(ownerId)
+    ids.set(ownerId, id)
+  }
+  return namespace.get(id)
 }
 
 /** Runs one command in its host's object: the result, or the one `Refusal` (app/domain/refusal.ts). */
