@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers'
 import { type Hold, decideHold, freshSlots } from '#app/domain/commands/booking.ts'
-import { type EventCalendar, allFree } from '#app/domain/commands/calendar.ts'
+import { type EventCalendar, allFree, withBookings } from '#app/domain/commands/calendar.ts'
 import { type Outcome, refusal } from '#app/domain/refusal.ts'
 import {
   type PublicEventContext,
@@ -128,9 +128,11 @@ export class HostLock extends DurableObject<Bindings> {
     }
     return this.ctx.blockConcurrencyWhile(async () => {
       try {
+        const memory = this.refusedOn
         const answer = await this.execute(command, now)
-        // A write may free or take seats: the next refusal is decided on D1 again.
-        if (answer.ok && !READS_OF_THE_CALENDAR.has(command.kind)) this.refusedOn = null
+        // A write may free or take seats: the next refusal is decided on D1 again, unless the write itself left the
+        // calendar it wrote in (a booking by slots, `book`).
+        if (answer.ok && !READS_OF_THE_CALENDAR.has(command.kind) && this.refusedOn === memory) this.refusedOn = null
         if (answer.ok && FREES_SEATS.has(command.kind)) await this.offerFreedSeats(command.ownerId, now)
         return answer
       } catch (error) {
@@ -247,15 +249,34 @@ export class HostLock extends DurableObject<Bindings> {
     const named = await this.getHolds(input.holdIds, now)
     const others = await this.activeHolds(now, input.holdIds)
     const command = { ...input, idempotencyKey: idempotency ? storedKey(idempotency) : null }
-    const result = await confirmBooking(db, parseEnv(this.env), context, command, { named, others }, idempotency, now)
+    let after: EventCalendar | null = null
+    const result = await confirmBooking(
+      db,
+      parseEnv(this.env),
+      context,
+      command,
+      { named, others },
+      idempotency,
+      now,
+      undefined,
+      // The calendar it decided on, with what it wrote (ADR 0129): the next booking of the same slots (the rest of a
+      // race) is answered from it, without D1.
+      (calendar, booked) => {
+        after = withBookings(calendar, booked)
+      },
+    )
     if (result.ok) {
       await this.remove(input.holdIds)
       await this.rearm(now)
-    } else if (result.refusal.code === 'slotTaken' && key) {
-      const calendar = await eventCalendar(db, context, input.slots)
-      this.refusedOn = { key, context, calendar, at: now, takenWithoutHolds: !allFree(calendar, [], input.slots, now) }
     }
+    if (key && after && (result.ok || result.refusal.code === 'slotTaken'))
+      this.remember(key, context, after, input, now)
     return result
+  }
+
+  /** The calendar the object just decided a booking of `key` on (written or refused), while REFUSAL_MEMORY_MS. */
+  private remember(key: string, context: PublicEventContext, calendar: EventCalendar, input: BookInput, now: number) {
+    this.refusedOn = { key, context, calendar, at: now, takenWithoutHolds: !allFree(calendar, [], input.slots, now) }
   }
 
   /**

@@ -6,6 +6,7 @@
 import { computeSlots } from '../availability/index.ts'
 import type { EventTypeRules, ExistingBooking, Interval, Schedule, Slot } from '../availability/index.ts'
 import { instantToZoned } from '../time/index.ts'
+import type { BookingConfirmed } from './events.ts'
 
 /** A live (upcoming) meeting of the host, with the member seats it has taken. */
 export type LiveMeeting = {
@@ -104,4 +105,33 @@ export function allFree(
   now: number,
 ): boolean {
   return seatsLeftFor(calendar, holds, slots, 1, now) > 0
+}
+
+/**
+ * The calendar after these bookings were written in it (the host's object keeps it in memory, ADR 0129): each takes
+ * its member seats (the client, and a group's companions) in its slot's meeting, the one it joined or a new one.
+ */
+export function withBookings(calendar: EventCalendar, booked: readonly BookingConfirmed[]): EventCalendar {
+  const seats = (event: BookingConfirmed) => 1 + (event.companions ?? []).filter((c) => c.role === 'member').length
+  const live = calendar.live.map((meeting) => {
+    const joined = booked.filter((event) => event.meetingId === meeting.id)
+    return joined.length === 0
+      ? meeting
+      : { ...meeting, seatsTaken: joined.reduce((taken, event) => taken + seats(event), meeting.seatsTaken) }
+  })
+  for (const event of booked) {
+    if (calendar.live.some((meeting) => meeting.id === event.meetingId)) continue
+    const meeting = live.find((m) => m.id === event.meetingId)
+    if (meeting) meeting.seatsTaken += seats(event)
+    else {
+      live.push({
+        id: event.meetingId,
+        eventTypeId: calendar.eventTypeId,
+        startAt: event.start,
+        endAt: event.end,
+        seatsTaken: seats(event),
+      })
+    }
+  }
+  return { ...calendar, live }
 }

@@ -10,7 +10,7 @@ import { and, eq, gte, inArray, lt } from 'drizzle-orm'
 import type { BookingContact } from '#app/domain/booking/contact-form.ts'
 import { buildIcs, fullName, type IcsMeeting, type IcsMeetingSource, icsMeetingOf } from '#app/domain/booking/ics.ts'
 import { type BookCommand, type Hold, decideBook } from '#app/domain/commands/booking.ts'
-import type { HoldInterval } from '#app/domain/commands/calendar.ts'
+import type { EventCalendar, HoldInterval } from '#app/domain/commands/calendar.ts'
 import type { BookingConfirmed, HostEvent, MeetingDraft } from '#app/domain/commands/events.ts'
 import { type Outcome, refusal } from '#app/domain/refusal.ts'
 import { videoPlace } from '#app/domain/meetings/video-place.ts'
@@ -148,6 +148,11 @@ export async function confirmBooking(
   now: number,
   /** Events written in the same batch as the booking's (an accepted waitlist offer: the entry is booked). */
   along: (booked: readonly BookingConfirmed[]) => HostEvent[] = () => [],
+  /**
+   * Told the calendar the command was decided on, and the bookings written (none when refused): the host's object
+   * keeps what it decided (ADR 0129).
+   */
+  decidedOn?: (calendar: EventCalendar, booked: readonly BookingConfirmed[]) => void,
 ): Promise<Outcome<Booked>> {
   const slots = [...holds.named, ...command.slots]
   const [calendar, [existingContact]] = await Promise.all([
@@ -171,10 +176,14 @@ export async function confirmBooking(
     },
     now,
   )
-  if (!decision.ok) return decision
+  if (!decision.ok) {
+    decidedOn?.(calendar, [])
+    return decision
+  }
   try {
     const events = [...decision.value, ...along(decision.value)]
     const applied = await apply(db, { ownerId: context.host.id, now, env, booking: context }, events)
+    decidedOn?.(calendar, decision.value)
     return {
       ok: true,
       value: {

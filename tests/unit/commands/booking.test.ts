@@ -15,7 +15,7 @@ import {
   decideHold,
   freshSlots,
 } from '#app/domain/commands/booking.ts'
-import type { EventCalendar } from '#app/domain/commands/calendar.ts'
+import { type EventCalendar, allFree, withBookings } from '#app/domain/commands/calendar.ts'
 import type { MeetingDraft } from '#app/domain/commands/events.ts'
 
 const HOUR = 3_600_000
@@ -190,6 +190,21 @@ describe('decideBook', () => {
     ...over,
   })
 
+  it('leaves a one-seat slot it wrote taken in the calendar it keeps (withBookings, ADR 0129)', () => {
+    const decision = decideBook(
+      command({ slots: [slot(9)], contact: { ...contact, emails: ['anna@example.com'] } }),
+      snapshot(),
+      NOW,
+    )
+    if (!decision.ok) throw new Error('slot 9 is free')
+    const after = withBookings(calendar(), decision.value)
+    expect(after.live).toEqual([
+      { id: decision.value[0].meetingId, eventTypeId: 'et', startAt: at(9), endAt: at(9.5), seatsTaken: 1 },
+    ])
+    expect(allFree(after, [], [slot(9)], NOW)).toBe(false)
+    expect(allFree(after, [], [slot(10)], NOW)).toBe(true)
+  })
+
   it('confirms the held slots: one event per slot, one booking, one contact, a new meeting each', () => {
     const held = [hold('h1', 'a', 9), hold('h2', 'a', 11)]
     const decision = decideBook(command({ holdIds: ['h1', 'h2'] }), snapshot({ named: held }), NOW)
@@ -301,6 +316,29 @@ describe('decideBook with companions (ADR 0105)', () => {
     ...over,
   })
   const taken = (seats: number) => [{ id: 'm', eventTypeId: 'et', startAt: at(9), endAt: at(9.5), seatsTaken: seats }]
+
+  it('leaves the calendar it wrote in: the next party is decided on it as on D1 (withBookings, ADR 0129)', () => {
+    const before = calendar(taken(1), 4)
+    const first = decideBook(book(['anna@example.com']), group({ calendar: before }), NOW)
+    if (!first.ok) throw new Error('the party of two fits')
+    const after = withBookings(before, first.value)
+    expect(after.live).toEqual([{ ...taken(1)[0], seatsTaken: 3 }])
+    expect(decideBook(book(['boris@example.com']), group({ calendar: after }), NOW)).toMatchObject({
+      ok: false,
+      refusal: { code: 'partyTooLarge', params: { seatsLeft: 1, party: 2 } },
+    })
+    expect(allFree(after, [], [slot(9)], NOW)).toBe(true)
+    const last = decideBook(book([]), group({ calendar: after }), NOW)
+    if (!last.ok) throw new Error('one seat is left')
+    expect(allFree(withBookings(after, last.value), [], [slot(9)], NOW)).toBe(false)
+    // A slot without a meeting gets the new one, with the party's seats; the others stay as they were.
+    const other = decideBook(book(['anna@example.com'], [], [slot(11)]), group({ calendar: after }), NOW)
+    if (!other.ok) throw new Error('slot 11 is free')
+    expect(withBookings(after, other.value).live).toEqual([
+      ...after.live,
+      { id: other.value[0].meetingId, eventTypeId: 'et', startAt: at(11), endAt: at(11.5), seatsTaken: 2 },
+    ])
+  })
 
   it('counts the party in seats: the client and each companion', () => {
     expect(partySize('GroupNotCollective', 2)).toBe(3)
