@@ -86,6 +86,12 @@ export async function insertOwnedBelow<T extends OwnedTable>(
   return result.meta.changes > 0
 }
 
+/** How many rows of `table` the organizer has (for the plan's limits on schedules and event types). */
+export async function countOwned(db: Db, table: OwnedTable, ownerId: string): Promise<number> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)` }).from(table).where(eq(table.ownerId, ownerId))
+  return count
+}
+
 /** Deletes the organizer's row; false when there was none (another organizer's row is none). */
 export async function deleteOwned(db: Db, table: OwnedTable, ownerId: string, id: string): Promise<boolean> {
   const deleted = await db

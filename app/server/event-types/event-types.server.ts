@@ -14,7 +14,7 @@ import { withinLimit } from '#app/domain/plans.ts'
 import { dmyToIso, isoToDmy } from '#app/domain/time/index.ts'
 import { eventTypes, schedules } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
-import { findOwned, findOwnedWhere, ownedBy } from '../rows.server.ts'
+import { countOwned, findOwned, findOwnedWhere, ownedBy } from '../rows.server.ts'
 import { type Refusal, refusalFrom } from '#app/domain/refusal.ts'
 import { Refused, found, refuse } from '../refusal.server.ts'
 import { isUniqueViolation } from '../unique-violation.server.ts'
@@ -156,14 +156,9 @@ export async function isLinkFree(db: Db, ownerId: string, link: string, exceptId
   return !(await findOwnedWhere(db, eventTypes, ownerId, and(eq(eventTypes.link, link), other)))
 }
 
-async function countEventTypes(db: Db, ownerId: string): Promise<number> {
-  const [{ value }] = await db.select({ value: count() }).from(eventTypes).where(eq(eventTypes.ownerId, ownerId))
-  return value
-}
-
 /** SPEC §7 `isOkAdd`: whether the plan allows one more event type. */
 export async function canAddEventType(db: Db, owner: Owner): Promise<boolean> {
-  return withinLimit(owner.plan, 'eventTypes', await countEventTypes(db, owner.id))
+  return withinLimit(owner.plan, 'eventTypes', await countOwned(db, eventTypes, owner.id))
 }
 
 /** The database rules of a valid input: uniqueness, the schedule is the owner's, the plan allows it. */

@@ -13,7 +13,7 @@ import { dmyToIso, isoToDmy } from '#app/domain/time/index.ts'
 import { eventTypes, scheduleAdjustments, schedules, users } from '#db/schema.ts'
 import type { PlanName } from '#app/domain/enums.ts'
 import type { Db } from '../db.server.ts'
-import { findOwned, listOwned, ownedBy } from '../rows.server.ts'
+import { countOwned, findOwned, listOwned, ownedBy } from '../rows.server.ts'
 import { found, refuse } from '../refusal.server.ts'
 
 export type Owner = { id: string; plan: PlanName; timeZone: string }
@@ -82,8 +82,7 @@ export function defaultScheduleInsert(db: Db, ownerId: string, name: string, now
 
 /** Accounts made before sign-up wrote the default schedule get it on first use. */
 export async function ensureDefaultSchedule(db: Db, owner: Owner, name: string): Promise<void> {
-  const [{ value }] = await db.select({ value: count() }).from(schedules).where(eq(schedules.ownerId, owner.id))
-  if (value > 0) return
+  if ((await countOwned(db, schedules, owner.id)) > 0) return
   await db.insert(schedules).values({
     id: newId(),
     ownerId: owner.id,
@@ -136,13 +135,8 @@ function adjustmentRows(scheduleId: string, input: ScheduleInput) {
   }))
 }
 
-async function scheduleCount(db: Db, ownerId: string): Promise<number> {
-  const [{ value }] = await db.select({ value: count() }).from(schedules).where(eq(schedules.ownerId, ownerId))
-  return value
-}
-
 export async function createSchedule(db: Db, owner: Owner, input: ScheduleInput): Promise<{ id: string }> {
-  const held = await scheduleCount(db, owner.id)
+  const held = await countOwned(db, schedules, owner.id)
   if (!withinLimit(owner.plan, 'schedules', held)) refuse('planLimit')
   checkAdjustmentsAllowed(owner, input.adjustments, [])
   const id = newId()
@@ -195,7 +189,7 @@ export async function copySchedule(db: Db, owner: Owner, id: string): Promise<{ 
   while (names.has(copyName(saved.name, copyIndex))) copyIndex++
   // The copy keeps the adjustments it copies even on Basic: nothing new is added.
   const owned: Owner = { ...owner, plan: can(owner.plan, 'adjustments') ? owner.plan : 'Standard' }
-  const held = await scheduleCount(db, owner.id)
+  const held = await countOwned(db, schedules, owner.id)
   if (!withinLimit(owner.plan, 'schedules', held)) refuse('planLimit')
   return createSchedule(db, owned, {
     name: copyName(saved.name, copyIndex),
