@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import type { Context } from 'hono'
-import { z } from 'zod'
 import {
   PayPlanSchema,
+  PromoSchema,
+  RenewalSchema,
   cancelAutoRenew,
   chooseRenewal,
   handleNotification,
@@ -17,9 +18,6 @@ import { paymentProvider } from '#app/server/payments/provider.server.ts'
 import { requireAuth } from './auth.ts'
 import type { ApiEnv } from './context.ts'
 import { ApiError, ok, readJson } from './envelope.ts'
-
-export const PromoSchema = z.object({ promoCode: z.string().trim().min(1).max(64) })
-export const RenewalSchema = z.object({ tariff: z.string(), months: z.number().int().default(1) })
 
 function deps(c: Context<ApiEnv>): BillingDeps {
   const db = c.get('db')

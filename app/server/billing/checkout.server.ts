@@ -49,6 +49,12 @@ export const PayPlanSchema = z.object({
 })
 export type PayPlanInput = z.infer<typeof PayPlanSchema>
 
+/** `PUT /tariff/autoRenew` and the plans page's renewal form: the plan to continue on, and its months. */
+export const RenewalSchema = z.object({ tariff: z.string(), months: z.number().int().default(1) })
+
+/** `POST /wallet/promoCode` and the wallet page's form: a Fasties code. */
+export const PromoSchema = z.object({ promoCode: z.string().trim().min(1).max(64) })
+
 /** A return address given by the client: only our own origin (an absolute URL or a path), else refused. */
 export function ownUrl(deps: Pick<BillingDeps, 'env'>, raw: string | null | undefined, fallback: string): string {
   if (!raw) return new URL(fallback, deps.env.APP_URL).toString()

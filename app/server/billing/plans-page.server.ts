@@ -13,8 +13,11 @@ import type { Db } from '../db.server.ts'
 import { type AppEnv, businessPlanUrl } from '../env.server.ts'
 import { paymentProvider } from '../payments/provider.server.ts'
 import { pageData, refusalOf } from '../refusal.server.ts'
+import { parseForm } from '../forms/parse.server.ts'
 import {
   PayPlanSchema,
+  PromoSchema,
+  RenewalSchema,
   cancelAutoRenew,
   chooseRenewal,
   payPlan,
@@ -117,14 +120,9 @@ export async function plansPageAction(db: Db, env: AppEnv, user: SessionUser, re
       return withGoals(request, redirect(confirmationUrl), 'trialStart')
     }
     if (intent === 'pay') {
-      const parsed = PayPlanSchema.safeParse({
-        tariff: formValue(form, 'tariff'),
-        months: formValue(form, 'months') ?? '1',
-        promoCode: formValue(form, 'promoCode') || undefined,
-        useFasties: formValue(form, 'useFasties'),
-      })
-      if (!parsed.success) return pageData(parsed.error.issues, t, (errors) => ({ errors }))
-      const { confirmationUrl } = await payPlan(deps, user.id, parsed.data)
+      const parsed = parseForm(form, PayPlanSchema, t)
+      if (!parsed.ok) return pageData(parsed.errors, t, (errors) => ({ errors }))
+      const { confirmationUrl } = await payPlan(deps, user.id, parsed.value)
       return redirect(confirmationUrl)
     }
     if (intent === 'cancelAutoRenew') {
@@ -132,10 +130,9 @@ export async function plansPageAction(db: Db, env: AppEnv, user: SessionUser, re
       return redirect('/tariff?done=autoRenewCanceled')
     }
     if (intent === 'chooseRenewal') {
-      await chooseRenewal(deps, user.id, {
-        tariff: formValue(form, 'tariff') ?? '',
-        months: Number(formValue(form, 'months') ?? '1'),
-      })
+      const parsed = parseForm(form, RenewalSchema, t)
+      if (!parsed.ok) return pageData(parsed.errors, t, (errors) => ({ errors }))
+      await chooseRenewal(deps, user.id, parsed.value)
       return redirect('/tariff?done=renewalChosen')
     }
   } catch (error) {
@@ -149,8 +146,10 @@ export async function walletPageAction(db: Db, env: AppEnv, user: SessionUser, r
   const t = getT(language)
   const form = await request.formData()
   const deps = { db, env, now: Date.now(), provider: paymentProvider(db, env) }
+  const parsed = parseForm(form, PromoSchema, t)
+  if (!parsed.ok) return pageData(parsed.errors, t, (errors) => ({ credited: null, errors }))
   try {
-    const { credited } = await redeemFastiesCode(deps, user.id, formValue(form, 'promoCode') ?? '')
+    const { credited } = await redeemFastiesCode(deps, user.id, parsed.value.promoCode)
     return { credited, errors: null }
   } catch (error) {
     return pageData(refusalOf(error), t, (errors) => ({ credited: null, errors }))

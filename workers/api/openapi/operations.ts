@@ -28,7 +28,7 @@ import { meetingListApiQuerySchema } from '#app/domain/meetings/rules.ts'
 import { OneTimeEventSchema } from '#app/domain/one-time/rules.ts'
 import { scheduleSchema } from '#app/domain/schedules/schema.ts'
 import { PatCreateSchema, webhookCreateSchema } from '#app/domain/webhooks/rules.ts'
-import { PayPlanSchema } from '#app/server/billing/checkout.server.ts'
+import { PayPlanSchema, PromoSchema, RenewalSchema } from '#app/server/billing/checkout.server.ts'
 import {
   AfterBookingCodeSchema,
   ApiSigninSchema,
@@ -39,7 +39,6 @@ import {
   TimeZoneQuerySchema,
 } from '../accounts.ts'
 import { ClosedSchema } from '../advertising.ts'
-import { PromoSchema, RenewalSchema } from '../billing.ts'
 import { ContactIdsBodySchema, ContactsPageSchema } from '../contacts.ts'
 import {
   IsActiveQuery,
