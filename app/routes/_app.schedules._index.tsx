@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare'
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Link, redirect, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PlanLimitModal } from '#app/components/event-types/plan-limit-modal.tsx'
 import { DeleteDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
+import { PostButton } from '#app/components/ui/post-button.tsx'
 import { ListHead } from '#app/components/ui/list-head.tsx'
 import { cheapestPlanAbove, withinLimit } from '#app/domain/plans.ts'
 import { zoneName } from '#app/domain/time-zones/zone-names.ts'
@@ -83,13 +84,7 @@ export default function Schedules() {
   return (
     <section data-testid="schedules-page">
       <ListHead keys="schedules:list" canAdd={canAdd} onLocked={() => setPlanLimitOpen(true)}>
-        {(label) => (
-          <Form method="post">
-            <button type="submit" name="intent" value="create" className="btn-primary">
-              {label}
-            </button>
-          </Form>
-        )}
+        {(label) => <PostButton fields={{ intent: 'create' }}>{label}</PostButton>}
       </ListHead>
       <div className="mt-4">
         <FormErrors errors={result?.errors?.formErrors} />
@@ -124,12 +119,9 @@ export default function Schedules() {
               <Link to={`/schedules/${schedule.id}`} className="btn-secondary">
                 {t('schedules:list.edit')}
               </Link>
-              <Form method="post">
-                <input type="hidden" name="id" value={schedule.id} />
-                <button type="submit" name="intent" value="copy" className="btn-secondary">
-                  {t('schedules:list.copy')}
-                </button>
-              </Form>
+              <PostButton fields={{ id: schedule.id, intent: 'copy' }} variant="secondary">
+                {t('schedules:list.copy')}
+              </PostButton>
               {schedule.isDefault ? null : (
                 <button type="button" className="btn-ghost text-error" onClick={() => setDeleting(schedule.id)}>
                   {t('schedules:list.delete')}

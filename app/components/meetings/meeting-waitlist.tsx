@@ -1,7 +1,6 @@
 /** The waitlist of a group meeting's slot on its page (docs/decisions/0108-waitlist.md): who waits, in line order. */
-import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '#app/components/ui/button.tsx'
+import { PostButton } from '#app/components/ui/post-button.tsx'
 import { TitledSection } from '#app/components/ui/titled-section.tsx'
 
 export type WaitlistEntryView = {
@@ -56,13 +55,14 @@ export function MeetingWaitlist({ entries, busy }: { entries: WaitlistEntryView[
                   )}
                 </p>
               </div>
-              <Form method="post">
-                <input type="hidden" name="intent" value="removeWaitlistEntry" />
-                <input type="hidden" name="entryId" value={entry.id} />
-                <Button type="submit" variant="secondary" disabled={busy} data-testid="waitlist-remove">
-                  {t('waitlist:meeting.remove')}
-                </Button>
-              </Form>
+              <PostButton
+                fields={{ intent: 'removeWaitlistEntry', entryId: entry.id }}
+                variant="secondary"
+                disabled={busy}
+                data-testid="waitlist-remove"
+              >
+                {t('waitlist:meeting.remove')}
+              </PostButton>
             </li>
           ))}
         </ol>
