@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import { BackLink } from '#app/components/ui/back-link.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { PostButton } from '#app/components/ui/post-button.tsx'
+import { RowText } from '#app/components/ui/row-text.tsx'
 import { CopyButton } from '#app/components/ui/copy-button.tsx'
 import { Field, FormErrors, SelectField } from '#app/components/ui/field.tsx'
 import { PAT_SCOPES } from '#app/domain/enums.ts'
@@ -330,8 +331,7 @@ export default function ProfileApiPage() {
           <ul className="flex flex-col divide-y divide-line" data-testid="token-list">
             {tokens.map((token) => (
               <li key={token.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
-                <div className="text-sm">
-                  <p className="font-medium">{token.name}</p>
+                <RowText title={token.name}>
                   <p className="text-muted">
                     {t(`developer:tokens.scope.${token.scope}`)} ·{' '}
                     {t('developer:tokens.createdAt', { at: token.createdAt })} ·{' '}
@@ -339,7 +339,7 @@ export default function ProfileApiPage() {
                       ? t('developer:tokens.lastUsed', { at: token.lastUsedAt })
                       : t('developer:tokens.neverUsed')}
                   </p>
-                </div>
+                </RowText>
                 <RemoveForm id={token.id} intent="revokeToken" label={t('developer:tokens.revoke')} />
               </li>
             ))}
@@ -356,12 +356,11 @@ export default function ProfileApiPage() {
             data-testid="webhook-endpoint"
           >
             <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-              <div className="min-w-0 text-sm">
-                <p className="break-all font-medium">{endpoint.url}</p>
+              <RowText title={<span className="break-all">{endpoint.url}</span>}>
                 <p className="text-muted">
                   {endpoint.events.map((event) => t(`developer:events.${event}`)).join(', ')}
                 </p>
-              </div>
+              </RowText>
               <RemoveForm id={endpoint.id} intent="deleteWebhook" label={t('developer:webhooks.delete')} />
             </div>
             <h3 className="text-sm font-semibold">{t('developer:deliveries.title')}</h3>

@@ -1,6 +1,7 @@
 /** The waitlist of a group meeting's slot on its page (docs/decisions/0108-waitlist.md): who waits, in line order. */
 import { useTranslation } from 'react-i18next'
 import { PostButton } from '#app/components/ui/post-button.tsx'
+import { RowText } from '#app/components/ui/row-text.tsx'
 import { TitledSection } from '#app/components/ui/titled-section.tsx'
 
 export type WaitlistEntryView = {
@@ -30,21 +31,18 @@ export function MeetingWaitlist({ entries, busy }: { entries: WaitlistEntryView[
               className="flex flex-wrap items-start justify-between gap-3 py-3"
               data-testid="waitlist-entry"
             >
-              <div className="min-w-0 space-y-1 text-sm">
-                <p className="font-medium break-words">
-                  {index + 1}. {entry.name}
-                </p>
-                <p className="break-all">
+              <RowText title={`${index + 1}. ${entry.name}`}>
+                <p className="mt-1 break-all">
                   <span className="text-muted">{t('waitlist:meeting.email')}: </span>
                   <a href={`mailto:${entry.email}`} className="text-primary">
                     {entry.email}
                   </a>
                 </p>
-                <p>
+                <p className="mt-1">
                   <span className="text-muted">{t('waitlist:meeting.joinedAt')}: </span>
                   {entry.joinedAt}
                 </p>
-                <p data-testid="waitlist-entry-state">
+                <p className="mt-1" data-testid="waitlist-entry-state">
                   {entry.offeredUntil ? (
                     <>
                       <span className="text-muted">{t('waitlist:meeting.offeredUntil')}: </span>
@@ -54,7 +52,7 @@ export function MeetingWaitlist({ entries, busy }: { entries: WaitlistEntryView[
                     <span className="text-muted">{t('waitlist:meeting.waiting')}</span>
                   )}
                 </p>
-              </div>
+              </RowText>
               <PostButton
                 fields={{ intent: 'removeWaitlistEntry', entryId: entry.id }}
                 variant="secondary"

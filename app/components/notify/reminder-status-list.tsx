@@ -3,6 +3,7 @@ import { type ReminderProblem, problemText } from '#app/domain/reminders/problem
 import { instantToZoned, isoToDmy } from '#app/domain/time/index.ts'
 import type { DeliveryView, ReminderStatusView } from '#app/server/notify/statuses.server.ts'
 import { TitledSection } from '#app/components/ui/titled-section.tsx'
+import { RowText } from '#app/components/ui/row-text.tsx'
 
 const STATUS_STYLE = {
   scheduled: 'bg-surface text-muted',
@@ -58,20 +59,19 @@ export function ReminderStatusList({ reminders, timeZone }: { reminders: Reminde
         {reminders.map((reminder) => {
           // While the outbox retries a delivery, its last problem shows (the reminder's own come when it settles).
           const retrying = reminder.deliveries.flatMap((d) => (d.status === 'pending' && d.problem ? [d.problem] : []))
+          const whom =
+            reminder.recipientKind === 'organizer'
+              ? t('notify:statuses.organizer')
+              : t('notify:statuses.client', { name: reminder.recipientName ?? '' })
           return (
             <li
               key={reminder.id}
               className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:justify-between"
               data-testid="reminder-status"
             >
-              <div className="min-w-0 text-sm">
-                <p className="font-medium">
-                  {reminder.recipientKind === 'organizer'
-                    ? t('notify:statuses.organizer')
-                    : t('notify:statuses.client', { name: reminder.recipientName ?? '' })}
-                  {' · '}
-                  {t('notify:statuses.before', { value: offsetLabel(t, reminder.offsetMinutes) })}
-                </p>
+              <RowText
+                title={`${whom} · ${t('notify:statuses.before', { value: offsetLabel(t, reminder.offsetMinutes) })}`}
+              >
                 <p className="text-muted">
                   {t('notify:statuses.due')}: {at(timeZone, reminder.dueAt)}
                   {reminder.deliveries.length > 0
@@ -85,7 +85,7 @@ export function ReminderStatusList({ reminders, timeZone }: { reminders: Reminde
                 {retrying.map((problem) => (
                   <Problem key={`retrying-${problem.channel ?? ''}`} t={t} problem={problem} />
                 ))}
-              </div>
+              </RowText>
               <span
                 className={`self-start rounded-full px-2.5 py-0.5 text-xs font-medium sm:self-center ${STATUS_STYLE[reminder.status]}`}
                 data-status={reminder.status}
