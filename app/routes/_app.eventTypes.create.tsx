@@ -8,8 +8,7 @@ import { PlanLimitModal } from '#app/components/event-types/plan-limit-modal.tsx
 import { useUnsavedChanges } from '#app/components/event-types/use-unsaved-changes.ts'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormErrors } from '#app/components/ui/field.tsx'
-import { eventTypeBodyFromForm, newEventTypeValues } from '#app/domain/event-types/form-values.ts'
-import { eventTypeSchema } from '#app/domain/event-types/schema.ts'
+import { eventTypeFormSchema, newEventTypeValues } from '#app/domain/event-types/form-values.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
 import { issueErrors } from '#app/i18n/zod-errors.ts'
 import { type Capability, cheapestPlanWith } from '#app/domain/plans.ts'
@@ -81,7 +80,7 @@ function stepOf(path: string): number {
  * the whole form: the other steps' fields stay in it, hidden.
  */
 function stepErrors(form: HTMLFormElement, step: number, today: string, t: TFunction): Record<string, string[]> {
-  const parsed = eventTypeSchema({ today }).safeParse(eventTypeBodyFromForm(new FormData(form)))
+  const parsed = eventTypeFormSchema({ today }).safeParse(new FormData(form))
   if (parsed.success) return {}
   const { fieldErrors, formErrors } = issueErrors(parsed.error.issues, t)
   const all = formErrors.length > 0 ? { ...fieldErrors, '': formErrors } : fieldErrors

@@ -7,7 +7,8 @@ import { DEFAULT_EVENT_TYPE_COLOR } from '#app/domain/event-type-colors.ts'
 import { DEFAULT_CUSTOM_REMINDER_MINUTES, DEFAULT_REMINDERS_MINUTES } from '#app/domain/constants.ts'
 import { dmyToIso, isoToDmy, readTypedDate } from '#app/domain/time/index.ts'
 import { customReminderOf, REMINDER_PRESETS } from './reminders.ts'
-import { defaultSeats, isGroup } from './schema.ts'
+import { z } from 'zod'
+import { type EventTypeRulesContext, defaultSeats, eventTypeSchema, isGroup } from './schema.ts'
 import type { DurationStepFields, DurationType, DurationUnit, StepType } from './duration-step.ts'
 import { linkFromName } from './link.ts'
 
@@ -292,6 +293,14 @@ export function eventTypeBodyFromForm(form: FormData) {
     isShowOnSpecialistPage: form.has('isShowOnSpecialistPage') ? flag('isShowOnSpecialistPage') : true,
   }
 }
+
+/**
+ * The event type page's form as one schema (issue 13, ADR 0130): the posted form read as the API body
+ * (`eventTypeBodyFromForm`), parsed by the API's own `eventTypeSchema`. The wizard checks each step with it as the
+ * person goes, and the page actions parse the post with it.
+ */
+export const eventTypeFormSchema = (context: EventTypeRulesContext) =>
+  z.preprocess((form) => eventTypeBodyFromForm(form as FormData), eventTypeSchema(context))
 
 /**
  * The first event type in one step from the home guide (issue 18): a name and a duration, the rest the new form's

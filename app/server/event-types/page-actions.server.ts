@@ -1,13 +1,13 @@
 /**
- * What the event-type pages' actions share: the submitted form checked by the one schema and the database
- * rules, with refusals shaped for the page (field errors, form errors, the plan-limit flag).
+ * What the event-type pages' actions share: the submitted form parsed by the form's one schema (the API's
+ * `eventTypeSchema` over the body the form makes, `eventTypeFormSchema`) and the database rules, with refusals shaped for the page (field errors, form errors, the plan-limit flag).
  */
 import type { TFunction } from 'i18next'
-import { eventTypeBodyFromForm } from '#app/domain/event-types/form-values.ts'
-import { eventTypeSchema } from '#app/domain/event-types/schema.ts'
+import { eventTypeFormSchema } from '#app/domain/event-types/form-values.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
 import type { Db } from '../db.server.ts'
-import { type PageErrors, pageErrors, refusalOf } from '../refusal.server.ts'
+import { type PageErrors, attempt, pageErrors } from '../refusal.server.ts'
+import { parseValue } from '../forms/parse.server.ts'
 import { refusalStatus } from '#app/domain/refusal.ts'
 import type { Owner } from '../schedules/schedules.server.ts'
 import { createEventType, getEventType, updateEventType } from './event-types.server.ts'
@@ -23,20 +23,17 @@ export async function saveEventTypeForm(
   id?: string,
 ): Promise<SaveResult> {
   const saved = id ? await getEventType(db, owner.id, id) : null
-  const schema = eventTypeSchema({
+  const schema = eventTypeFormSchema({
     today: instantToZoned(owner.timeZone, Date.now()).date,
     savedPeriodStart: saved?.recordIsOpenPeriodStart,
   })
-  const parsed = schema.safeParse(eventTypeBodyFromForm(form))
-  if (!parsed.success) return { id: null, errors: pageErrors(parsed.error.issues, t), status: 400 }
-  try {
-    if (id) {
-      await updateEventType(db, owner, id, parsed.data)
-      return { id, errors: null, status: 200 }
-    }
-    return { id: (await createEventType(db, owner, parsed.data)).id, errors: null, status: 200 }
-  } catch (error) {
-    const refusal = refusalOf(error)
-    return { id: null, errors: pageErrors(refusal, t), status: refusalStatus(refusal) }
-  }
+  const parsed = parseValue(form, schema, t)
+  if (!parsed.ok) return { id: null, errors: { ...parsed.errors, planLimit: false }, status: 400 }
+  const done = await attempt(async () => {
+    if (!id) return (await createEventType(db, owner, parsed.value)).id
+    await updateEventType(db, owner, id, parsed.value)
+    return id
+  })
+  if (!done.ok) return { id: null, errors: pageErrors(done.refusal, t), status: refusalStatus(done.refusal) }
+  return { id: done.value, errors: null, status: 200 }
 }
