@@ -2,11 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudfla
 import { redirect, useActionData, useLoaderData } from '@remix-run/react'
 import { ScheduleEditor } from '#app/components/schedules/schedule-editor.tsx'
 import { can } from '#app/domain/plans.ts'
-import { scheduleSchema } from '#app/domain/schedules/schema.ts'
+import { scheduleFormSchema } from '#app/domain/schedules/schema.ts'
 import { listTimeZones } from '#app/domain/time-zones/time-zones.ts'
 import { instantToZoned } from '#app/domain/time/index.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { type PageErrors, orNotFoundPage, pageData, refusalOf } from '#app/server/refusal.server.ts'
+import { parseValue } from '#app/server/forms/parse.server.ts'
 import { copySchedule, deleteSchedule, getSchedule, updateSchedule } from '#app/server/schedules/schedules.server.ts'
 import { titleMeta } from '#app/utils/title-meta.ts'
 import { signedInPage } from '#app/server/signed-in-page.server.ts'
@@ -46,16 +47,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const copy = await copySchedule(db, user, id)
       return redirect(`/schedules/${copy.id}`)
     }
-    let payload: unknown
-    try {
-      payload = JSON.parse(String(form.get('payload') ?? ''))
-    } catch {
-      return { saved: false, errors: { fieldErrors: {}, formErrors: [t('api:malformedJson')], planLimit: false } }
-    }
     const saved = await getSchedule(db, user.id, id)
-    const parsed = scheduleSchema({ now: Date.now(), saved: saved.adjustments }).safeParse(payload)
-    if (!parsed.success) return pageData(parsed.error.issues, t, (errors): ActionResult => ({ saved: false, errors }))
-    await updateSchedule(db, user, id, parsed.data)
+    const parsed = parseValue(form, scheduleFormSchema({ now: Date.now(), saved: saved.adjustments }), t)
+    if (!parsed.ok) return pageData(parsed.errors, t, (errors): ActionResult => ({ saved: false, errors }))
+    await updateSchedule(db, user, id, parsed.value)
     return { saved: true, errors: null } satisfies ActionResult
   } catch (error) {
     return pageData(refusalOf(error), t, (errors): ActionResult => ({ saved: false, errors }))

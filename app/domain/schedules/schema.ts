@@ -158,3 +158,17 @@ export type ScheduleInput = z.output<ReturnType<typeof scheduleSchema>>
 function sortIntervals(intervals: ScheduleInterval[]): ScheduleInterval[] {
   return [...intervals].sort((a, b) => a.start.localeCompare(b.start))
 }
+
+/**
+ * The schedule page's form as one schema (issue 13, ADR 0130): the editor posts the whole schedule as the API's JSON
+ * body in `payload`, parsed by the API's own `scheduleSchema`; text that is no JSON is the API's "malformed JSON".
+ */
+export const scheduleFormSchema = (context: ScheduleRulesContext) =>
+  z.preprocess((form, ctx) => {
+    try {
+      return JSON.parse(String((form as FormData).get('payload') ?? ''))
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'api:malformedJson' })
+      return z.NEVER
+    }
+  }, scheduleSchema(context))

@@ -4,10 +4,10 @@ import { SignupFormSchema } from '#app/domain/accounts/rules.ts'
 import { MAX_COMPANIONS, bookingContactSchema, organizerMessageSchema } from '#app/domain/booking/contact-form.ts'
 import { ContactFilterPageSchema } from '#app/domain/contacts/rules.ts'
 import { refusal } from '#app/domain/refusal.ts'
-import { scheduleSchema } from '#app/domain/schedules/schema.ts'
+import { scheduleFormSchema, scheduleSchema } from '#app/domain/schedules/schema.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { issueText } from '#app/i18n/zod-errors.ts'
-import { fieldTexts, parseForm } from '#app/server/forms/parse.server.ts'
+import { fieldTexts, parseForm, parseValue } from '#app/server/forms/parse.server.ts'
 import { pageErrors } from '#app/server/refusal.server.ts'
 
 const en = getT('en')
@@ -197,5 +197,18 @@ describe('parseForm', () => {
       expect(fieldTexts(parsed.errors)).toEqual({ email: 'Required field' })
     }
     expect(fieldTexts({ fieldErrors: {}, formErrors: ['Whole form'] })).toEqual({ form: 'Whole form' })
+  })
+
+  it("reads the schedule page's JSON payload with the API's schema, and says text that is no JSON as the API does", () => {
+    const posted = (payload: string) =>
+      parseValue(form({ intent: 'save', payload }), scheduleFormSchema({ now: Date.now(), saved: [] }), en)
+    expect(posted('{not json')).toEqual({
+      ok: false,
+      errors: { fieldErrors: {}, formErrors: ['Malformed JSON in the request body'] },
+    })
+    const unnamed = posted(
+      JSON.stringify({ name: '', timeZone: 'Europe/Moscow', isDefault: false, weekly: [], adjustments: [] }),
+    )
+    expect(unnamed.ok ? null : unnamed.errors.fieldErrors.name).toEqual(['Required field'])
   })
 })
