@@ -10,7 +10,7 @@ import { meetingParticipants, meetings, participantLinks } from '#db/schema.ts'
 import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
 import { type ConfirmedMeeting, confirmationMessages } from '../booking/emails.server.ts'
 import { upsertContactStatement } from '../contacts/contacts.server.ts'
-import type { Db } from '../db.server.ts'
+import { type Db, insertRows } from '../db.server.ts'
 import { organizerNotices } from '../notify/notifications.server.ts'
 import { enqueueMessage } from '../outbox/outbox.server.ts'
 import { conferenceRequests, heldConfirmation } from '../video/conferences.server.ts'
@@ -61,7 +61,7 @@ export async function bookingConfirmed(db: Db, scope: ApplyScope, events: Bookin
     const companions = event.companions ?? []
     const companionSecrets = await Promise.all(companions.map((one) => participantToken(env, one.participantId)))
     statements.push(
-      db.insert(meetingParticipants).values([
+      ...insertRows(db, meetingParticipants, [
         {
           id: attendee.participantId,
           meetingId: event.meetingId,
@@ -83,7 +83,7 @@ export async function bookingConfirmed(db: Db, scope: ApplyScope, events: Bookin
           createdAt: now,
         })),
       ]),
-      db.insert(participantLinks).values([secret.link, ...companionSecrets.map((one) => one.link)]),
+      ...insertRows(db, participantLinks, [secret.link, ...companionSecrets.map((one) => one.link)]),
       ...reminderInserts(
         db,
         { id: event.meetingId, ownerId: host.id, startAt: event.start },

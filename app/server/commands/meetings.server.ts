@@ -25,7 +25,7 @@ import type {
 import { isLive } from '#app/domain/commands/meetings.ts'
 import { ReminderPlan } from '#app/domain/reminders/replan.ts'
 import { meetingParticipants, meetings, participantLinks } from '#db/schema.ts'
-import type { Db } from '../db.server.ts'
+import { type Db, insertRows } from '../db.server.ts'
 import type { Organizer } from '../meetings/actions.server.ts'
 import type { MeetingRow, ParticipantRow } from '../meetings/meetings.server.ts'
 import {
@@ -167,8 +167,12 @@ async function visitorsAdded(work: Work, event: VisitorsAdded): Promise<MeetingP
   const recipients = rows.map((row, i) => ({ ...participantRecipient(row), manageToken: secrets[i].token }))
   return {
     rows: [
-      db.insert(meetingParticipants).values(rows),
-      db.insert(participantLinks).values(secrets.map((s) => s.link)),
+      ...insertRows(db, meetingParticipants, rows),
+      ...insertRows(
+        db,
+        participantLinks,
+        secrets.map((s) => s.link),
+      ),
       db.update(meetings).set({ updatedAt: now }).where(eq(meetings.id, meeting.id)),
     ],
     notices: await tell(work, meeting, attendeesOf(everyone, meeting.adjutantEmails), recipients, 'invited'),

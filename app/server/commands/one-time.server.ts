@@ -15,7 +15,7 @@ import {
   participantLinks,
 } from '#db/schema.ts'
 import { upsertContactStatement } from '../contacts/contacts.server.ts'
-import type { Db } from '../db.server.ts'
+import { type Db, IN_LIST_MAX, chunked } from '../db.server.ts'
 import type { MeetingRow } from '../meetings/meetings.server.ts'
 import { adjutantRecipient, meetingNotices } from '../meetings/notify.server.ts'
 import { organizerNotices } from '../notify/notifications.server.ts'
@@ -222,12 +222,12 @@ export async function oneTimeCreated(
   // The chosen contacts were just invited: their "last booking" is now.
   const chosen = event.chosenContactIds.filter((id) => !contactsDone.has(`chosen:${id}`))
   for (const id of chosen) contactsDone.add(`chosen:${id}`)
-  if (chosen.length > 0) {
+  for (const part of chunked(chosen, IN_LIST_MAX)) {
     statements.push(
       db
         .update(contacts)
         .set({ lastBookingAt: now, updatedAt: now })
-        .where(and(eq(contacts.ownerId, organizer.id), inArray(contacts.id, chosen))),
+        .where(and(eq(contacts.ownerId, organizer.id), inArray(contacts.id, part))),
     )
   }
   return { statements, outboxIds }

@@ -7,7 +7,7 @@ import { reminderRowsFor } from '#app/domain/reminders/plan.ts'
 import { reminders } from '#db/schema.ts'
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import type { ContactInfo } from '#app/domain/booking/contact-form.ts'
-import type { Db } from '../db.server.ts'
+import { type Db, insertRows } from '../db.server.ts'
 import { type AppEnv, sessionKeys } from '../env.server.ts'
 import { participantLinkRow } from '../notify/links.server.ts'
 
@@ -48,7 +48,11 @@ export function reminderInserts(
     { remindersInMinutes },
     now,
   ).filter((row) => withOrganizer || row.participantId !== null)
-  return rows.length > 0 ? [db.insert(reminders).values(rows.map((row) => ({ ...row, createdAt: now })))] : []
+  return insertRows(
+    db,
+    reminders,
+    rows.map((row) => ({ ...row, createdAt: now })),
+  )
 }
 
 /** A participant row's contact columns, as the form gave them. */

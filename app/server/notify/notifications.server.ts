@@ -12,7 +12,7 @@ import type { Language } from '#app/i18n/config.ts'
 import { getT } from '#app/i18n/translate.server.ts'
 import { meetingParticipants, type meetings, notifications, pushTokens, telegramBindings, users } from '#db/schema.ts'
 import type { NotificationAction } from '#app/domain/enums.ts'
-import type { Db } from '../db.server.ts'
+import { type Db, readInParts } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'
 import { enqueueMessage } from '../outbox/outbox.server.ts'
 import { meetingUrl } from './links.server.ts'
@@ -256,18 +256,19 @@ export async function participantNotices(
 ) {
   const { meeting, now } = input
   const emails = [...new Set(input.participants.map((p) => p.email.toLowerCase()))]
-  if (emails.length === 0) return []
-  const accounts = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      culture: users.culture,
-      timeZone: users.timeZone,
-      chatId: telegramBindings.chatId,
-    })
-    .from(users)
-    .leftJoin(telegramBindings, eq(telegramBindings.userId, users.id))
-    .where(and(inArray(users.email, emails), ne(users.id, meeting.ownerId)))
+  const accounts = await readInParts(emails, (part) =>
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        culture: users.culture,
+        timeZone: users.timeZone,
+        chatId: telegramBindings.chatId,
+      })
+      .from(users)
+      .leftJoin(telegramBindings, eq(telegramBindings.userId, users.id))
+      .where(and(inArray(users.email, part), ne(users.id, meeting.ownerId))),
+  )
   if (accounts.length === 0) return []
   const [organizer] = await db
     .select({ firstName: users.firstName, lastName: users.lastName })

@@ -9,7 +9,7 @@
  * widened by its buffers against the host's live meetings and active holds; an invitee is busy when they are a live
  * participant of another of this organizer's meetings at that time. `ignoreFreeTimeCheck` skips both.
  */
-import { and, asc, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm'
 import { overlapping } from '#app/domain/availability/index.ts'
 import type { HoldInterval } from '#app/domain/commands/calendar.ts'
 import { type CreateOneTimeCommand, decideCreateOneTime, oneTimeTimes } from '#app/domain/commands/one-time.ts'
@@ -17,7 +17,7 @@ import { bookingLink } from '#app/domain/one-time/links.ts'
 import type { OneTimeEventInput } from '#app/domain/one-time/rules.ts'
 import type { Outcome, TimeConflict } from '#app/domain/refusal.ts'
 import { apply } from '#app/server/commands/apply.server.ts'
-import type { Db } from '#app/server/db.server.ts'
+import { type Db, readInParts } from '#app/server/db.server.ts'
 import type { AppEnv } from '#app/server/env.server.ts'
 import { telemostGrant } from '#app/server/video/grants.server.ts'
 import { contacts, meetingParticipants, meetings, users } from '#db/schema.ts'
@@ -39,17 +39,21 @@ export async function createOneTimeEvent(
   const [organizer] = await db.select().from(users).where(eq(users.id, input.ownerId)).limit(1)
   const newEmails = event.contacts.map((contact) => contact.email)
   const [chosen, known] = await Promise.all([
-    organizer && event.contactIds.length > 0
-      ? db
-          .select()
-          .from(contacts)
-          .where(and(eq(contacts.ownerId, organizer.id), inArray(contacts.id, event.contactIds)))
+    organizer
+      ? readInParts(event.contactIds, (ids) =>
+          db
+            .select()
+            .from(contacts)
+            .where(and(eq(contacts.ownerId, organizer.id), inArray(contacts.id, ids))),
+        )
       : [],
-    organizer && newEmails.length > 0
-      ? db
-          .select()
-          .from(contacts)
-          .where(and(eq(contacts.ownerId, organizer.id), inArray(contacts.email, newEmails)))
+    organizer
+      ? readInParts(newEmails, (emails) =>
+          db
+            .select()
+            .from(contacts)
+            .where(and(eq(contacts.ownerId, organizer.id), inArray(contacts.email, emails))),
+        )
       : [],
   ])
   let conflict: TimeConflict = { overlaps: [], busyEmails: [] }
@@ -86,20 +90,28 @@ async function knownZones(db: Db, ownerId: string, emails: string[]): Promise<Re
   const lower = [...new Set(emails.map((email) => email.toLowerCase()))]
   if (lower.length === 0) return {}
   const [accounts, booked] = await Promise.all([
-    db.select({ email: users.email, timeZone: users.timeZone }).from(users).where(inArray(users.email, lower)),
-    db
-      .select({ email: meetingParticipants.email, timeZone: meetingParticipants.timeZone })
-      .from(meetingParticipants)
-      .innerJoin(meetings, eq(meetings.id, meetingParticipants.meetingId))
-      .where(
-        and(
-          eq(meetingParticipants.ownerId, ownerId),
-          inArray(meetingParticipants.email, lower),
-          isNotNull(meetings.eventTypeId),
+    readInParts(lower, (part) =>
+      db.select({ email: users.email, timeZone: users.timeZone }).from(users).where(inArray(users.email, part)),
+    ),
+    readInParts(lower, (part) =>
+      db
+        .select({
+          email: meetingParticipants.email,
+          timeZone: meetingParticipants.timeZone,
+          createdAt: meetingParticipants.createdAt,
+        })
+        .from(meetingParticipants)
+        .innerJoin(meetings, eq(meetings.id, meetingParticipants.meetingId))
+        .where(
+          and(
+            eq(meetingParticipants.ownerId, ownerId),
+            inArray(meetingParticipants.email, part),
+            isNotNull(meetings.eventTypeId),
+          ),
         ),
-      )
-      .orderBy(asc(meetingParticipants.createdAt)),
+    ),
   ])
+  booked.sort((a, b) => a.createdAt - b.createdAt)
   // Later rows win: the latest booking, then an account over any booking.
   return Object.fromEntries([...booked, ...accounts].map((row) => [row.email.toLowerCase(), row.timeZone] as const))
 }
@@ -154,24 +166,26 @@ export async function freeTimeCheck(
   for (const meeting of live.filter(during)) {
     for (const email of meeting.adjutantEmails) if (emails.includes(email)) busyEmails.add(email)
   }
-  if (emails.length > 0 && live.length > 0) {
-    const rows = await db
-      .select({ email: meetingParticipants.email, start: meetings.startAt, end: meetings.endAt })
-      .from(meetingParticipants)
-      .innerJoin(meetings, eq(meetings.id, meetingParticipants.meetingId))
-      .where(
-        and(
-          eq(meetingParticipants.ownerId, ownerId),
-          eq(meetingParticipants.status, 'booked'),
-          inArray(meetingParticipants.email, emails),
-          inArray(
-            meetings.id,
-            live.map((m) => m.id),
+  if (live.length > 0) {
+    // The live meetings by the same window as above, not by their ids: a busy host has more than D1 binds.
+    const liveIds = new Set(live.map((m) => m.id))
+    const rows = await readInParts(emails, (part) =>
+      db
+        .select({ id: meetings.id, email: meetingParticipants.email, start: meetings.startAt, end: meetings.endAt })
+        .from(meetingParticipants)
+        .innerJoin(meetings, eq(meetings.id, meetingParticipants.meetingId))
+        .where(
+          and(
+            eq(meetingParticipants.ownerId, ownerId),
+            eq(meetingParticipants.status, 'booked'),
+            inArray(meetingParticipants.email, part),
+            eq(meetings.ownerId, ownerId),
+            upcomingDuring(from, to),
           ),
         ),
-      )
+    )
     for (const row of rows) {
-      if (during(row)) busyEmails.add(row.email)
+      if (liveIds.has(row.id) && during(row)) busyEmails.add(row.email)
     }
   }
   for (const email of await hostsBusy(db, ownerId, emails, from, to, during)) busyEmails.add(email)
@@ -199,19 +213,20 @@ export async function hostsBusy(
   to: number,
   during: (meeting: { start: number; end: number }) => boolean,
 ): Promise<string[]> {
-  if (emails.length === 0) return []
-  const rows = await db
-    .select({ email: users.email, start: meetings.startAt, end: meetings.endAt })
-    .from(contacts)
-    .innerJoin(users, eq(users.email, contacts.email))
-    .innerJoin(meetings, eq(meetings.ownerId, users.id))
-    .where(
-      and(
-        eq(contacts.ownerId, organizerId),
-        inArray(contacts.email, emails),
-        isNotNull(contacts.lastBookingAt),
-        upcomingDuring(from, to),
+  const rows = await readInParts(emails, (part) =>
+    db
+      .select({ email: users.email, start: meetings.startAt, end: meetings.endAt })
+      .from(contacts)
+      .innerJoin(users, eq(users.email, contacts.email))
+      .innerJoin(meetings, eq(meetings.ownerId, users.id))
+      .where(
+        and(
+          eq(contacts.ownerId, organizerId),
+          inArray(contacts.email, part),
+          isNotNull(contacts.lastBookingAt),
+          upcomingDuring(from, to),
+        ),
       ),
-    )
+  )
   return [...new Set(rows.filter(during).map((row) => row.email))]
 }

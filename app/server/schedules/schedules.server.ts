@@ -12,7 +12,7 @@ import type { ScheduleInput } from '#app/domain/schedules/schema.ts'
 import { dmyToIso, isoToDmy } from '#app/domain/time/index.ts'
 import { eventTypes, scheduleAdjustments, schedules, users } from '#db/schema.ts'
 import type { PlanName } from '#app/domain/enums.ts'
-import type { Db } from '../db.server.ts'
+import { type Db, insertRows } from '../db.server.ts'
 import { countOwned, findOwned, listOwned, ownedBy } from '../rows.server.ts'
 import { found, refuse } from '../refusal.server.ts'
 
@@ -152,7 +152,7 @@ export async function createSchedule(db: Db, owner: Owner, input: ScheduleInput)
       isDefault,
       weekly: input.weekly,
     }),
-    ...(rows.length > 0 ? [db.insert(scheduleAdjustments).values(rows)] : []),
+    ...insertRows(db, scheduleAdjustments, rows),
   ])
   return { id }
 }
@@ -177,7 +177,7 @@ export async function updateSchedule(db: Db, owner: Owner, id: string, input: Sc
       .set({ name: input.name, timeZone: input.timeZone, isDefault, weekly: input.weekly })
       .where(and(eq(schedules.id, id), eq(schedules.ownerId, owner.id))),
     db.delete(scheduleAdjustments).where(eq(scheduleAdjustments.scheduleId, id)),
-    ...(rows.length > 0 ? [db.insert(scheduleAdjustments).values(rows)] : []),
+    ...insertRows(db, scheduleAdjustments, rows),
   ])
 }
 

@@ -1,0 +1,154 @@
+/**
+ * Production D1 binds at most 100 parameters per statement; local D1 binds more, so `getDb` refuses more itself
+ * (ADR 0133). The paths here bind lists that grow with what a person enters: each crosses 100 and must still work.
+ */
+import { env } from 'cloudflare:workers'
+import { eq, inArray } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { newId } from '#app/domain/ids.ts'
+import { D1_MAX_BOUND_PARAMETERS, TooManyBoundParameters, getDb, insertRows } from '#app/server/db.server.ts'
+import { contacts, meetingParticipants, meetings, reminders, scheduleAdjustments, users } from '#db/schema.ts'
+import { api, unique } from './helpers/accounts.ts'
+import { apiSpecialist } from './helpers/api.ts'
+import { HOUR } from './helpers/meetings.ts'
+import { bearerFor, createTestUser } from './helpers/users.ts'
+
+const db = () => getDb(env.DB)
+const ids = (n: number) => Array.from({ length: n }, () => newId())
+
+/** The guard's error behind what the statement threw (drizzle wraps a query's error in its own, as `cause`). */
+async function refusalOf(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await run()
+  } catch (error) {
+    return error instanceof TooManyBoundParameters ? error : (error as Error).cause
+  }
+  return null
+}
+
+describe('the bound parameters guard', () => {
+  it('refuses a statement with more than 100 parameters, naming the count and the SQL', async () => {
+    const read = (n: number) =>
+      db()
+        .select()
+        .from(users)
+        .where(inArray(users.id, ids(n)))
+    await expect(read(D1_MAX_BOUND_PARAMETERS)).resolves.toEqual([])
+    const error = await refusalOf(() => read(D1_MAX_BOUND_PARAMETERS + 1))
+    expect(error).toBeInstanceOf(TooManyBoundParameters)
+    expect((error as Error).message).toContain('this one has 101')
+    expect((error as Error).message).toContain('select')
+  })
+
+  it('insertRows splits a multi-row insert by the table width', async () => {
+    const user = await createTestUser()
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      id: newId(),
+      ownerId: user.id,
+      firstName: `Контакт ${i}`,
+      email: `${unique('many')}@example.com`,
+    }))
+    expect(await refusalOf(async () => db().insert(contacts).values(rows))).toBeInstanceOf(TooManyBoundParameters)
+    await db().batch(insertRows(db(), contacts, rows) as [never])
+    const saved = await db().select().from(contacts).where(eq(contacts.ownerId, user.id))
+    expect(saved).toHaveLength(30)
+  })
+})
+
+/** A whole hour a few days ahead. */
+const hourAhead = (days: number) => Math.ceil((Date.now() + days * 24 * HOUR) / HOUR) * HOUR
+
+function oneTime(start: number, overrides: Record<string, unknown>, remindersInMinutes: number[]) {
+  return {
+    contactIds: [],
+    contacts: [],
+    adjutantEmails: null,
+    timeZone: 'Europe/Moscow',
+    dates: [{ from: new Date(start).toISOString(), to: new Date(start + HOUR).toISOString() }],
+    form: {
+      name: 'Общий сбор',
+      type: 'Online',
+      meetingPoint: 'https://zoom.us/j/42',
+      participantType: 'GroupNotCollective',
+      totalSeats: 200,
+      minSeats: 1,
+      remindersInMinutes,
+    },
+    ...overrides,
+  }
+}
+
+describe('paths whose lists cross 100 parameters', () => {
+  it('a one-time meeting for 100 chosen contacts: reads by id and email, reminders, contacts touched', async () => {
+    const user = await createTestUser({ plan: 'Pro' })
+    const auth = await bearerFor(user.id)
+    const chosen = Array.from({ length: 100 }, (_, i) => ({
+      id: newId(),
+      ownerId: user.id,
+      firstName: `Гость ${i}`,
+      email: `${unique('guest')}@example.com`,
+    }))
+    await db().batch(insertRows(db(), contacts, chosen) as [never])
+    const newOnes = Array.from({ length: 5 }, () => ({ firstName: 'Новый', email: `${unique('new')}@example.com` }))
+    const start = hourAhead(4)
+    const created = await api<{ id: string }>('POST', '/companyEvent/organizer', {
+      auth,
+      body: oneTime(start, { contactIds: chosen.map((c) => c.id), contacts: newOnes }, [60]),
+    })
+    expect(created.status).toBe(201)
+    const people = await db()
+      .select()
+      .from(meetingParticipants)
+      .where(eq(meetingParticipants.meetingId, created.body.data.id))
+    expect(people).toHaveLength(105)
+    const jobs = await db().select().from(reminders).where(eq(reminders.meetingId, created.body.data.id))
+    expect(jobs).toHaveLength(106)
+    const touched = await db().select().from(contacts).where(eq(contacts.ownerId, user.id))
+    expect(touched.filter((c) => c.lastBookingAt !== null)).toHaveLength(105)
+  })
+
+  it('a one-time meeting of a host with over 100 live meetings near its time, with 9 reminders', async () => {
+    const user = await createTestUser({ plan: 'Pro' })
+    const auth = await bearerFor(user.id)
+    const start = hourAhead(5)
+    // 110 meetings ending as the new one starts: in the check's window, not overlapping it.
+    const nearby = Array.from({ length: 110 }, (_, i) => ({
+      id: newId(),
+      ownerId: user.id,
+      name: `Встреча ${i}`,
+      startAt: start - 30 * 60_000,
+      endAt: start,
+      timeZone: 'Europe/Moscow',
+      placeType: 'Online' as const,
+      meetingPoint: 'meet.example.com/room',
+      participantType: 'GroupNotCollective' as const,
+      totalSeats: 500,
+    }))
+    await db().batch(insertRows(db(), meetings, nearby) as [never])
+    const guest = `${unique('guest')}@example.com`
+    const created = await api<{ id: string }>('POST', '/companyEvent/organizer', {
+      auth,
+      body: oneTime(start, { contacts: [{ firstName: 'Гость', email: guest }] }, [10, 20, 30, 40, 50, 60, 70, 80, 90]),
+    })
+    expect(created.status).toBe(201)
+    const jobs = await db().select().from(reminders).where(eq(reminders.meetingId, created.body.data.id))
+    expect(jobs).toHaveLength(18)
+  })
+
+  it('a schedule with 40 adjustments is created and saved again', async () => {
+    const { call } = await apiSpecialist('Pro', 'v3')
+    const adjustments = Array.from({ length: 40 }, (_, i) => {
+      const day = new Date(Date.UTC(2099, 0, 1 + i))
+      const dd = String(day.getUTCDate()).padStart(2, '0')
+      return { date: `${dd}.${String(day.getUTCMonth() + 1).padStart(2, '0')}.2099`, isDayOff: true, intervals: [] }
+    })
+    const weekly = [{ weekday: 1, intervals: [{ start: '09:00', end: '18:00' }] }]
+    const body = { name: 'Много дней', timeZone: 'Europe/Moscow', weekly, adjustments }
+    const created = await call('POST', '/schedule', body)
+    expect(created.status).toBe(201)
+    const id = (created.body.data as { id: string }).id
+    expect((await call('PUT', `/schedule/${id}`, { ...body, name: 'Снова' })).status).toBe(200)
+    const saved = await db().select().from(scheduleAdjustments).where(eq(scheduleAdjustments.scheduleId, id))
+    expect(saved).toHaveLength(40)
+  })
+})
