@@ -10,6 +10,7 @@ import { D1_MAX_BOUND_PARAMETERS, TooManyBoundParameters, getDb, insertRows } fr
 import { contacts, meetingParticipants, meetings, reminders, scheduleAdjustments, users } from '#db/schema.ts'
 import { api, unique } from './helpers/accounts.ts'
 import { apiSpecialist } from './helpers/api.ts'
+import { api as bookingApi, contactInfo, createBookableHost, firstFreeSlot } from './helpers/booking.ts'
 import { HOUR } from './helpers/meetings.ts'
 import { bearerFor, createTestUser } from './helpers/users.ts'
 
@@ -132,6 +133,19 @@ describe('paths whose lists cross 100 parameters', () => {
     })
     expect(created.status).toBe(201)
     const jobs = await db().select().from(reminders).where(eq(reminders.meetingId, created.body.data.id))
+    expect(jobs).toHaveLength(18)
+  })
+
+  it('a booking of an event type with 9 reminders (client and organizer: 18 reminder rows)', async () => {
+    const { host } = await createBookableHost({ remindersInMinutes: [10, 20, 30, 40, 50, 60, 70, 80, 90] })
+    const { slots } = await firstFreeSlot(host.login, 'consult')
+    const response = await bookingApi(`/public/${host.login}/eventTypes/consult/events`, {
+      method: 'POST',
+      body: JSON.stringify({ contactInfo: contactInfo(unique('many')), slots: [{ start: slots[0].start }] }),
+    })
+    expect(response.status).toBe(201)
+    const { data } = (await response.json()) as { data: { meetingIds: string[] } }
+    const jobs = await db().select().from(reminders).where(eq(reminders.meetingId, data.meetingIds[0]))
     expect(jobs).toHaveLength(18)
   })
 

@@ -3,7 +3,7 @@ import { newId } from '#app/domain/ids.ts'
 import { reminderRowsFor } from '#app/domain/reminders/plan.ts'
 import { eventNameKey } from '#app/domain/event-types/link.ts'
 import { upsertContactStatement } from '#app/server/contacts/contacts.server.ts'
-import { getDb } from '#app/server/db.server.ts'
+import { getDb, insertRows } from '#app/server/db.server.ts'
 import { participantLinkRow } from '#app/server/notify/links.server.ts'
 import { eventTypes, meetingParticipants, meetings, participantLinks, reminders, schedules } from '#db/schema.ts'
 import { singleKey } from '#app/server/crypto/keyring.server.ts'
@@ -71,9 +71,9 @@ export async function createTestMeeting(input: {
   )
   await db.batch([
     db.insert(meetings).values(meeting),
-    db.insert(meetingParticipants).values(participants),
-    ...(rows.length > 0 ? [db.insert(reminders).values(rows)] : []),
-    ...(links.length > 0 ? [db.insert(participantLinks).values(links)] : []),
+    ...insertRows(db, meetingParticipants, participants),
+    ...insertRows(db, reminders, rows),
+    ...insertRows(db, participantLinks, links),
   ])
   return { meeting, participants, reminders: rows }
 }
