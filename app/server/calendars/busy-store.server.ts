@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { calendarBusy, calendarObjects, integrationCalendars } from '#db/schema.ts'
-import type { Db } from '../db.server.ts'
+import { type Db, chunked } from '../db.server.ts'
 import type { RemoteObject, SyncResult } from './provider.server.ts'
 
 /** Rows per INSERT ... SELECT FROM json_each: keeps each bound JSON text well under D1's limits. */
@@ -14,16 +14,10 @@ const ROWS_PER_STATEMENT = 1000
 /** Keys per `IN (...)` of a delete (D1's 100 bound parameters, with the calendar id). */
 const KEYS_PER_DELETE = 90
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const result: T[][] = []
-  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size))
-  return result
-}
-
 type CalendarRef = { id: string; ownerId: string }
 
 function insertObjects(db: Db, calendarId: string, objects: readonly RemoteObject[]) {
-  return chunks(objects, ROWS_PER_STATEMENT).map((part) => {
+  return chunked(objects, ROWS_PER_STATEMENT).map((part) => {
     const json = JSON.stringify(part.map((o) => [o.key, o.etag, o.uid]))
     // insert().select(sql): drizzle's D1 batch cannot bind a db.run(sql) with parameters. The keys were deleted
     // first, so a plain insert (all columns, in table order).
@@ -38,7 +32,7 @@ function insertBusy(db: Db, calendar: CalendarRef, objects: readonly RemoteObjec
   const rows = objects.flatMap((o) =>
     o.items.map((item) => [o.key, item.uid || o.uid, item.title, item.start, item.end]),
   )
-  return chunks(rows, ROWS_PER_STATEMENT).map((part) => {
+  return chunked(rows, ROWS_PER_STATEMENT).map((part) => {
     const json = JSON.stringify(part)
     return db.insert(calendarBusy).select(
       sql`SELECT NULL, ${calendar.id}, ${calendar.ownerId}, json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'),
@@ -61,7 +55,7 @@ export async function storeSyncResult(
     statements.push(db.delete(calendarObjects).where(eq(calendarObjects.calendarId, calendar.id)))
   } else {
     const keys = [...result.removed, ...result.upserts.map((o) => o.key)]
-    for (const part of chunks(keys, KEYS_PER_DELETE)) {
+    for (const part of chunked(keys, KEYS_PER_DELETE)) {
       statements.push(
         db
           .delete(calendarBusy)
