@@ -99,7 +99,7 @@ export async function workerdDirect(
   let mf: Miniflare | null = null
   return {
     label: alone
-      ? "The Worker alone on its own socket (Miniflare's unsafeDirectSockets: no entry worker, no assets router)"
+      ? "The Worker alone on its own socket (Miniflare's unsafeDirectSockets: no entry worker, no assets router in front, as Cloudflare runs the Worker's code for an API request; the fairer measure)"
       : 'Served by workerd directly (the built Worker, no wrangler dev in front)',
     warmPath: alone ? API_404 : STATIC_FILE,
     async start() {
