@@ -2,7 +2,7 @@
  * One row by its id, and the rows an organizer owns (ADR 0123). An organizer's read or removal filters by the owner
  * (ARCHITECTURE.md "Data"), so another organizer's row is not found; every owned table has `id` and `ownerId`.
  */
-import { type SQL, and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm'
+import { SQL, and, asc, desc, eq, getTableColumns, is, sql } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Db } from './db.server.ts'
 
@@ -60,29 +60,41 @@ export async function listOwned<T extends ListedTable>(
   return rows as T['$inferSelect'][]
 }
 
+/** A column's value in an `INSERT ... SELECT` of every column: the given value, else its default as drizzle takes it. */
+function columnValue(value: unknown, column: SQLiteColumn): SQL {
+  if (value !== undefined) return is(value, SQL) ? value : sql`${sql.param(value, column)}`
+  const fallback = column.default ?? column.defaultFn?.() ?? column.onUpdateFn?.()
+  if (fallback === undefined || fallback === null) return sql`null`
+  return is(fallback, SQL) ? fallback : sql`${sql.param(fallback, column)}`
+}
+
 /**
- * Inserts the organizer's new row unless they already hold `limit` rows of `table`; false when they do. The count and
- * the insert are one statement (`INSERT ... SELECT ... WHERE (SELECT count(*) ...) < limit`), so requests made at the
- * same time cannot all pass the limit (ADR 0131).
+ * The statement inserting the organizer's new row unless they already hold `limit` rows of `table` (no limit: always):
+ * `INSERT ... SELECT ... WHERE (SELECT count(*) ...) < limit`. One statement counts and inserts, so requests made at
+ * the same time cannot all pass the limit (ADR 0131); it is a batch item, so a batch can start with it and make the
+ * rest depend on the row (ADR 0133). Its result's `meta.changes` is 0 when the limit was reached.
  */
+export function ownedBelowInsert<T extends OwnedTable>(
+  db: Db,
+  table: T,
+  row: T['$inferInsert'] & { ownerId: string },
+  limit: number | null,
+) {
+  const given = row as Record<string, unknown>
+  const values = Object.entries(getTableColumns(table)).map(([key, column]) => columnValue(given[key], column))
+  const held = sql`(select count(*) from ${table} where ${eq(table.ownerId, row.ownerId)})`
+  const below = limit === null ? sql`` : sql` where ${held} < ${limit}`
+  return db.insert(table).select(sql`select ${sql.join(values, sql`, `)}${below}`)
+}
+
+/** Inserts the organizer's new row unless they already hold `limit` rows of `table`; false when they do. */
 export async function insertOwnedBelow<T extends OwnedTable>(
   db: Db,
   table: T,
   row: T['$inferInsert'] & { ownerId: string },
   limit: number,
 ): Promise<boolean> {
-  const columns = getTableColumns(table)
-  const given = Object.entries(row).filter(([, value]) => value !== undefined)
-  const names = sql.join(
-    given.map(([key]) => sql.identifier(columns[key].name)),
-    sql`, `,
-  )
-  const values = sql.join(
-    given.map(([key, value]) => sql.param(value, columns[key])),
-    sql`, `,
-  )
-  const held = sql`(select count(*) from ${table} where ${eq(table.ownerId, row.ownerId)})`
-  const result = await db.run(sql`insert into ${table} (${names}) select ${values} where ${held} < ${limit}`)
+  const result = await ownedBelowInsert(db, table, row, limit)
   return result.meta.changes > 0
 }
 

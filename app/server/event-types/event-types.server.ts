@@ -10,11 +10,11 @@ import { durationStepFields } from '#app/domain/event-types/duration-step.ts'
 import { splitReminders } from '#app/domain/event-types/reminders.ts'
 import type { EventTypeInput } from '#app/domain/event-types/schema.ts'
 import { newId } from '#app/domain/ids.ts'
-import { withinLimit } from '#app/domain/plans.ts'
+import { PLANS, withinLimit } from '#app/domain/plans.ts'
 import { dmyToIso, isoToDmy } from '#app/domain/time/index.ts'
 import { eventTypes, schedules } from '#db/schema.ts'
 import type { Db } from '../db.server.ts'
-import { countOwned, findOwned, findOwnedWhere, ownedBy } from '../rows.server.ts'
+import { countOwned, findOwned, findOwnedWhere, ownedBelowInsert, ownedBy } from '../rows.server.ts'
 import { type Refusal, refusalFrom } from '#app/domain/refusal.ts'
 import { Refused, found, refuse } from '../refusal.server.ts'
 import { isUniqueViolation } from '../unique-violation.server.ts'
@@ -182,6 +182,21 @@ async function checkInput(db: Db, owner: Owner, input: EventTypeInput, exceptId?
   if (refusal) throw new Refused(refusal)
 }
 
+/**
+ * Inserts the event type unless the plan's limit is reached (`ownedBelowInsert`: counted and inserted in one
+ * statement, so creates made at the same time cannot pass it, ADR 0133), refused `planLimit` as the count before it.
+ */
+async function insertWithinLimit(
+  db: Db,
+  owner: Owner,
+  row: typeof eventTypes.$inferInsert & { ownerId: string },
+  recheck: () => Promise<void>,
+) {
+  const insert = ownedBelowInsert(db, eventTypes, row, PLANS[owner.plan].limits.eventTypes)
+  const result = await uniqueRace(Promise.resolve(insert), recheck)
+  if (result.meta.changes === 0) refuse('planLimit')
+}
+
 /** A unique index caught a race between the check and the write: answer as the check would have. */
 async function uniqueRace<T>(write: Promise<T>, recheck: () => Promise<void>): Promise<T> {
   try {
@@ -196,9 +211,7 @@ export async function createEventType(db: Db, owner: Owner, input: EventTypeInpu
   if (!(await canAddEventType(db, owner))) refuse('planLimit')
   await checkInput(db, owner, input)
   const id = newId()
-  await uniqueRace(db.insert(eventTypes).values({ id, ownerId: owner.id, ...toRow(input) }), () =>
-    checkInput(db, owner, input),
-  )
+  await insertWithinLimit(db, owner, { id, ownerId: owner.id, ...toRow(input) }, () => checkInput(db, owner, input))
   return { id }
 }
 
@@ -239,14 +252,15 @@ export async function copyEventType(db: Db, owner: Owner, id: string): Promise<{
     while (names.has(eventNameKey(copyName(row.name, index))) || links.has(copyLink(row.link, index))) index++
     const copyId = newId()
     try {
-      await db.insert(eventTypes).values({
+      const copy = {
         ...row,
         id: copyId,
         name: copyName(row.name, index),
         nameKey: eventNameKey(copyName(row.name, index)),
         link: copyLink(row.link, index),
         createdAt: Date.now(),
-      })
+      }
+      await insertWithinLimit(db, owner, copy, async () => {})
       return { id: copyId }
     } catch (error) {
       if (attempt >= 3 || !isUniqueViolation(error)) throw error

@@ -2,18 +2,18 @@
  * Schedules of one specialist (SPEC §2 "Schedule", API-CONTRACT.md "Schedules"). Every query filters by the
  * owner, so another specialist's schedule is "not found". A specialist always has a default schedule.
  */
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm'
+import { type SQL, and, count, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { copyName } from '#app/domain/event-types/link.ts'
 import { newId } from '#app/domain/ids.ts'
-import { can, withinLimit } from '#app/domain/plans.ts'
+import { PLANS, can, withinLimit } from '#app/domain/plans.ts'
 import type { DatedAdjustment, WeeklyDay } from '#app/domain/schedules/editing.ts'
 import type { ScheduleInput } from '#app/domain/schedules/schema.ts'
 import { dmyToIso, isoToDmy } from '#app/domain/time/index.ts'
 import { eventTypes, scheduleAdjustments, schedules, users } from '#db/schema.ts'
 import type { PlanName } from '#app/domain/enums.ts'
-import { type Db, insertRows } from '../db.server.ts'
-import { countOwned, findOwned, listOwned, ownedBy } from '../rows.server.ts'
+import type { Db } from '../db.server.ts'
+import { countOwned, findOwned, listOwned, ownedBelowInsert, ownedBy } from '../rows.server.ts'
 import { found, refuse } from '../refusal.server.ts'
 
 export type Owner = { id: string; plan: PlanName; timeZone: string }
@@ -125,35 +125,60 @@ function checkAdjustmentsAllowed(owner: Owner, next: ScheduleInput['adjustments'
   if (next.some((adjustment) => !savedKeys.has(adjustmentKey(adjustment)))) refuse('planLimit')
 }
 
-function adjustmentRows(scheduleId: string, input: ScheduleInput) {
-  return input.adjustments.map((adjustment) => ({
-    id: newId(),
-    scheduleId,
-    date: dmyToIso(adjustment.date),
-    isDayOff: adjustment.isDayOff,
-    intervals: adjustment.intervals,
-  }))
+/**
+ * The schedule's adjustments as one batch item (none for none), only where `onlyIf` holds: the rows go in through
+ * `json_each` over one bound JSON array, so any number of days is one statement under D1's bound parameters.
+ */
+function adjustmentInserts(db: Db, scheduleId: string, input: ScheduleInput, onlyIf: SQL = sql`1`) {
+  if (input.adjustments.length === 0) return []
+  const rows = input.adjustments.map((a) => [
+    newId(),
+    dmyToIso(a.date),
+    a.isDayOff ? 1 : 0,
+    JSON.stringify(a.intervals),
+  ])
+  const at = (index: number) => sql.raw(`json_extract(j.value, '$[${index}]')`)
+  // Every column, in table order: id, schedule_id, date, is_day_off, intervals.
+  return [
+    db
+      .insert(scheduleAdjustments)
+      .select(
+        sql`SELECT ${at(0)}, ${scheduleId}, ${at(1)}, ${at(2)}, ${at(3)} FROM json_each(${JSON.stringify(rows)}) AS j WHERE ${onlyIf}`,
+      ),
+  ]
 }
 
-export async function createSchedule(db: Db, owner: Owner, input: ScheduleInput): Promise<{ id: string }> {
+/**
+ * A new schedule with its adjustments, within the plan's limit: the batch starts with the guarded insert
+ * (`ownedBelowInsert`) and the rest writes only if the schedule row is there, so creates made at the same time
+ * cannot pass the limit and a refused one writes nothing (ADR 0133). A copy keeps the adjustments it copies.
+ */
+export async function createSchedule(
+  db: Db,
+  owner: Owner,
+  input: ScheduleInput,
+  copied = false,
+): Promise<{ id: string }> {
   const held = await countOwned(db, schedules, owner.id)
   if (!withinLimit(owner.plan, 'schedules', held)) refuse('planLimit')
-  checkAdjustmentsAllowed(owner, input.adjustments, [])
+  if (!copied) checkAdjustmentsAllowed(owner, input.adjustments, [])
   const id = newId()
   const isDefault = input.isDefault || held === 0
-  const rows = adjustmentRows(id, input)
-  await runBatch(db, [
-    ...(isDefault ? [db.update(schedules).set({ isDefault: false }).where(eq(schedules.ownerId, owner.id))] : []),
-    db.insert(schedules).values({
-      id,
-      ownerId: owner.id,
-      name: input.name,
-      timeZone: input.timeZone,
-      isDefault,
-      weekly: input.weekly,
-    }),
-    ...insertRows(db, scheduleAdjustments, rows),
+  const written = sql`exists (select 1 from ${schedules} where ${schedules.id} = ${id})`
+  const row = { id, ownerId: owner.id, name: input.name, timeZone: input.timeZone, isDefault, weekly: input.weekly }
+  const [inserted] = await runBatch(db, [
+    ownedBelowInsert(db, schedules, row, PLANS[owner.plan].limits.schedules),
+    ...(isDefault
+      ? [
+          db
+            .update(schedules)
+            .set({ isDefault: false })
+            .where(and(eq(schedules.ownerId, owner.id), ne(schedules.id, id), written)),
+        ]
+      : []),
+    ...adjustmentInserts(db, id, input, written),
   ])
+  if ((inserted as D1Result).meta.changes === 0) refuse('planLimit')
   return { id }
 }
 
@@ -162,7 +187,6 @@ export async function updateSchedule(db: Db, owner: Owner, id: string, input: Sc
   checkAdjustmentsAllowed(owner, input.adjustments, saved.adjustments)
   // The default can move to another schedule, never vanish: unchecking it on the default keeps it.
   const isDefault = input.isDefault || saved.isDefault
-  const rows = adjustmentRows(id, input)
   await runBatch(db, [
     ...(isDefault && !saved.isDefault
       ? [
@@ -177,7 +201,7 @@ export async function updateSchedule(db: Db, owner: Owner, id: string, input: Sc
       .set({ name: input.name, timeZone: input.timeZone, isDefault, weekly: input.weekly })
       .where(and(eq(schedules.id, id), eq(schedules.ownerId, owner.id))),
     db.delete(scheduleAdjustments).where(eq(scheduleAdjustments.scheduleId, id)),
-    ...insertRows(db, scheduleAdjustments, rows),
+    ...adjustmentInserts(db, id, input),
   ])
 }
 
@@ -188,16 +212,18 @@ export async function copySchedule(db: Db, owner: Owner, id: string): Promise<{ 
   let copyIndex = 2
   while (names.has(copyName(saved.name, copyIndex))) copyIndex++
   // The copy keeps the adjustments it copies even on Basic: nothing new is added.
-  const owned: Owner = { ...owner, plan: can(owner.plan, 'adjustments') ? owner.plan : 'Standard' }
-  const held = await countOwned(db, schedules, owner.id)
-  if (!withinLimit(owner.plan, 'schedules', held)) refuse('planLimit')
-  return createSchedule(db, owned, {
-    name: copyName(saved.name, copyIndex),
-    timeZone: saved.timeZone,
-    isDefault: false,
-    weekly: saved.weekly,
-    adjustments: saved.adjustments,
-  })
+  return createSchedule(
+    db,
+    owner,
+    {
+      name: copyName(saved.name, copyIndex),
+      timeZone: saved.timeZone,
+      isDefault: false,
+      weekly: saved.weekly,
+      adjustments: saved.adjustments,
+    },
+    true,
+  )
 }
 
 /** The default schedule cannot go, nor one that event types still use. */
