@@ -1,6 +1,6 @@
-import { getTableColumns } from 'drizzle-orm'
+import { type SQL, getTableColumns, sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/d1'
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import * as schema from '#db/schema.ts'
 
 /**
@@ -90,4 +90,12 @@ export const IN_LIST_MAX = 90
 export async function readInParts<T, R>(items: readonly T[], read: (part: T[]) => Promise<R[]>): Promise<R[]> {
   if (items.length === 0) return []
   return (await Promise.all(chunked(items, IN_LIST_MAX).map(read))).flat()
+}
+
+/**
+ * `column IN (the values)` with one bound parameter, the list as a JSON array read by `json_each`: for a condition
+ * that cannot be split into parts (a filter of a paged list), whatever the list's length.
+ */
+export function inJsonList(column: SQLiteColumn | SQL, values: readonly string[]): SQL {
+  return sql`${column} in (select value from json_each(${JSON.stringify(values)}))`
 }

@@ -13,6 +13,7 @@ import { calendarIntegrations, calendarPushChannels, integrationCalendars } from
 import { randomToken, sha256 } from '../auth/tokens.server.ts'
 import { type AppEnv, sessionKeys } from '../env.server.ts'
 import { findById } from '../rows.server.ts'
+import { readInParts } from '../db.server.ts'
 import { withCalendarOf } from './calendar-of.server.ts'
 import { openCredentials, sealCredentials } from './credentials.server.ts'
 import { type OAuthApi, oauthApi, platformFetch, unavailable } from './oauth-api.server.ts'
@@ -353,11 +354,13 @@ export async function pushTargets(
     })
     .from(calendarPushChannels)
     .$dynamic()
-  const rows = await withCalendarOf(selected, calendarPushChannels.calendarId).where(
-    and(
-      eq(calendarPushChannels.provider, provider),
-      inArray(calendarPushChannels.channelId, ids),
-      eq(calendarIntegrations.isActive, true),
+  const rows = await readInParts(ids, (part) =>
+    withCalendarOf(selected, calendarPushChannels.calendarId).where(
+      and(
+        eq(calendarPushChannels.provider, provider),
+        inArray(calendarPushChannels.channelId, part),
+        eq(calendarIntegrations.isActive, true),
+      ),
     ),
   )
   const targets = new Set<string>()

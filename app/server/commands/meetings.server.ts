@@ -25,7 +25,7 @@ import type {
 import { isLive } from '#app/domain/commands/meetings.ts'
 import { ReminderPlan } from '#app/domain/reminders/replan.ts'
 import { meetingParticipants, meetings, participantLinks } from '#db/schema.ts'
-import { type Db, insertRows } from '../db.server.ts'
+import { type Db, IN_LIST_MAX, chunked, insertRows } from '../db.server.ts'
 import type { Organizer } from '../meetings/actions.server.ts'
 import type { MeetingRow, ParticipantRow } from '../meetings/meetings.server.ts'
 import {
@@ -202,9 +202,13 @@ async function canceled(work: Work, event: MeetingCanceled | ParticipantCanceled
       .set({ updatedAt: now, ...(whole ? { sequence: updated.sequence, status: 'canceled', canceledAt: now } : {}) })
       .where(eq(meetings.id, meeting.id)),
   ]
-  if (ids.size > 0) {
-    const update = db.update(meetingParticipants).set({ status: 'canceled', canceledAt: now })
-    rows.push(update.where(inArray(meetingParticipants.id, [...ids])))
+  for (const part of chunked([...ids], IN_LIST_MAX)) {
+    rows.push(
+      db
+        .update(meetingParticipants)
+        .set({ status: 'canceled', canceledAt: now })
+        .where(inArray(meetingParticipants.id, part)),
+    )
   }
   for (const id of ids) work.plan.cancel(meeting.id, id)
   if (whole) work.plan.cancel(meeting.id)
@@ -256,10 +260,9 @@ async function participantsMoved(work: Work, event: ParticipantsMoved): Promise<
   work.state.set(target.meeting.id, { meeting: updatedTarget, participants: arrived })
   work.plan.replan(meetingToPlan(work.reminders, updatedTarget, arrived), now)
   const rows: Statement[] = [
-    db
-      .update(meetingParticipants)
-      .set({ meetingId: target.meeting.id })
-      .where(inArray(meetingParticipants.id, [...movingIds])),
+    ...chunked([...movingIds], IN_LIST_MAX).map((part) =>
+      db.update(meetingParticipants).set({ meetingId: target.meeting.id }).where(inArray(meetingParticipants.id, part)),
+    ),
     db.update(meetings).set({ totalSeats: event.totalSeats, updatedAt: now }).where(eq(meetings.id, target.meeting.id)),
   ]
   const notices: Statement[] = []

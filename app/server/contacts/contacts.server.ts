@@ -9,7 +9,7 @@ import { newId } from '#app/domain/ids.ts'
 import { can } from '#app/domain/plans.ts'
 import { addDays, startOfZonedDay } from '#app/domain/time/index.ts'
 import { getT } from '#app/i18n/translate.server.ts'
-import type { Db } from '#app/server/db.server.ts'
+import { type Db, inJsonList, readInParts } from '#app/server/db.server.ts'
 import { refuse } from '#app/server/refusal.server.ts'
 import { isUniqueViolation } from '#app/server/unique-violation.server.ts'
 import { searchFold } from '#app/domain/search.ts'
@@ -64,8 +64,8 @@ function filterWhere(db: Db, owner: Owner, filter: ContactFilter, now: number) {
       .select({ one: sql`1` })
       .from(meetingParticipants)
       .innerJoin(meetings, eq(meetings.id, meetingParticipants.meetingId))
-      .where(and(eq(meetingParticipants.contactId, contacts.id), inArray(meetings.eventTypeId, filter.eventTypeIds)))
-    const last = inArray(contacts.lastEventTypeId, filter.eventTypeIds)
+      .where(and(eq(meetingParticipants.contactId, contacts.id), inJsonList(meetings.eventTypeId, filter.eventTypeIds)))
+    const last = inJsonList(contacts.lastEventTypeId, filter.eventTypeIds)
     conditions.push(or(last, exists(bookedThatType)) ?? last)
   }
   if (filter.viewNotDone) conditions.push(notExists(heldMeetingOf(db, now)))
@@ -230,10 +230,12 @@ export function upsertContactStatement(
 
 async function ownedContacts(db: Db, ownerId: string, ids: string[]) {
   const unique = [...new Set(ids)]
-  const rows = await db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.ownerId, ownerId), inArray(contacts.id, unique)))
+  const rows = await readInParts(unique, (part) =>
+    db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.ownerId, ownerId), inArray(contacts.id, part))),
+  )
   // Any id that is not the owner's: the whole request is refused, as for a missing row (no leak).
   if (rows.length !== unique.length) refuse('notFound')
   return rows
@@ -245,7 +247,7 @@ export async function setArchived(db: Db, ownerId: string, ids: string[], isArch
   await db
     .update(contacts)
     .set({ isArchived, updatedAt: now })
-    .where(and(eq(contacts.ownerId, ownerId), inArray(contacts.id, ids)))
+    .where(and(eq(contacts.ownerId, ownerId), inJsonList(contacts.id, ids)))
   return { count: new Set(ids).size }
 }
 

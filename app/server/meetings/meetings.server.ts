@@ -20,7 +20,7 @@ import {
   rangeBoundInstant,
 } from '#app/domain/meetings/rules.ts'
 import { avatarUrl } from '#app/server/accounts/profile.server.ts'
-import type { Db } from '#app/server/db.server.ts'
+import { type Db, readInParts } from '#app/server/db.server.ts'
 import { meetingParticipants, meetings, users } from '#db/schema.ts'
 import { findOwned } from '../rows.server.ts'
 import { found, refuse } from '../refusal.server.ts'
@@ -134,12 +134,14 @@ export function organizerView(
 export type OrganizerView = ReturnType<typeof organizerView>
 
 async function participantsOf(db: Db, ownerId: string, meetingIds: string[]) {
-  if (meetingIds.length === 0) return new Map<string, ParticipantRow[]>()
-  const rows = await db
-    .select()
-    .from(meetingParticipants)
-    .where(and(eq(meetingParticipants.ownerId, ownerId), inArray(meetingParticipants.meetingId, meetingIds)))
-    .orderBy(asc(meetingParticipants.createdAt), asc(meetingParticipants.id))
+  // In parts by meeting (the short list has 100 meetings): each meeting's people stay in one part, in order.
+  const rows = await readInParts(meetingIds, (part) =>
+    db
+      .select()
+      .from(meetingParticipants)
+      .where(and(eq(meetingParticipants.ownerId, ownerId), inArray(meetingParticipants.meetingId, part)))
+      .orderBy(asc(meetingParticipants.createdAt), asc(meetingParticipants.id)),
+  )
   const byMeeting = new Map<string, ParticipantRow[]>()
   for (const row of rows) byMeeting.set(row.meetingId, [...(byMeeting.get(row.meetingId) ?? []), row])
   return byMeeting
@@ -265,17 +267,18 @@ function participantScope(viewer: Viewer) {
 
 async function visitorsOf(db: Db, rows: { participant: ParticipantRow }[]) {
   const bookingIds = [...new Set(rows.map((r) => r.participant.bookingId))]
-  if (bookingIds.length === 0) return []
-  return db
-    .select()
-    .from(meetingParticipants)
-    .where(
-      and(
-        inArray(meetingParticipants.bookingId, bookingIds),
-        eq(meetingParticipants.role, 'visitor'),
-        eq(meetingParticipants.status, 'booked'),
+  return readInParts(bookingIds, (part) =>
+    db
+      .select()
+      .from(meetingParticipants)
+      .where(
+        and(
+          inArray(meetingParticipants.bookingId, part),
+          eq(meetingParticipants.role, 'visitor'),
+          eq(meetingParticipants.status, 'booked'),
+        ),
       ),
-    )
+  )
 }
 
 /** "I am booked": meetings of other specialists the viewer is booked into (SPEC §4 default filter: upcoming). */

@@ -26,7 +26,7 @@ import {
   telegramBindings,
   users,
 } from '#db/schema.ts'
-import type { Db } from '../db.server.ts'
+import { type Db, readInParts } from '../db.server.ts'
 import { type AppEnv, sessionKeys } from '../env.server.ts'
 import { bookedPeopleOf } from '../meetings/people.server.ts'
 import type { MessageSender } from '../outbox/delivery.server.ts'
@@ -287,15 +287,10 @@ export async function settleReminders(db: Db, now: number): Promise<number> {
     .where(and(eq(reminders.status, 'scheduled'), isNotNull(reminders.outboxId)))
     .limit(500)
   if (claimed.length === 0) return 0
-  const messages = await db
-    .select()
-    .from(outbox)
-    .where(
-      inArray(
-        outbox.id,
-        claimed.flatMap(({ reminder }) => reminderMessageIds(reminder).map((m) => m.id)),
-      ),
-    )
+  const messages = await readInParts(
+    claimed.flatMap(({ reminder }) => reminderMessageIds(reminder).map((m) => m.id)),
+    (part) => db.select().from(outbox).where(inArray(outbox.id, part)),
+  )
   const byId = new Map(messages.map((m) => [m.id, m]))
   let settled = 0
   for (const { reminder, meeting, participant } of claimed) {

@@ -5,11 +5,11 @@
  * batch. The cron job (reminder-job.server.ts) sends the rows; the guards of the updates respect what it claims and
  * settles in between.
  */
-import { and, eq, inArray, like, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, like, sql } from 'drizzle-orm'
 import type { MeetingToPlan, ReminderChange, StoredReminder } from '#app/domain/reminders/replan.ts'
 import { eventTypes, meetings, oneTimeEvents, outbox, reminders } from '#db/schema.ts'
 import type { Statement } from '../commands/apply.server.ts'
-import type { Db } from '../db.server.ts'
+import { type Db, IN_LIST_MAX, chunked, readInParts } from '../db.server.ts'
 
 /** What the planner reads: the stored rows of the meetings and their people, and each meeting's own offsets. */
 export type ReminderSnapshot = {
@@ -24,21 +24,20 @@ export async function loadReminders(
   meetingIds: readonly string[],
   participantIds: readonly string[],
 ): Promise<ReminderSnapshot> {
-  const rows = await db
-    .select()
-    .from(reminders)
-    .where(
-      or(
-        inArray(reminders.meetingId, [...meetingIds]),
-        participantIds.length > 0 ? inArray(reminders.participantId, [...participantIds]) : undefined,
-      ),
-    )
-  const own = await db
-    .select({ id: meetings.id, eventType: eventTypes.remindersInMinutes, oneTime: oneTimeEvents.remindersInMinutes })
-    .from(meetings)
-    .leftJoin(eventTypes, eq(eventTypes.id, meetings.eventTypeId))
-    .leftJoin(oneTimeEvents, eq(oneTimeEvents.id, meetings.id))
-    .where(inArray(meetings.id, [...meetingIds]))
+  // In parts (a group meeting can have more people than D1 binds); a row found both ways is kept once.
+  const [ofMeetings, ofPeople] = await Promise.all([
+    readInParts(meetingIds, (part) => db.select().from(reminders).where(inArray(reminders.meetingId, part))),
+    readInParts(participantIds, (part) => db.select().from(reminders).where(inArray(reminders.participantId, part))),
+  ])
+  const rows = [...new Map([...ofMeetings, ...ofPeople].map((row) => [row.id, row])).values()]
+  const own = await readInParts(meetingIds, (part) =>
+    db
+      .select({ id: meetings.id, eventType: eventTypes.remindersInMinutes, oneTime: oneTimeEvents.remindersInMinutes })
+      .from(meetings)
+      .leftJoin(eventTypes, eq(eventTypes.id, meetings.eventTypeId))
+      .leftJoin(oneTimeEvents, eq(oneTimeEvents.id, meetings.id))
+      .where(inArray(meetings.id, part)),
+  )
   return { rows, offsets: new Map(own.map((m) => [m.id, m.eventType ?? m.oneTime ?? null])) }
 }
 
@@ -54,29 +53,37 @@ export function meetingToPlan(
 
 /** The planner's changes as statements of the command's batch, in order. */
 export function reminderStatements(db: Db, changes: readonly ReminderChange[], now: number): Statement[] {
-  return changes.map((change) => {
+  return changes.flatMap((change): Statement[] => {
     switch (change.kind) {
       case 'insert':
-        return db.insert(reminders).values({ ...change.row, createdAt: now })
+        return [db.insert(reminders).values({ ...change.row, createdAt: now })]
       case 'update':
-        return db
-          .update(reminders)
-          .set(change.set)
-          .where(
-            and(eq(reminders.id, change.id), change.onlyIf ? inArray(reminders.status, [...change.onlyIf]) : undefined),
-          )
-      default:
-        return db
-          .update(outbox)
-          .set({ status: 'failed', lastError: change.reason })
-          .where(
-            and(
-              eq(outbox.status, 'pending'),
-              like(outbox.id, 'reminder-%'),
-              // `abandon`. Message ids are `reminder-<reminder id, 36 characters>-...` (app/domain/reminders/plan.ts).
-              inArray(sql`substr(${outbox.id}, 10, 36)`, change.reminderIds),
+        return [
+          db
+            .update(reminders)
+            .set(change.set)
+            .where(
+              and(
+                eq(reminders.id, change.id),
+                change.onlyIf ? inArray(reminders.status, [...change.onlyIf]) : undefined,
+              ),
             ),
-          )
+        ]
+      default:
+        // `abandon`, in parts (a meeting's reminders can be more than D1 binds). Message ids are
+        // `reminder-<reminder id, 36 characters>-...` (app/domain/reminders/plan.ts).
+        return chunked(change.reminderIds, IN_LIST_MAX).map((part) =>
+          db
+            .update(outbox)
+            .set({ status: 'failed', lastError: change.reason })
+            .where(
+              and(
+                eq(outbox.status, 'pending'),
+                like(outbox.id, 'reminder-%'),
+                inArray(sql`substr(${outbox.id}, 10, 36)`, part),
+              ),
+            ),
+        )
     }
   })
 }

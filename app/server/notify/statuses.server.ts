@@ -8,7 +8,7 @@ import { reminderMessageIds } from '#app/domain/reminders/plan.ts'
 import { type ReminderProblem, decodeProblems, parseDeliveryError } from '#app/domain/reminders/problems.ts'
 import { meetingParticipants, meetings, outbox, reminders } from '#db/schema.ts'
 import type { ReminderStatus } from '#app/domain/enums.ts'
-import type { Db } from '../db.server.ts'
+import { type Db, readInParts } from '../db.server.ts'
 import { findOwned } from '../rows.server.ts'
 
 export type DeliveryView = {
@@ -52,7 +52,7 @@ export async function reminderStatusesFor(
     .where(and(eq(reminders.meetingId, meetingId), eq(reminders.ownerId, ownerId)))
     .orderBy(asc(reminders.dueAt), asc(reminders.recipientKind))
   const ids = rows.flatMap(({ reminder }) => reminderMessageIds(reminder).map((m) => m.id))
-  const messages = ids.length > 0 ? await db.select().from(outbox).where(inArray(outbox.id, ids)) : []
+  const messages = await readInParts(ids, (part) => db.select().from(outbox).where(inArray(outbox.id, part)))
   const byId = new Map(messages.map((m) => [m.id, m]))
   return rows.map(({ reminder, firstName, lastName }) => ({
     id: reminder.id,

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { OutboxRowChannel } from '#app/domain/enums.ts'
 import { outbox, pushTokens } from '#db/schema.ts'
-import type { Db } from '../db.server.ts'
+import { type Db, IN_LIST_MAX, chunked } from '../db.server.ts'
 import type { AppEnv } from '../env.server.ts'
 import { type MessageSender, type OutgoingMessage, SEND_TIMEOUT_MS, deliveryErrorText } from './delivery.server.ts'
 import { senderFor } from './senders.server.ts'
@@ -77,8 +77,12 @@ export async function drainOutbox(
     }
     return sender
   }
+  // The given ids in parts (a one-time meeting's invitations can be more than D1 binds); all due ones else.
+  const parts = options.ids ? chunked(options.ids, IN_LIST_MAX) : [undefined]
+  let part = 0
   for (let i = 0; i < BATCH; i++) {
-    const row = await claimNext(db, clock(), options.ids)
+    let row = await claimNext(db, clock(), parts[part])
+    while (!row && part < parts.length - 1) row = await claimNext(db, clock(), parts[++part])
     if (!row) break
     // Only this claim may record the outcome: a drain that somehow outlived its claim changes nothing.
     const ours = and(eq(outbox.id, row.id), eq(outbox.lockedUntil, row.lockedUntil))

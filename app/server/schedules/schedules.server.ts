@@ -12,7 +12,7 @@ import type { ScheduleInput } from '#app/domain/schedules/schema.ts'
 import { dmyToIso, isoToDmy } from '#app/domain/time/index.ts'
 import { eventTypes, scheduleAdjustments, schedules, users } from '#db/schema.ts'
 import type { PlanName } from '#app/domain/enums.ts'
-import type { Db } from '../db.server.ts'
+import { type Db, readInParts } from '../db.server.ts'
 import { countOwned, findOwned, listOwned, ownedBelowInsert, ownedBy } from '../rows.server.ts'
 import { found, refuse } from '../refusal.server.ts'
 
@@ -96,15 +96,10 @@ export async function ensureDefaultSchedule(db: Db, owner: Owner, name: string):
 export async function listSchedules(db: Db, ownerId: string): Promise<ScheduleView[]> {
   const rows = await listOwned(db, schedules, ownerId, 'oldest')
   if (rows.length === 0) return []
-  const adjustments = await db
-    .select()
-    .from(scheduleAdjustments)
-    .where(
-      inArray(
-        scheduleAdjustments.scheduleId,
-        rows.map((row) => row.id),
-      ),
-    )
+  const adjustments = await readInParts(
+    rows.map((row) => row.id),
+    (part) => db.select().from(scheduleAdjustments).where(inArray(scheduleAdjustments.scheduleId, part)),
+  )
   return rows.map((row) => toView(row, adjustments))
 }
 
