@@ -11,7 +11,8 @@ import { contacts, meetingParticipants, meetings, reminders, scheduleAdjustments
 import { api, unique } from './helpers/accounts.ts'
 import { apiSpecialist } from './helpers/api.ts'
 import { api as bookingApi, contactInfo, createBookableHost, firstFreeSlot } from './helpers/booking.ts'
-import { HOUR } from './helpers/meetings.ts'
+import { DAY, HOUR, createMeeting } from './helpers/meetings.ts'
+import { reminderRowsFor } from '#app/domain/reminders/plan.ts'
 import { bearerFor, createTestUser } from './helpers/users.ts'
 
 const db = () => getDb(env.DB)
@@ -164,5 +165,56 @@ describe('paths whose lists cross 100 parameters', () => {
     expect((await call('PUT', `/schedule/${id}`, { ...body, name: 'Снова' })).status).toBe(200)
     const saved = await db().select().from(scheduleAdjustments).where(eq(scheduleAdjustments.scheduleId, id))
     expect(saved).toHaveLength(40)
+  })
+
+  it('cancelling a group meeting of 110 people: their rows, reminders and messages in parts', async () => {
+    const user = await createTestUser({ plan: 'Pro' })
+    const auth = await bearerFor(user.id)
+    const people = Array.from({ length: 110 }, (_, i) => ({
+      email: `${unique('seat')}@example.com`,
+      firstName: `Гость ${i}`,
+    }))
+    const meeting = await createMeeting(user.id, {
+      startAt: Date.now() + 3 * DAY,
+      people,
+      participantType: 'GroupNotCollective',
+      totalSeats: 200,
+    })
+    const rows = reminderRowsFor(
+      { id: meeting.id, ownerId: user.id, startAt: meeting.startAt },
+      meeting.participants,
+      { remindersInMinutes: [60] },
+      Date.now(),
+    )
+    await db().batch(insertRows(db(), reminders, rows) as [never])
+    const response = await api('PATCH', `/userEvents/${meeting.id}`, { auth, body: { cancel: true } })
+    expect(response.status).toBe(200)
+    const after = await db().select().from(meetingParticipants).where(eq(meetingParticipants.meetingId, meeting.id))
+    expect(after.filter((p) => p.status === 'canceled')).toHaveLength(110)
+    const jobs = await db().select().from(reminders).where(eq(reminders.meetingId, meeting.id))
+    expect(jobs).toHaveLength(111)
+    expect(jobs.every((job) => job.status === 'canceled')).toBe(true)
+  })
+
+  it('contacts: a list filtered by 150 event types, 150 archived at once', async () => {
+    const user = await createTestUser({ plan: 'Pro' })
+    const auth = await bearerFor(user.id)
+    const many = Array.from({ length: 150 }, (_, i) => ({
+      id: newId(),
+      ownerId: user.id,
+      firstName: `Контакт ${i}`,
+      email: `${unique('arch')}@example.com`,
+    }))
+    await db().batch(insertRows(db(), contacts, many) as [never])
+    const filter = ids(150)
+      .map((id) => `eventTypeIds=${id}`)
+      .join('&')
+    const listed = await api<{ items: unknown[] }>('GET', `/contacts?${filter}`, { auth })
+    expect(listed.status).toBe(200)
+    expect(listed.body.data.items).toEqual([])
+    const archived = await api('DELETE', `/contacts?${many.map((c) => `ids=${c.id}`).join('&')}`, { auth })
+    expect(archived.status).toBe(200)
+    const rows = await db().select().from(contacts).where(eq(contacts.ownerId, user.id))
+    expect(rows.filter((c) => c.isArchived)).toHaveLength(150)
   })
 })

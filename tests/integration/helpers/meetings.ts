@@ -191,11 +191,11 @@ export async function createMeeting(
   const contactRows = await db().query.contacts.findMany({ where: (c, { eq }) => eq(c.ownerId, ownerId) })
   const byEmail = new Map(contactRows.map((c) => [c.email, c.id]))
   if (participants.length > 0) {
-    await db()
-      .insert(meetingParticipants)
-      .values(
-        participants.map((p) => ({ ...p, contactId: p.role === 'member' ? (byEmail.get(p.email) ?? null) : null })),
-      )
+    const rows = participants.map((p) => ({
+      ...p,
+      contactId: p.role === 'member' ? (byEmail.get(p.email) ?? null) : null,
+    }))
+    await db().batch(insertRows(db(), meetingParticipants, rows) as [never])
   }
   return { id, participants, startAt: input.startAt, endAt }
 }
