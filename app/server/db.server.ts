@@ -40,12 +40,19 @@ export function limitedD1(d1: D1Database): D1Database {
       if (prop !== 'prepare') return value.bind(target)
       return (query: string) => {
         const statement: D1PreparedStatement = value.call(target, query)
-        const bind = statement.bind
-        statement.bind = (...params: unknown[]) => {
-          if (params.length > D1_MAX_BOUND_PARAMETERS) throw new TooManyBoundParameters(params.length, query)
-          return bind.apply(statement, params)
-        }
-        return statement
+        // A view of the statement whose `bind` checks; the statement itself is left as it is (another view over the
+        // binding, such as the page's D1 counter, keeps recognising the statements it made).
+        return new Proxy(statement, {
+          get(inner, name) {
+            const member = Reflect.get(inner, name, inner)
+            if (typeof member !== 'function') return member
+            if (name !== 'bind') return member.bind(inner)
+            return (...params: unknown[]) => {
+              if (params.length > D1_MAX_BOUND_PARAMETERS) throw new TooManyBoundParameters(params.length, query)
+              return member.apply(inner, params)
+            }
+          },
+        })
       }
     },
   })
