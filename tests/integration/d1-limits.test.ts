@@ -11,9 +11,10 @@ import { contacts, meetingParticipants, meetings, reminders, scheduleAdjustments
 import { api, unique } from './helpers/accounts.ts'
 import { apiSpecialist } from './helpers/api.ts'
 import { api as bookingApi, contactInfo, createBookableHost, firstFreeSlot } from './helpers/booking.ts'
-import { DAY, HOUR, createMeeting } from './helpers/meetings.ts'
+import { DAY, createMeeting } from './helpers/meetings.ts'
 import { reminderRowsFor } from '#app/domain/reminders/plan.ts'
 import { bearerFor, createTestUser } from './helpers/users.ts'
+import { hourAhead, oneTimeBody } from './helpers/one-time.ts'
 
 const db = () => getDb(env.DB)
 const ids = (n: number) => Array.from({ length: n }, () => newId())
@@ -57,29 +58,6 @@ describe('the bound parameters guard', () => {
   })
 })
 
-/** A whole hour a few days ahead. */
-const hourAhead = (days: number) => Math.ceil((Date.now() + days * 24 * HOUR) / HOUR) * HOUR
-
-function oneTime(start: number, overrides: Record<string, unknown>, remindersInMinutes: number[]) {
-  return {
-    contactIds: [],
-    contacts: [],
-    adjutantEmails: null,
-    timeZone: 'Europe/Moscow',
-    dates: [{ from: new Date(start).toISOString(), to: new Date(start + HOUR).toISOString() }],
-    form: {
-      name: 'Общий сбор',
-      type: 'Online',
-      meetingPoint: 'https://zoom.us/j/42',
-      participantType: 'GroupNotCollective',
-      totalSeats: 200,
-      minSeats: 1,
-      remindersInMinutes,
-    },
-    ...overrides,
-  }
-}
-
 describe('paths whose lists cross 100 parameters', () => {
   it('a one-time meeting for 100 chosen contacts: reads by id and email, reminders, contacts touched', async () => {
     const user = await createTestUser({ plan: 'Pro' })
@@ -95,7 +73,7 @@ describe('paths whose lists cross 100 parameters', () => {
     const start = hourAhead(4)
     const created = await api<{ id: string }>('POST', '/companyEvent/organizer', {
       auth,
-      body: oneTime(start, { contactIds: chosen.map((c) => c.id), contacts: newOnes }, [60]),
+      body: oneTimeBody({ contactIds: chosen.map((c) => c.id), contacts: newOnes }, { totalSeats: 200 }, start),
     })
     expect(created.status).toBe(201)
     const people = await db()
@@ -130,7 +108,11 @@ describe('paths whose lists cross 100 parameters', () => {
     const guest = `${unique('guest')}@example.com`
     const created = await api<{ id: string }>('POST', '/companyEvent/organizer', {
       auth,
-      body: oneTime(start, { contacts: [{ firstName: 'Гость', email: guest }] }, [10, 20, 30, 40, 50, 60, 70, 80, 90]),
+      body: oneTimeBody(
+        { contacts: [{ firstName: 'Гость', email: guest }] },
+        { totalSeats: 200, remindersInMinutes: [10, 20, 30, 40, 50, 60, 70, 80, 90] },
+        start,
+      ),
     })
     expect(created.status).toBe(201)
     const jobs = await db().select().from(reminders).where(eq(reminders.meetingId, created.body.data.id))

@@ -7,6 +7,7 @@ import { contacts, meetingParticipants, meetings, oneTimeInvitations, reminders 
 import { api, emailsTo, lastEmailTo, unique } from './helpers/accounts.ts'
 import { DAY, HOUR, createMeeting } from './helpers/meetings.ts'
 import { bearerFor, createTestUser } from './helpers/users.ts'
+import { hourAhead, oneTimeBody } from './helpers/one-time.ts'
 
 const db = () => getDb(env.DB)
 const email = (prefix: string) => `${unique(prefix)}@example.com`
@@ -27,33 +28,6 @@ async function contactOf(ownerId: string, overrides: Partial<typeof contacts.$in
   }
   await db().insert(contacts).values(row)
   return row
-}
-
-/** A whole hour a few days ahead, as an instant. */
-function hourAhead(days: number, plusHours = 0) {
-  return Math.ceil((Date.now() + days * DAY) / HOUR) * HOUR + plusHours * HOUR
-}
-
-function body(overrides: Record<string, unknown> = {}, form: Record<string, unknown> = {}, start = hourAhead(3)) {
-  return {
-    contactIds: [],
-    contacts: [],
-    adjutantEmails: null,
-    timeZone: 'Europe/Moscow',
-    dates: [{ from: new Date(start).toISOString(), to: new Date(start + HOUR).toISOString() }],
-    form: {
-      name: 'Разбор проекта',
-      description: 'Обсудим план',
-      type: 'Online',
-      meetingPoint: 'https://zoom.us/j/42',
-      participantType: 'GroupNotCollective',
-      totalSeats: 3,
-      minSeats: 1,
-      remindersInMinutes: [60],
-      ...form,
-    },
-    ...overrides,
-  }
 }
 
 type Created = { id: string; ids: string[]; links: string[] }
@@ -104,7 +78,7 @@ describe('companyEvent: creating a one-time meeting', () => {
     const adjutant = email('helper')
     const created = await api<Created>('POST', '/companyEvent/organizer', {
       auth,
-      body: body({
+      body: oneTimeBody({
         contactIds: [existing.id],
         contacts: [{ firstName: 'Пётр', lastName: '', email: newEmail.toUpperCase(), phone: '' }],
         adjutantEmails: [adjutant],
@@ -165,7 +139,7 @@ describe('companyEvent: creating a one-time meeting', () => {
     const second = hourAhead(5)
     const created = await api<Created>('POST', '/companyEvent/organizer', {
       auth,
-      body: body({
+      body: oneTimeBody({
         dates: [
           { from: new Date(first).toISOString(), to: new Date(first + HOUR).toISOString() },
           { from: new Date(second).toISOString(), to: new Date(second + HOUR).toISOString() },
@@ -182,12 +156,12 @@ describe('companyEvent: creating a one-time meeting', () => {
     const day = new Date(hourAhead(6)).toISOString().slice(0, 10)
     const withOffset = await api<Created>('POST', '/companyEvent/organizer', {
       auth,
-      body: body({ dates: [{ from: `${day}T10:00`, to: `${day}T11:30`, gmtOffset: 5 }] }),
+      body: oneTimeBody({ dates: [{ from: `${day}T10:00`, to: `${day}T11:30`, gmtOffset: 5 }] }),
     })
     expect(withOffset.status).toBe(201)
     const byZone = await api<Created>('POST', '/companyEvent/organizer', {
       auth,
-      body: body({ timeZone: 'Europe/Moscow', dates: [{ from: `${day}T14:00`, to: `${day}T15:00` }] }),
+      body: oneTimeBody({ timeZone: 'Europe/Moscow', dates: [{ from: `${day}T14:00`, to: `${day}T15:00` }] }),
     })
     expect(byZone.status).toBe(201)
     const rows = await meetingsOf(user.id)
@@ -198,14 +172,20 @@ describe('companyEvent: creating a one-time meeting', () => {
 
   it('is plan-gated: Basic cannot, Standard cannot make a group, Standard can make an individual one', async () => {
     const basic = await specialist('Basic')
-    const refused = await api('POST', '/companyEvent/organizer', { auth: basic.auth, body: body(), language: 'en' })
+    const refused = await api('POST', '/companyEvent/organizer', {
+      auth: basic.auth,
+      body: oneTimeBody(),
+      language: 'en',
+    })
     expect(refused.status).toBe(403)
     expect(refused.body.apiErrors[0].text).toBe('Not available on your plan')
     const standard = await specialist('Standard')
-    expect((await api('POST', '/companyEvent/organizer', { auth: standard.auth, body: body() })).status).toBe(403)
+    expect((await api('POST', '/companyEvent/organizer', { auth: standard.auth, body: oneTimeBody() })).status).toBe(
+      403,
+    )
     const single = await api('POST', '/companyEvent/organizer', {
       auth: standard.auth,
-      body: body({}, { participantType: 'SimpleNotCollective', totalSeats: 5 }),
+      body: oneTimeBody({}, { participantType: 'SimpleNotCollective', totalSeats: 5 }),
     })
     expect(single.status).toBe(201)
     expect(await meetingsOf(basic.user.id)).toHaveLength(0)
@@ -241,7 +221,11 @@ describe('companyEvent: creating a one-time meeting', () => {
       [{ timeZone: 'Mars/Base' }, {}, 'timeZone: Unknown time zone'],
     ]
     for (const [overrides, form, text] of cases) {
-      const answer = await api('POST', '/companyEvent/organizer', { auth, body: body(overrides, form), language: 'en' })
+      const answer = await api('POST', '/companyEvent/organizer', {
+        auth,
+        body: oneTimeBody(overrides, form),
+        language: 'en',
+      })
       expect(answer.status, text).toBe(400)
       expect(answer.body.apiErrors.map((e) => e.text).join(' | ')).toContain(text)
     }
@@ -257,23 +241,23 @@ describe('companyEvent: creating a one-time meeting', () => {
     const tooMany = await api('POST', '/companyEvent/organizer', {
       auth,
       language: 'en',
-      body: body({ contactIds: [a.id, b.id] }, { participantType: 'SimpleNotCollective' }),
+      body: oneTimeBody({ contactIds: [a.id, b.id] }, { participantType: 'SimpleNotCollective' }),
     })
     expect(tooMany.status).toBe(400)
     expect(tooMany.body.apiErrors[0].text).toBe('contactIds: Maximum number of participants reached (seats: 1)')
     const twice = await api('POST', '/companyEvent/organizer', {
       auth,
-      body: body({ contactIds: [a.id], contacts: [{ firstName: 'Дубль', email: a.email }] }),
+      body: oneTimeBody({ contactIds: [a.id], contacts: [{ firstName: 'Дубль', email: a.email }] }),
     })
     expect(twice.status).toBe(400)
     const self = await api('POST', '/companyEvent/organizer', {
       auth,
-      body: body({ contacts: [{ firstName: 'Я сам', email: user.email }] }),
+      body: oneTimeBody({ contacts: [{ firstName: 'Я сам', email: user.email }] }),
     })
     expect(self.status).toBe(400)
     const noEmail = await contactOf(user.id, { email: null })
     expect(
-      (await api('POST', '/companyEvent/organizer', { auth, body: body({ contactIds: [noEmail.id] }) })).status,
+      (await api('POST', '/companyEvent/organizer', { auth, body: oneTimeBody({ contactIds: [noEmail.id] }) })).status,
     ).toBe(400)
     expect(await meetingsOf(user.id)).toHaveLength(0)
   })
@@ -282,9 +266,12 @@ describe('companyEvent: creating a one-time meeting', () => {
     const { auth } = await specialist()
     const other = await specialist()
     const foreign = await contactOf(other.user.id)
-    const answer = await api('POST', '/companyEvent/organizer', { auth, body: body({ contactIds: [foreign.id] }) })
+    const answer = await api('POST', '/companyEvent/organizer', {
+      auth,
+      body: oneTimeBody({ contactIds: [foreign.id] }),
+    })
     expect(answer.status).toBe(404)
-    const theirs = await api<Created>('POST', '/companyEvent/organizer', { auth: other.auth, body: body() })
+    const theirs = await api<Created>('POST', '/companyEvent/organizer', { auth: other.auth, body: oneTimeBody() })
     expect((await api('GET', `/companyEvent/${theirs.body.data.id}/share`, { auth })).status).toBe(404)
     const mine = await api<{ link: string }>('GET', `/companyEvent/${theirs.body.data.id}/share`, { auth: other.auth })
     expect(mine.status).toBe(200)
@@ -306,7 +293,7 @@ describe('companyEvent: the overlap check and ignoreFreeTimeCheck', () => {
       people: [{ email: email('x'), firstName: 'Икс' }],
     })
     // Touching the end is no overlap...
-    const touching = await api('POST', '/companyEvent/organizer', { auth, body: body({}, {}, start) })
+    const touching = await api('POST', '/companyEvent/organizer', { auth, body: oneTimeBody({}, {}, start) })
     expect(touching.status).toBe(201)
     // ...but a buffer before widens it into the other meeting (the engine's conflict rule).
     const later = start + 2 * HOUR
@@ -314,7 +301,7 @@ describe('companyEvent: the overlap check and ignoreFreeTimeCheck', () => {
     const buffered = await api<{ overlaps: { id: string; name: string }[]; busyEmails: string[] }>(
       'POST',
       '/companyEvent/organizer',
-      { auth, body: body({}, { getTimeBeforeValue: 15 }, later), language: 'en' },
+      { auth, body: oneTimeBody({}, { getTimeBeforeValue: 15 }, later), language: 'en' },
     )
     expect(buffered.status).toBe(409)
     expect(buffered.body.isOk).toBe(false)
@@ -322,14 +309,14 @@ describe('companyEvent: the overlap check and ignoreFreeTimeCheck', () => {
     expect(buffered.body.apiErrors[0].text).toMatch(/^You already have a meeting at this time/)
     const overlapping = await api<{ overlaps: unknown[] }>('POST', '/companyEvent/organizer', {
       auth,
-      body: body({}, {}, start + 30 * 60_000),
+      body: oneTimeBody({}, {}, start + 30 * 60_000),
     })
     expect(overlapping.status).toBe(409)
     expect(overlapping.body.data.overlaps).toHaveLength(2)
     const before = (await meetingsOf(user.id)).length
     const anyway = await api<Created>('POST', '/companyEvent/organizer?ignoreFreeTimeCheck=true', {
       auth,
-      body: body({}, {}, start + 30 * 60_000),
+      body: oneTimeBody({}, {}, start + 30 * 60_000),
     })
     expect(anyway.status).toBe(201)
     expect(await meetingsOf(user.id)).toHaveLength(before + 1)
@@ -360,13 +347,13 @@ describe('companyEvent: the overlap check and ignoreFreeTimeCheck', () => {
     expect(other.body.data.isFree).toBe(true)
     const answer = await api<{ busyEmails: string[] }>('POST', '/companyEvent/organizer', {
       auth,
-      body: body({ contactIds: [busy.id] }, {}, start),
+      body: oneTimeBody({ contactIds: [busy.id] }, {}, start),
     })
     expect(answer.status).toBe(409)
     expect(answer.body.data.busyEmails).toEqual([busy.email])
     const anyway = await api('POST', '/companyEvent/organizer?ignoreFreeTimeCheck=1', {
       auth,
-      body: body({ contactIds: [busy.id] }, {}, start),
+      body: oneTimeBody({ contactIds: [busy.id] }, {}, start),
     })
     expect(anyway.status).toBe(201)
     // A specialist invitee hosting their own meeting then is busy too (their booking pages show it anyway), when
@@ -381,7 +368,7 @@ describe('companyEvent: the overlap check and ignoreFreeTimeCheck', () => {
     ).toBe(false)
     const hostInvited = await api<{ overlaps: unknown[]; busyEmails: string[] }>('POST', '/companyEvent/organizer', {
       auth,
-      body: body({ contacts: [{ firstName: 'Хост', email: host.email }] }, {}, start + 2 * HOUR),
+      body: oneTimeBody({ contacts: [{ firstName: 'Хост', email: host.email }] }, {}, start + 2 * HOUR),
     })
     expect(hostInvited.status).toBe(409)
     expect(hostInvited.body.data).toEqual({ overlaps: [], busyEmails: [host.email] })
@@ -402,7 +389,10 @@ describe('companyEvent: /booking info and client answers', () => {
     const invited = email('invited')
     const answer = await api<Created>('POST', '/companyEvent/organizer', {
       auth,
-      body: body({ contacts: [{ firstName: 'Гость', email: invited }], ...overrides }, { totalSeats: 2, ...form }),
+      body: oneTimeBody(
+        { contacts: [{ firstName: 'Гость', email: invited }], ...overrides },
+        { totalSeats: 2, ...form },
+      ),
     })
     expect(answer.status).toBe(201)
     const token = inviteTokenIn((await lastEmailTo(invited))?.text ?? '')
