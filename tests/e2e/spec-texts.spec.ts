@@ -48,7 +48,10 @@ for (const language of ['ru', 'en'] as const) {
   })
 
   test(`(${language}) an answer from a newer build asks to reload or reinstall the app`, async ({ page }) => {
-    await page.goto(`/?lang=${language}`)
+    // The language chosen for good (the cookie): `?lang=` holds for one page, and the sign-in page this test opens
+    // would come back in the default language, re-rendering the dialog under the assertions.
+    await setLanguage(page, language)
+    await page.goto('/')
     await hydrated(page)
     const version = await page.evaluate(
       () => (window as unknown as { __remixManifest: { version: string } }).__remixManifest.version,
