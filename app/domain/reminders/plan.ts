@@ -2,7 +2,7 @@
  * Reminder jobs of a meeting (SPEC §3 event type `remindersInMinutes`, §9 defaults 60 and 1440): one row per offset
  * for every booked client participant and one per offset for the organizer, each due `offset` minutes before the
  * start. Offsets whose moment has already passed when the meeting is booked are skipped. Pure: the caller inserts
- * the rows in the booking batch (`db.insert(reminders).values(rows)`).
+ * the rows in the booking batch (`insertRows(db, reminders, rows)`, split under D1's bound parameters).
  */
 import { OUTBOX_CHANNELS, type OutboxChannel, type REMINDER_RECIPIENTS } from '#app/domain/enums.ts'
 import { newId } from '../ids.ts'
