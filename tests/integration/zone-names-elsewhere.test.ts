@@ -12,6 +12,7 @@ import { api as apiCall, lastEmailTo, unique } from './helpers/accounts.ts'
 import { api, contactInfo, createBookableHost, firstFreeSlot } from './helpers/booking.ts'
 import { HOUR } from './helpers/meetings.ts'
 import { bearerFor, createTestUser, pageClient, sessionCookieFor } from './helpers/users.ts'
+import { oneTimeBody } from './helpers/one-time.ts'
 
 const db = () => getDb(env.DB)
 const IANA_ID = /\b(?:Africa|America|Asia|Atlantic|Australia|Europe|Etc|Indian|Pacific)\/[A-Za-z_]+/
@@ -68,26 +69,17 @@ describe('zone names where people read them', () => {
     const start = Math.ceil((Date.now() + 3 * 24 * HOUR) / HOUR) * HOUR
     const created = await apiCall<{ id: string; links: string[] }>('POST', '/companyEvent/organizer', {
       auth,
-      body: {
-        contactIds: [],
-        contacts: [
-          { firstName: 'Кэн', lastName: '', email: tokyo.email, phone: '' },
-          { firstName: 'Вера', lastName: '', email: stranger, phone: '' },
-        ],
-        adjutantEmails: [adjutant],
-        timeZone: 'Europe/Moscow',
-        dates: [{ from: new Date(start).toISOString(), to: new Date(start + HOUR).toISOString() }],
-        form: {
-          name: 'Разбор',
-          description: '',
-          type: 'Online',
-          meetingPoint: 'https://zoom.us/j/42',
-          participantType: 'GroupNotCollective',
-          totalSeats: 3,
-          minSeats: 1,
-          remindersInMinutes: [60],
+      body: oneTimeBody(
+        {
+          contacts: [
+            { firstName: 'Кэн', lastName: '', email: tokyo.email, phone: '' },
+            { firstName: 'Вера', lastName: '', email: stranger, phone: '' },
+          ],
+          adjutantEmails: [adjutant],
         },
-      },
+        { name: 'Разбор', description: '' },
+        start,
+      ),
     })
     expect(created.status).toBe(201)
     const city = async (to: string) => /\(([^)]+)\)/.exec((await lastEmailTo(to))?.text ?? '')?.[1]
