@@ -31,7 +31,7 @@ import {
   webhookEndpoints,
 } from '#db/schema.ts'
 import { SEALED_PURPOSES, seal, unseal } from '../crypto/sealed.server.ts'
-import type { Db } from '../db.server.ts'
+import { type Db, readInParts } from '../db.server.ts'
 import { type AppEnv, sessionKeys } from '../env.server.ts'
 import { bookedPeopleOf } from '../meetings/people.server.ts'
 import { DeliveryError, type MessageSender, type OutgoingMessage } from '../outbox/delivery.server.ts'
@@ -171,21 +171,20 @@ export async function resendDelivery(
 /** The facts of the meetings a batch of events is about, read once per run. */
 async function meetingFacts(db: Db, ids: string[]): Promise<Map<string, WebhookMeetingFacts>> {
   const facts = new Map<string, WebhookMeetingFacts>()
-  for (let i = 0; i < ids.length; i += 50) {
-    const chunk = ids.slice(i, i + 50)
-    const rows = await db.select().from(meetings).where(inArray(meetings.id, chunk))
-    const people = await bookedPeopleOf(db, chunk)
-    for (const m of rows) {
-      facts.set(m.id, {
-        id: m.id,
-        eventTypeId: m.eventTypeId,
-        name: m.name,
-        start: m.startAt,
-        end: m.endAt,
-        status: m.status,
-        participants: people.filter((p) => p.meetingId === m.id),
-      })
-    }
+  const [rows, people] = await Promise.all([
+    readInParts(ids, (part) => db.select().from(meetings).where(inArray(meetings.id, part))),
+    bookedPeopleOf(db, ids),
+  ])
+  for (const m of rows) {
+    facts.set(m.id, {
+      id: m.id,
+      eventTypeId: m.eventTypeId,
+      name: m.name,
+      start: m.startAt,
+      end: m.endAt,
+      status: m.status,
+      participants: people.filter((p) => p.meetingId === m.id),
+    })
   }
   return facts
 }
@@ -204,15 +203,9 @@ export async function routeWebhooks(db: Db, now: number): Promise<number> {
     .limit(EVENTS_PER_RUN)
   if (events.length === 0) return 0
   const owners = [...new Set(events.map((e) => e.ownerId))]
-  const endpoints: (typeof webhookEndpoints.$inferSelect)[] = []
-  for (let i = 0; i < owners.length; i += 50) {
-    endpoints.push(
-      ...(await db
-        .select()
-        .from(webhookEndpoints)
-        .where(inArray(webhookEndpoints.ownerId, owners.slice(i, i + 50)))),
-    )
-  }
+  const endpoints = await readInParts(owners, (part) =>
+    db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.ownerId, part)),
+  )
   const wanted = events.flatMap((event) => {
     const type = webhookTypeOf(event.type, event.payload)
     // An endpoint hears what happens from its creation on, never the changes still waiting to be routed before it.
