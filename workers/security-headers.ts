@@ -120,7 +120,7 @@ export function withSecurityHeaders(
   nonce: string | (() => string),
   options: { production: boolean; personal: boolean; metrika?: boolean } = { production: false, personal: false },
 ): Response {
-  const secured = new Response(response.body, response)
+  const secured = withOwnHeaders(response)
   if (options.production) secured.headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
   // An answer's own Cache-Control wins (the zone list is public for ten minutes, avatars are immutable).
   if (options.personal && !secured.headers.has('Cache-Control'))
@@ -136,6 +136,21 @@ export function withSecurityHeaders(
   secured.headers.set('X-Content-Type-Options', 'nosniff')
   secured.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
   return secured
+}
+
+/**
+ * The answer itself when its headers may be changed (one the app built: the API's, a page's), else a copy (a
+ * `Response.redirect` or a fetched answer has immutable headers, and setting one throws a TypeError). A copy for
+ * every answer cost each request of a race (ADR 0134).
+ */
+function withOwnHeaders(response: Response): Response {
+  try {
+    response.headers.set('X-Content-Type-Options', 'nosniff')
+    return response
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error
+    return new Response(response.body, response)
+  }
 }
 
 export function newNonce(): string {

@@ -13,10 +13,38 @@ export function getT(language: Language): TFunction {
   if (cached) return cached
   const instance = i18next.createInstance()
   instance.init({ ...i18nConfig, resources, lng: language, initImmediate: false })
-  const t = instance.t.bind(instance) as TFunction
+  const t = memoizedPlain(instance.t.bind(instance) as TFunction)
   instances.set(language, t)
   languages.set(t, language)
   return t
+}
+
+/**
+ * The translation function with its plain texts (a key alone, or with no options) kept once made: such a text depends
+ * on the key and the language only, and the resources are the bundle's. A race of refused bookings translates the
+ * same refusal 99 times (ADR 0134); texts with values, defaults or options are translated on each call.
+ */
+function memoizedPlain(translate: TFunction): TFunction {
+  const plain = new Map<string, string>()
+  const call = translate as unknown as (...args: unknown[]) => string
+  const t = (...args: unknown[]) => {
+    const [key, options] = args
+    if (args.length > 2 || typeof key !== 'string' || !isNoOptions(options)) return call(...args)
+    let text = plain.get(key)
+    if (text === undefined) {
+      text = call(key)
+      plain.set(key, text)
+    }
+    return text
+  }
+  return t as unknown as TFunction
+}
+
+function isNoOptions(options: unknown): boolean {
+  if (options === undefined) return true
+  if (typeof options !== 'object' || options === null) return false
+  for (const _ in options) return false
+  return true
 }
 
 /** The language of a translation function made by `getT` (texts that write times need it: readable.ts). */

@@ -41,7 +41,8 @@ export function refusalResponse(c: Context<ApiEnv>, refusal: Refusal) {
   const seconds = refusalProblems(refusal).find((problem) => problem.params?.seconds !== undefined)?.params?.seconds
   const status = refusalStatus(refusal)
   const headers: Record<string, string> = status === 429 && seconds ? { 'Retry-After': String(seconds) } : {}
-  return errorResponse(c, new ApiError(status, refusalTexts(refusal, c.get('t')), headers))
+  // Returned, not thrown: no Error (its stack) is made for each refused request of a race (ADR 0129).
+  return errorResponse(c, { status, texts: refusalTexts(refusal, c.get('t')), headers })
 }
 
 /** Reads and validates a JSON body: malformed JSON and each schema issue answer 400, translated. */

@@ -1,13 +1,22 @@
 import { Hono } from 'hono'
 import type { Context, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
-import { bookingContactSchema, organizerMessageSchema } from '#app/domain/booking/contact-form.ts'
-import { formatUtcInstant, instantToZoned, isoToDmy, parseUtcInstant } from '#app/domain/time/index.ts'
+import { organizerMessageSchema } from '#app/domain/booking/contact-form.ts'
+import { formatUtcInstant, instantToZoned, isoToDmy } from '#app/domain/time/index.ts'
 import {
   type PublicEventContext,
   findPublicEventType,
   findPublicHost,
+  normalizeLogin,
 } from '#app/server/booking/availability.server.ts'
+import {
+  type PublicBookingRequest,
+  bookInputOf,
+  bookingBodySchema,
+  slotsFromStarts,
+  startSchema,
+} from '#app/server/booking/booking-body.server.ts'
+import type { Booked } from '#app/server/booking/book.server.ts'
 import { pausedOf, publicEventTypeView, publicHostView } from '#app/server/booking/views.server.ts'
 import { sendOrganizerMessage } from '#app/server/booking/message.server.ts'
 import { holdHost, isValidMonth, isoDateFromParts, viewerDay, viewerMonth } from '#app/server/booking/public.server.ts'
@@ -17,10 +26,10 @@ import { getRateLimits } from '#app/server/rate-limit.server.ts'
 import { coalesced } from '#app/server/coalesce.server.ts'
 import type { Db } from '#app/server/db.server.ts'
 import { MAX_SLOTS_PER_REQUEST, hostLock, runCommand } from '#app/server/booking/host-lock-client.server.ts'
-import { type Refusal, refusal, refusalStatus } from '#app/domain/refusal.ts'
-import { refusalTexts } from '#app/server/refusal.server.ts'
+import { refusal } from '#app/domain/refusal.ts'
+import { Refused } from '#app/server/refusal.server.ts'
 import type { ApiEnv } from './context.ts'
-import { ApiError, errorResponse, ok, parseWith, readJson } from './envelope.ts'
+import { ApiError, ok, parseWith, readJson, refusalResponse } from './envelope.ts'
 
 type C = Context<ApiEnv>
 
@@ -48,7 +57,7 @@ async function eventContext(c: C): Promise<PublicEventContext> {
 async function bookableContext(c: C): Promise<PublicEventContext> {
   const context = await eventContext(c)
   const paused = pausedOf(context)
-  if (paused) refused(c, refusal('bookingPaused', undefined, { capability: paused }))
+  if (paused) throw new Refused(refusal('bookingPaused', undefined, { capability: paused }))
   return context
 }
 
@@ -75,19 +84,8 @@ function numberParam(c: C, name: string) {
 
 export const clientIdSchema = z.string().trim().min(1).max(100).nullish()
 
-export const startSchema = z.object({
-  start: z
-    .string({ error: 'validation:required' })
-    .refine((v) => !Number.isNaN(parseInstant(v)), 'validation:invalidDate'),
-})
-
 /** `POST /public/{login}/eventTypes/message`: the contact-organizer form, from the event page or the host page. */
 export const PublicMessageSchema = organizerMessageSchema.extend({ eventLink: z.string().max(200).nullish() })
-
-/** `POST /public/{login}/eventTypes/{eventLink}/events`: the contact fields the event type asks for, and its slots. */
-export function bookingBodySchema(eventType: Parameters<typeof bookingContactSchema>[0]) {
-  return bookingBody(bookingContactSchema(eventType))
-}
 
 /** `POST /ghostBooking/{login}/eventTypes/{eventLink}`: holds on the chosen slots while the guest fills the form. */
 export const HoldSchema = z.object({
@@ -97,14 +95,6 @@ export const HoldSchema = z.object({
     .min(1, 'booking:errors.selectSlot')
     .max(MAX_SLOTS_PER_REQUEST, 'booking:errors.tooManySlots'),
 })
-
-function parseInstant(value: string): number {
-  try {
-    return parseUtcInstant(value)
-  } catch {
-    return Number.NaN
-  }
-}
 
 function holdView(hold: { id: string; start: number; end: number; expiresAt: number }, timeZone: string) {
   const start = instantToZoned(timeZone, hold.start)
@@ -119,63 +109,59 @@ function holdView(hold: { id: string; start: number; end: number; expiresAt: num
   }
 }
 
-function slotsFromStarts(context: PublicEventContext, starts: { start: string }[]) {
-  const duration = context.eventType.durationInMinutes * 60_000
-  return starts.map(({ start }) => {
-    const at = parseInstant(start)
-    return { start: at, end: at + duration }
-  })
-}
-
-/** The one refusal of a hold or booking: its status and text from the one table (app/domain/refusal.ts). */
-function refusalAnswer(c: C, refusal: Refusal) {
-  return errorResponse(c, { status: refusalStatus(refusal), texts: refusalTexts(refusal, c.get('t')), headers: {} })
-}
-
-/**
- * The same refusal thrown, from a helper deep in a handler. A handler's own refusal is answered by `refusalAnswer`:
- * an error's construction (its stack) and its way through hono's `onError` cost each refused request of a race (ADR
- * 0129), for the same answer.
- */
-function refused(c: C, refusal: Refusal): never {
-  throw new ApiError(refusalStatus(refusal), refusalTexts(refusal, c.get('t')))
-}
-
 /** A booking body before its event type is known: an object (its fields are checked once the form is). */
 const bookingEnvelope = z.object({ contactInfo: z.unknown() }).passthrough()
 
-type ContactSchema = ReturnType<typeof bookingContactSchema>
-
-/** The booking request's body for one contact form; made once per form (bookingContactSchema shares its schemas). */
-const bookingBodies = new WeakMap<ContactSchema, ReturnType<typeof buildBookingBody>>()
-
-function bookingBody(contactInfo: ContactSchema) {
-  let schema = bookingBodies.get(contactInfo)
-  if (!schema) {
-    schema = buildBookingBody(contactInfo)
-    bookingBodies.set(contactInfo, schema)
-  }
-  return schema
+/** The event type's address in the path, as stored (the login normalized, the link trimmed and lowercased). */
+function publicAddress(c: C) {
+  const login = normalizeLogin(c.req.param('login') ?? '')
+  const link = (c.req.param('eventLink') ?? '').trim().toLowerCase()
+  return { login, link, key: `${login}/${link}` }
 }
 
-function buildBookingBody(contactInfo: ContactSchema) {
-  return z
-    .object({
-      contactInfo,
-      gostBookingsIds: z
-        .array(z.object({ id: z.string().min(1).max(200) }))
-        .max(MAX_SLOTS_PER_REQUEST)
-        .default([]),
-      slots: z.array(startSchema).max(MAX_SLOTS_PER_REQUEST).default([]),
-    })
-    .refine((v) => v.gostBookingsIds.length + v.slots.length > 0, {
-      message: 'booking:errors.selectSlot',
-      path: ['gostBookingsIds'],
-    })
-    .refine((v) => v.gostBookingsIds.length + v.slots.length <= MAX_SLOTS_PER_REQUEST, {
-      message: 'booking:errors.tooManySlots',
-      path: ['gostBookingsIds'],
-    })
+/**
+ * The event types this isolate found at their public address: which host's object to ask and about which event type
+ * (ids, nothing else: the object checks the address against the event type it holds or reads, ADR 0134).
+ */
+const knownEventTypes = new Map<string, { ownerId: string; eventTypeId: string }>()
+/** The most addresses one isolate keeps. */
+const KNOWN_EVENT_TYPES_KEPT = 1000
+
+/** A booking decided by the API on the event type it read itself: its 404 and 400 are answered here. */
+async function bookFromEventType(
+  c: C,
+  raw: unknown,
+  request: PublicBookingRequest,
+  address: { key: string },
+  countLimit: boolean,
+) {
+  // The limit and the event type are independent reads: both at once, the limit's answer first.
+  const [allowed, found] = await Promise.allSettled([
+    countLimit ? limit(c, BOOKING_LIMITS.booking) : null,
+    eventContext(c),
+  ])
+  if (allowed.status === 'rejected') throw allowed.reason
+  if (found.status === 'rejected') throw found.reason
+  const context = found.value
+  const body = parseWith(c, bookingBodySchema(context.eventType), raw)
+  if (knownEventTypes.size >= KNOWN_EVENT_TYPES_KEPT) knownEventTypes.clear()
+  knownEventTypes.set(address.key, { ownerId: context.host.id, eventTypeId: context.eventType.id })
+  const result = await runCommand(c.env, { kind: 'book', ...bookInputOf(context, body, request) })
+  if (!result.ok) return refusalResponse(c, result.refusal)
+  return bookedAnswer(c, result.value)
+}
+
+function bookedAnswer(c: C, booked: Booked) {
+  if (booked.outboxIds.length > 0) {
+    c.executionCtx.waitUntil(
+      drainOutbox(c.get('db'), c.get('config'), Date.now(), { ids: booked.outboxIds }).catch(() => {}),
+    )
+  }
+  return ok(
+    c,
+    { bookingId: booked.bookingId, meetingIds: booked.meetingIds, ics: booked.ics },
+    booked.replayed ? 200 : 201,
+  )
 }
 
 /** SPEC §7 "Public" and API-CONTRACT.md "Public booking". */
@@ -230,35 +216,22 @@ export const publicBooking = new Hono<ApiEnv>()
     const idempotencyKey = c.req.header('Idempotency-Key')?.trim() || null
     if (idempotencyKey && idempotencyKey.length > 200) throw new ApiError(400, [t('booking:errors.idempotencyKey')])
     const raw = await readJson(c, bookingEnvelope)
-    // The limit and the event type are independent reads: both at once, the limit's answer first.
-    const [allowed, found] = await Promise.allSettled([limit(c, BOOKING_LIMITS.booking), eventContext(c)])
-    if (allowed.status === 'rejected') throw allowed.reason
-    if (found.status === 'rejected') throw found.reason
-    const context = found.value
-    const body = parseWith(c, bookingBodySchema(context.eventType), raw)
-    const result = await runCommand(c.env, {
-      kind: 'book',
-      ownerId: context.host.id,
-      eventTypeId: context.eventType.id,
-      holdIds: body.gostBookingsIds.map((g) => g.id),
-      slots: slotsFromStarts(context, body.slots),
-      contact: body.contactInfo,
-      language: c.get('language'),
-      timeZone: viewerZone(c, context),
-      idempotencyKey,
-    })
-    if (!result.ok) return refusalAnswer(c, result.refusal)
-    const booked = result.value
-    if (booked.outboxIds.length > 0) {
-      c.executionCtx.waitUntil(
-        drainOutbox(c.get('db'), c.get('config'), Date.now(), { ids: booked.outboxIds }).catch(() => {}),
-      )
+    const request = { language: c.get('language'), viewerTimeZone: c.get('viewerTimeZone'), idempotencyKey }
+    const address = publicAddress(c)
+    const known = knownEventTypes.get(address.key)
+    if (known) {
+      // The event type this isolate found at the address before: the host's object parses the body against the
+      // event type it holds, counts the booking limit and decides, so the rest of a race is refused without any D1
+      // read or count (ADR 0134).
+      const limitKey = clientKey(c.req.raw)
+      const result = await runCommand(c.env, { kind: 'bookPublic', ...known, address, body: raw, limitKey, ...request })
+      if (!result.ok) return refusalResponse(c, result.refusal)
+      if ('booked' in result.value) return bookedAnswer(c, result.value.booked)
+      // The address moved or the body does not parse: read the event type and answer as below.
+      knownEventTypes.delete(address.key)
+      return bookFromEventType(c, raw, request, address, false)
     }
-    return ok(
-      c,
-      { bookingId: booked.bookingId, meetingIds: booked.meetingIds, ics: booked.ics },
-      booked.replayed ? 200 : 201,
-    )
+    return bookFromEventType(c, raw, request, address, true)
   })
 
 export const ghostBooking = new Hono<ApiEnv>()
@@ -276,7 +249,7 @@ export const ghostBooking = new Hono<ApiEnv>()
       address: await addressKey(c.req.raw),
       slots: slotsFromStarts(context, body.slots),
     })
-    if (!result.ok) return refusalAnswer(c, result.refusal)
+    if (!result.ok) return refusalResponse(c, result.refusal)
     return ok(
       c,
       result.value.map((h) => holdView(h, viewerZone(c, context))),

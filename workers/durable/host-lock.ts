@@ -9,7 +9,15 @@ import {
   planGate,
 } from '#app/server/booking/availability.server.ts'
 import { confirmBooking, findReplay, requestFingerprint, storedKey } from '#app/server/booking/book.server.ts'
-import type { BookInput, HostCommand } from '#app/server/booking/host-lock-client.server.ts'
+import { answersAt, bodySlots, publicBookInput } from '#app/server/booking/booking-body.server.ts'
+import { BOOKING_LIMITS } from '#app/server/booking/limits.server.ts'
+import { getRateLimits } from '#app/server/rate-limit.server.ts'
+import type {
+  BookInput,
+  HostCommand,
+  PublicBookInput,
+  PublicBooking,
+} from '#app/server/booking/host-lock-client.server.ts'
 import { getDb } from '#app/server/db.server.ts'
 import { type Bindings, parseEnv } from '#app/server/env.server.ts'
 import { runMeetingCommand } from '#app/server/meetings/commands.server.ts'
@@ -43,8 +51,10 @@ const FREES_SEATS = new Set<HostCommand['kind']>([
   'rescheduleByToken',
 ])
 
+const isReadEventType = (value: unknown) => typeof value === 'object' && value !== null && 'readEventType' in value
+
 /** The slots of a booking by slots (not by holds: a client's own holds are not in the memory's calendar). */
-const slotsKey = (input: BookInput) =>
+const slotsKey = (input: Pick<BookInput, 'eventTypeId' | 'holdIds' | 'slots'>) =>
   input.holdIds.length === 0 && input.slots.length > 0
     ? `${input.eventTypeId}|${input.slots.map((slot) => `${slot.start}-${slot.end}`).join(',')}`
     : null
@@ -126,13 +136,24 @@ export class HostLock extends DurableObject<Bindings> {
     if (command.kind === 'book' && this.takenInMemory(command, now)) {
       return { ok: false, refusal: refusal('slotTaken') }
     }
+    if (command.kind === 'bookPublic') {
+      const refused = this.publicTakenInMemory(command, now)
+      if (refused) return refused
+      // A public booking the memory did not refuse counts against its address's limit, before the lock (a limiter
+      // far away holds no other command up): a refusal from memory writes and reads nothing, so it is not counted.
+      const limit = await getRateLimits(this.env).hit(BOOKING_LIMITS.booking, command.limitKey)
+      if (!limit.allowed) {
+        return { ok: false, refusal: refusal('tooManyRequests', undefined, { seconds: limit.retryAfterSeconds }) }
+      }
+    }
     return this.ctx.blockConcurrencyWhile(async () => {
       try {
         const memory = this.refusedOn
         const answer = await this.execute(command, now)
         // A write may free or take seats: the next refusal is decided on D1 again, unless the write itself left the
-        // calendar it wrote in (a booking by slots, `book`).
-        if (answer.ok && !READS_OF_THE_CALENDAR.has(command.kind) && this.refusedOn === memory) this.refusedOn = null
+        // calendar it wrote in (a booking by slots, `book`). A public booking the object did not parse wrote nothing.
+        const wrote = answer.ok && !(command.kind === 'bookPublic' && isReadEventType(answer.value))
+        if (wrote && !READS_OF_THE_CALENDAR.has(command.kind) && this.refusedOn === memory) this.refusedOn = null
         if (answer.ok && FREES_SEATS.has(command.kind)) await this.offerFreedSeats(command.ownerId, now)
         return answer
       } catch (error) {
@@ -160,6 +181,8 @@ export class HostLock extends DurableObject<Bindings> {
       }
       case 'book':
         return this.book(command, now)
+      case 'bookPublic':
+        return this.bookPublic(command, now)
       case 'holdSeat': {
         const decision = await seatHold(db, command, await this.activeHolds(now), now)
         if (decision.ok) {
@@ -226,12 +249,50 @@ export class HostLock extends DurableObject<Bindings> {
     return decision
   }
 
+  /**
+   * A public booking as the API received it (ADR 0134): refused from memory if it was queued behind the booking that
+   * took its slots; else parsed against the event type read now, and booked as `book`. The API reads the event type
+   * and answers itself when the address moved or the body does not parse.
+   */
+  private async bookPublic(command: PublicBookInput, now: number): Promise<Outcome<PublicBooking>> {
+    const refused = this.publicTakenInMemory(command, now)
+    if (refused) return refused
+    const context = await findEventTypeById(getDb(this.env.DB), command.ownerId, command.eventTypeId)
+    const input = context && answersAt(context, command.address) && publicBookInput(context, command.body, command)
+    if (!context || !input) return { ok: true, value: { readEventType: true } }
+    const booked = await this.book(input, now, context)
+    return booked.ok ? { ok: true, value: { booked: booked.value } } : booked
+  }
+
+  /**
+   * The rest of a race for a public booking: its slots alone, read with the event type in memory, were just taken
+   * (the calendar alone leaves them taken), so it is refused before its contact is read (ADR 0134). Only a refusal is
+   * decided on the memory, as everywhere (REFUSAL_MEMORY_MS); a booking is decided on the event type read fresh.
+   */
+  private publicTakenInMemory(command: PublicBookInput, now: number): Outcome<never> | null {
+    const context = command.idempotencyKey ? null : this.heldContext(command.eventTypeId, now)
+    const slots = context && answersAt(context, command.address) ? bodySlots(context, command.body) : null
+    const key = slots && slotsKey({ eventTypeId: command.eventTypeId, holdIds: [], slots })
+    return key && this.recentRefusal(key, now)?.takenWithoutHolds ? { ok: false, refusal: refusal('slotTaken') } : null
+  }
+
+  /** The event type (with its host and schedule) of the fresh memory, if it is this one (REFUSAL_MEMORY_MS). */
+  private heldContext(eventTypeId: string, now: number): PublicEventContext | null {
+    const memory = this.refusedOn
+    return memory &&
+      memory.context.eventType.id === eventTypeId &&
+      now >= memory.at &&
+      now - memory.at < REFUSAL_MEMORY_MS
+      ? memory.context
+      : null
+  }
+
   /** Confirm: a replay answers its booking; else snapshot, decide, apply (app/server/booking/book.server.ts). */
-  private async book(input: BookInput, now: number) {
+  private async book(input: BookInput, now: number, known?: PublicEventContext) {
     const db = getDb(this.env.DB)
     const key = slotsKey(input)
     const memory = this.recentRefusal(key, now)
-    const context = memory?.context ?? (await findEventTypeById(db, input.ownerId, input.eventTypeId))
+    const context = known ?? memory?.context ?? (await findEventTypeById(db, input.ownerId, input.eventTypeId))
     if (!context) return { ok: false as const, refusal: refusal('eventNotFound') }
     // A retried submission returns its booking, even though its holds were consumed by the first one; the same key
     // with another request (event type, holds, slots or contact) is refused and reveals nothing.
@@ -242,8 +303,12 @@ export class HostLock extends DurableObject<Bindings> {
       const replay = await findReplay(db, input.ownerId, idempotency, context, now)
       if (replay) return replay
     }
-    // Still taken in the calendar it was refused on a moment ago (the holds are counted as they are now): no D1.
-    if (memory && !allFree(memory.calendar, await this.activeHolds(now), input.slots, now)) {
+    // Still taken in the calendar it was refused on a moment ago (the holds are counted as they are now): no D1. The
+    // calendar alone leaving them taken says it at once (holds only take more).
+    if (
+      memory &&
+      (memory.takenWithoutHolds || !allFree(memory.calendar, await this.activeHolds(now), input.slots, now))
+    ) {
       return { ok: false as const, refusal: refusal('slotTaken') }
     }
     const named = await this.getHolds(input.holdIds, now)

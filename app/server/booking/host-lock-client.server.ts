@@ -14,6 +14,7 @@ import type { CreateOneTimeInput, OneTimeCreated } from '../one-time/create.serv
 import type { BookOneTimeInput, SeatBooked, SeatHoldInput } from '../one-time/public.server.ts'
 import type { Joined, Swept, WaitlistCommand } from '../waitlist/host.server.ts'
 import type { Booked } from './book.server.ts'
+import type { PublicBookingRequest } from './booking-body.server.ts'
 
 export { HOLD_TTL_MS, MAX_SLOTS_PER_REQUEST } from '#app/domain/commands/booking.ts'
 export type { Hold }
@@ -32,6 +33,28 @@ export type BookInput = {
 }
 
 /**
+ * A public booking as the API received it (ADR 0134): the event type by the ids this isolate found at its address
+ * before, the address itself (normalized) and the body unparsed. The host's object reads the body's slots against the
+ * event type in its memory, so the rest of a race is refused without a D1 read, and otherwise parses the body
+ * against the event type read fresh (app/server/booking/booking-body.server.ts); `readEventType` asks the API to read
+ * the event type and answer itself (the address moved, or the body does not parse: its 400 is the API's).
+ */
+export type PublicBookInput = {
+  ownerId: string
+  eventTypeId: string
+  address: { login: string; link: string }
+  body: unknown
+  /** The client's address the booking limit counts (never stored). */
+  limitKey: string
+} & PublicBookingRequest
+
+/**
+ * What `bookPublic` answers when it is not refused: the booking, or that the API is to read the event type and answer
+ * itself (the request was counted against the booking limit already).
+ */
+export type PublicBooking = { booked: Booked } | { readEventType: true }
+
+/**
  * Every write of a host's calendar, one plain-data command (it crosses the RPC boundary): hold and release slots,
  * book, hold and book a seat of a one-time meeting (or confirm an invitation), create a one-time meeting, and every
  * change of a booked meeting (app/server/meetings/commands.server.ts).
@@ -40,6 +63,7 @@ export type HostCommand =
   | ({ kind: 'hold' } & HoldCommand)
   | { kind: 'release'; ownerId: string; holdId: string }
   | ({ kind: 'book' } & BookInput)
+  | ({ kind: 'bookPublic' } & PublicBookInput)
   | ({ kind: 'holdSeat' } & SeatHoldInput)
   | ({ kind: 'bookSeat' } & BookOneTimeInput)
   | ({ kind: 'createOneTime' } & CreateOneTimeInput)
@@ -52,6 +76,7 @@ export type HostResults = {
   /** Whether the hold was there. */
   release: boolean
   book: Booked
+  bookPublic: PublicBooking
   holdSeat: Hold
   bookSeat: SeatBooked
   createOneTime: OneTimeCreated

@@ -65,6 +65,18 @@ describe('translations', () => {
     }
   })
 
+  it('keep a plain text once made, and translate texts with values, defaults or options on each call', () => {
+    const en = getT('en')
+    expect(en('api:tooManyRequests')).toBe(en('api:tooManyRequests', {}))
+    expect(getT('ru')('api:tooManyRequests')).not.toBe(en('api:tooManyRequests'))
+    // The same key with values after it was kept plain: still interpolated, in each language its own.
+    expect(en('validation:maxChars')).not.toBe(en('validation:maxChars', { count: 3 }))
+    expect(en('validation:maxChars', { count: 3 })).toBe('At most 3 characters')
+    expect(en('validation:maxChars', { count: 4 })).toBe('At most 4 characters')
+    expect(en('no:suchKey', 'A default')).toBe('A default')
+    expect(en('no:suchKey', 'Another default')).toBe('Another default')
+  })
+
   it('say counted words in the right plural form', () => {
     const ru = getT('ru')
     const en = getT('en')

@@ -27,6 +27,19 @@ describe('Strict-Transport-Security and Cache-Control (issue 19)', () => {
     ).toBe('public, max-age=600')
   })
 
+  it('sets the headers on an answer the app built, and on a copy of one whose headers are immutable', () => {
+    const built = page()
+    expect(withSecurityHeaders(built, false, 'n')).toBe(built)
+    const redirect = Response.redirect('https://example.com/next', 302)
+    expect(() => redirect.headers.set('X-Test', '1')).toThrow(TypeError)
+    const secured = withSecurityHeaders(redirect, false, 'n')
+    expect(secured).not.toBe(redirect)
+    expect(secured.status).toBe(302)
+    expect(secured.headers.get('Location')).toBe('https://example.com/next')
+    expect(secured.headers.get('X-Frame-Options')).toBe('DENY')
+    expect(secured.headers.get('X-Content-Type-Options')).toBe('nosniff')
+  })
+
   it('counts API answers and pages asked for with the session cookie or a token as personal', () => {
     const ask = (path: string, headers: Record<string, string> = {}) => {
       const request = new Request(`https://fastslot.example${path}`, { headers })

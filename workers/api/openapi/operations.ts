@@ -61,7 +61,8 @@ import {
 } from '../meetings.ts'
 import { NotificationsPageSchema, ReadSchema, TokenSchema } from '../notify.ts'
 import { IsFreeQuerySchema, OneTimeClientSchema, OneTimeHoldSchema, OneTimeMessageSchema } from '../one-time.ts'
-import { HoldSchema, PublicMessageSchema, bookingBodySchema, clientIdSchema } from '../public-booking.ts'
+import { bookingBodySchema } from '#app/server/booking/booking-body.server.ts'
+import { HoldSchema, PublicMessageSchema, clientIdSchema } from '../public-booking.ts'
 import * as R from './responses.ts'
 
 /**
