@@ -220,9 +220,9 @@ export const publicBooking = new Hono<ApiEnv>()
     const address = publicAddress(c)
     const known = knownEventTypes.get(address.key)
     if (known) {
-      // The event type this isolate found at the address before: the host's object parses the body against the
-      // event type it holds, counts the booking limit and decides, so the rest of a race is refused without any D1
-      // read or count (ADR 0134).
+      // The event type this isolate found at the address before: the host's object refuses slots its memory says
+      // were just taken (the rest of a race: no D1 read, no count), else counts the booking limit and decides on the
+      // event type read fresh (ADR 0134).
       const limitKey = clientKey(c.req.raw)
       const result = await runCommand(c.env, { kind: 'bookPublic', ...known, address, body: raw, limitKey, ...request })
       if (!result.ok) return refusalResponse(c, result.refusal)
