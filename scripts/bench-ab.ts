@@ -51,6 +51,8 @@ async function serve(name: string, port: number): Promise<Side & { uncontended: 
     defaultPersistRoot: join(persist, 'v3'),
     host: '127.0.0.1',
     port: 0,
+    // No static assets: with them Miniflare routes even the Worker's own socket through its assets router (ADR 0129).
+    assets: undefined,
     unsafeDirectSockets: [{ host: '127.0.0.1', port }],
     logRequests: false,
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
