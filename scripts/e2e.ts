@@ -1,9 +1,9 @@
 /**
- * `npm run test:e2e`: the browser tests. After one build of the app, two Playwright processes run at the same time,
- * each with half of the suite (`--shard=1/2`, `--shard=2/2`: every desktop spec and the phone project's specs,
- * playwright.config.ts) against its own `wrangler dev` and database (ports E2E_PORT and E2E_PORT + 10). Arguments
- * go to Playwright (a spec file, `-g`, ...). With `--project` or `--shard` among them, or E2E_SERIAL=1, one
- * Playwright process runs as given, against one server (docs/decisions/0061, 0112).
+ * `npm run test:e2e`: the browser tests. After one build of the app (none with SKIP_APP_BUILD=1: built just before),
+ * two Playwright processes run at the same time, each with half of the suite (`--shard=1/2`, `--shard=2/2`: every
+ * desktop spec and the phone project's specs, playwright.config.ts) against its own `wrangler dev` and database (ports
+ * E2E_PORT and E2E_PORT + 10). Arguments go to Playwright (a spec file, `-g`, ...). With `--project` or `--shard`
+ * among them, or E2E_SERIAL=1, one Playwright process runs as given, against one server (docs/decisions/0061, 0112).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createInterface } from 'node:readline'
@@ -34,8 +34,11 @@ if (process.env.E2E_SERIAL === '1' || args.some((arg) => arg.startsWith('--proje
   process.exit(await exited(playwright([], basePort, null)))
 }
 
-const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env })
-if (build.status !== 0) process.exit(build.status ?? 1)
+// .ci/run sets SKIP_APP_BUILD=1: `npm test` built the same tree a moment before.
+if (process.env.SKIP_APP_BUILD !== '1') {
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
 
 const runs = [
   { shard: '1/2', port: basePort },
