@@ -60,7 +60,7 @@ const RACES = 5
 const EVENT_PAGE = '/user/demo/event/consultation?tz=Europe/Moscow'
 const CONSULTATION = '/api/v2/public/demo/eventTypes/consultation'
 
-function percentile(values: number[], share: number) {
+export function percentile(values: number[], share: number) {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]
 }
@@ -69,9 +69,9 @@ const figures = (values: number[]) =>
   `median ${percentile(values, 0.5).toFixed(1)} ms, p95 ${percentile(values, 0.95).toFixed(1)} ms`
 
 /** A fresh database: the migrations and the seed, as `npm start` makes it. */
-export function freshDatabase() {
-  rmSync(BENCH_PERSIST, { recursive: true, force: true })
-  const persist = ['--persist-to', BENCH_PERSIST]
+export function freshDatabase(persistTo = BENCH_PERSIST) {
+  rmSync(persistTo, { recursive: true, force: true })
+  const persist = ['--persist-to', persistTo]
   const options = { stdio: 'ignore', env: wranglerEnv } as const
   execFileSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...persist], options)
   execFileSync('npx', ['tsx', 'db/seed.ts', ...persist], options)

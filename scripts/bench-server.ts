@@ -83,12 +83,16 @@ export async function workerdDirect(
   persistTo: string,
   serving: Serving,
   inspectorPort?: number,
+  /** A bundle made beforehand (scripts/bench-ab.ts); wrangler bundles the built app into one otherwise. */
+  bundled?: string,
 ): Promise<BenchServer> {
-  const outdir = '.wrangler/bench-bundle'
-  execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', outdir], {
-    stdio: 'ignore',
-    env: { ...wranglerEnv, SKIP_APP_BUILD: '1' },
-  })
+  const outdir = bundled ?? '.wrangler/bench-bundle'
+  if (!bundled) {
+    execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', outdir], {
+      stdio: 'ignore',
+      env: { ...wranglerEnv, SKIP_APP_BUILD: '1' },
+    })
+  }
   const bundle = readdirSync(outdir).find((file) => file.endsWith('.js'))
   if (!bundle) throw new Error(`wrangler deploy --dry-run wrote no script into ${outdir}`)
   const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml')
